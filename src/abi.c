@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The abi child runner and verdicts; see abi.h. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "abi.h"
+#include "report.h"
+
+/*
+ * Clock ids no kernel accepts: negative ids that decode to no valid CPU
+ * clock (kernel/time/posix-cpu-timers.c), the removed CLOCK_SGI_CYCLE (10),
+ * the unused 12..15, and ids past the last (MAX_CLOCKS, include/linux/time.h;
+ * 16..23 are aux clocks on 6.17+, so 24 and beyond).
+ */
+const long abi_invalid_clock_ids[] = {
+	-1, INT_MIN, INT_MAX, 10, 12, 13, 14, 15, 24, 1000,
+};
+const size_t abi_invalid_clock_id_count =
+	sizeof(abi_invalid_clock_ids) / sizeof(abi_invalid_clock_ids[0]);
+
+/* What one child did. */
+struct outcome {
+	int signal;		/* terminating signal, or 0 */
+	int exit_status;	/* when the child exited without reporting: >= 0 */
+	long ret;
+	int err;
+};
+
+static const char *errno_name(int err)
+{
+	switch (err) {
+	case EFAULT: return "EFAULT";
+	case EINVAL: return "EINVAL";
+	case ENOSYS: return "ENOSYS";
+	case EPERM:  return "EPERM";
+	case ENOENT: return "ENOENT";
+	case ENOMEM: return "ENOMEM";
+	case 0:      return "0";
+	default:     return NULL;
+	}
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGBUS:  return "SIGBUS";
+	case SIGILL:  return "SIGILL";
+	case SIGABRT: return "SIGABRT";
+	case SIGFPE:  return "SIGFPE";
+	case SIGTRAP: return "SIGTRAP";
+	case SIGSYS:  return "SIGSYS";
+	case SIGALRM: return "SIGALRM (timed out)";
+	case SIGKILL: return "SIGKILL";
+	default:      return NULL;
+	}
+}
+
+static const char *outcome_str(const struct outcome *o, char *buf, size_t len)
+{
+	if (o->signal) {
+		const char *n = signal_name(o->signal);
+		if (n)
+			snprintf(buf, len, "%s", n);
+		else
+			snprintf(buf, len, "signal %d", o->signal);
+	} else if (o->exit_status >= 0) {
+		snprintf(buf, len, "exit status %d without a result", o->exit_status);
+	} else if (o->ret == -1) {
+		const char *n = errno_name(o->err);
+		if (n)
+			snprintf(buf, len, "-1/%s", n);
+		else
+			snprintf(buf, len, "-1/errno %d", o->err);
+	} else {
+		snprintf(buf, len, "%ld", o->ret);
+	}
+	return buf;
+}
+
+void *abi_ptr(enum abi_ptr kind, size_t size)
+{
+	static _Alignas(64) unsigned char good[256];
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char *p;
+
+	switch (kind) {
+	case PTR_GOOD:
+		return good;
+	case PTR_NULL:
+		return NULL;
+	case PTR_MAX:
+		return (void *)UINTPTR_MAX;
+	case PTR_PROT_NONE:
+	case PTR_PROT_READ:
+		p = mmap(NULL, page, kind == PTR_PROT_READ ? PROT_READ : PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		return p == MAP_FAILED ? NULL : p;
+	case PTR_STRADDLE:
+		p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return NULL;
+		munmap(p + page, page);
+		return p + page - size / 2;
+	default:
+		return NULL;
+	}
+}
+
+const char *abi_ptr_name(enum abi_ptr kind)
+{
+	static const char *const names[NR_ABI_PTRS] = {
+		[PTR_GOOD] = "&buf", [PTR_NULL] = "NULL", [PTR_MAX] = "UINTPTR_MAX",
+		[PTR_PROT_NONE] = "PROT_NONE page", [PTR_PROT_READ] = "PROT_READ page",
+		[PTR_STRADDLE] = "straddling an unmapped page",
+	};
+	return (unsigned)kind < NR_ABI_PTRS ? names[kind] : "?";
+}
+
+static void child(abi_call_fn call, const struct abi_call *c, int fd)
+{
+	struct rlimit no_core = { 0, 0 };
+	struct { long ret; int err; } r;
+
+	setrlimit(RLIMIT_CORE, &no_core);
+	signal(SIGSEGV, SIG_DFL);
+	signal(SIGBUS, SIG_DFL);
+	alarm(10);
+	errno = 0;
+	r.ret = call(c);
+	r.err = errno;
+	if (write(fd, &r, sizeof(r)) != (ssize_t)sizeof(r))
+		_exit(3);
+	_exit(0);
+}
+
+/* Run @c in a child and collect what happened. */
+static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome *o)
+{
+	struct { long ret; int err; } r;
+	int fds[2], status;
+	pid_t pid;
+
+	memset(o, 0, sizeof(*o));
+	o->exit_status = -1;
+	fflush(NULL);
+	if (pipe(fds) != 0 || (pid = fork()) < 0) {
+		perror("vdsotest: abi: pipe/fork");
+		o->exit_status = 126;
+		return;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		child(call, c, fds[1]);
+	}
+	close(fds[1]);
+	ssize_t n = read(fds[0], &r, sizeof(r));
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFSIGNALED(status)) {
+		o->signal = WTERMSIG(status);
+	} else if (n != (ssize_t)sizeof(r)) {
+		o->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 125;
+	} else {
+		o->ret = r.ret;
+		o->err = r.err;
+	}
+}
+
+void abi_begin(struct abi_ctx *ctx, const struct api *api, const struct run *run,
+	       void *vdso_fn, abi_call_fn call)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->api = api;
+	ctx->run = run;
+	ctx->vdso_fn = vdso_fn;
+	ctx->call = call;
+}
+
+enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
+			      const struct run *run, abi_call_fn call)
+{
+	void *fn = api_vdso_fn(api, run);
+
+	if (!fn) {
+		report_no_vdso(api);
+		return STATUS_SKIP;
+	}
+	abi_begin(ctx, api, run, fn, call);
+	return STATUS_PASS;
+}
+
+static bool returned(const struct outcome *o, long ret, int err)
+{
+	return !o->signal && o->exit_status < 0 && o->ret == ret &&
+	       (ret != -1 || o->err == err);
+}
+
+/* Print the verdict of one case; @sys_ok/@vdso_ok say whether each path passed. */
+static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome *sys,
+		    bool sys_ok, const struct outcome *vdso, bool vdso_ok,
+		    const char *expected)
+{
+	char s[64], v[64];
+	bool ok = sys_ok && vdso_ok;
+
+	ctx->cases++;
+	if (ok && !ctx->run->verbose)
+		return;
+	if (!ok)
+		ctx->fails++;
+	report_line(ctx->api, "abi: %s: %s%s, syscall %s%s (expected %s): %s", what,
+		    "vDSO ", outcome_str(vdso, v, sizeof(v)),
+		    outcome_str(sys, s, sizeof(s)), sys_ok ? "" : " [wrong]",
+		    expected, ok ? "OK" : vdso_ok ? "FAIL (system call)" : "FAIL");
+}
+
+void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what)
+{
+	struct outcome sys, vdso;
+
+	c.vdso_fn = NULL;
+	run_case(ctx->call, &c, &sys);
+	c.vdso_fn = ctx->vdso_fn;
+	run_case(ctx->call, &c, &vdso);
+	verdict(ctx, what, &sys, returned(&sys, -1, EFAULT), &vdso,
+		returned(&vdso, -1, EFAULT) || vdso.signal == SIGSEGV || vdso.signal == SIGBUS,
+		"-1/EFAULT, or SIGSEGV/SIGBUS from the vDSO");
+}
+
+void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
+		       const char *what)
+{
+	struct outcome sys, vdso, want = { .exit_status = -1, .ret = ret, .err = err };
+	char expected[64];
+
+	c.vdso_fn = NULL;
+	run_case(ctx->call, &c, &sys);
+	c.vdso_fn = ctx->vdso_fn;
+	run_case(ctx->call, &c, &vdso);
+	verdict(ctx, what, &sys, returned(&sys, ret, err), &vdso, returned(&vdso, ret, err),
+		outcome_str(&want, expected, sizeof(expected)));
+}
+
+static bool succeeded(const struct outcome *o)
+{
+	return !o->signal && o->exit_status < 0 && o->ret >= 0;
+}
+
+void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what)
+{
+	struct outcome sys, vdso;
+
+	c.vdso_fn = NULL;
+	run_case(ctx->call, &c, &sys);
+	c.vdso_fn = ctx->vdso_fn;
+	run_case(ctx->call, &c, &vdso);
+	verdict(ctx, what, &sys, succeeded(&sys), &vdso, succeeded(&vdso), "a value >= 0");
+}
+
+enum status abi_end(struct abi_ctx *ctx)
+{
+	if (ctx->run->verbose)
+		report_line(ctx->api, "abi: %u cases, %u failures", ctx->cases, ctx->fails);
+	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Mechanics of abi: each case runs once through the system call and once
+ * through the vDSO, each in a forked child (no core dump, 10 s alarm), and
+ * the outcomes (return value and errno, or the signal that killed the child)
+ * are compared with what the case expects.
+ */
+#ifndef VDSOTEST_ABI_H
+#define VDSOTEST_ABI_H
+
+#include <stddef.h>
+
+#include "api.h"
+
+/* Pointer arguments a case can pass; resolved inside the child. */
+enum abi_ptr {
+	PTR_GOOD,	/* a writable, aligned buffer */
+	PTR_NULL,
+	PTR_MAX,	/* (void *)UINTPTR_MAX */
+	PTR_PROT_NONE,	/* a page mapped PROT_NONE */
+	PTR_PROT_READ,	/* a page mapped PROT_READ */
+	PTR_STRADDLE,	/* an object whose second half is in an unmapped page */
+	NR_ABI_PTRS
+};
+
+/* One call: the vDSO function (NULL means the system call) and its arguments. */
+struct abi_call {
+	void *vdso_fn;
+	long clock_id;			/* for calls that take one */
+	enum abi_ptr ptr[3];		/* pointer arguments in order */
+	size_t size[3];			/* object size behind each pointer */
+};
+
+/* Make the call in the child: return the call's value with errno set. */
+typedef long (*abi_call_fn)(const struct abi_call *c);
+
+struct abi_ctx {
+	const struct api *api;
+	const struct run *run;
+	void *vdso_fn;
+	abi_call_fn call;
+	unsigned cases;
+	unsigned fails;
+};
+
+/* abi_begin - start the cases of @api, calling through @call. */
+void abi_begin(struct abi_ctx *ctx, const struct api *api, const struct run *run,
+	       void *vdso_fn, abi_call_fn call);
+
+/*
+ * abi_ptr - the pointer of kind @kind for an object of @size bytes
+ * (1 .. page size).  Maps pages; call only in the abi child.
+ */
+void *abi_ptr(enum abi_ptr kind, size_t size);
+
+/* abi_ptr_name - "NULL", "UINTPTR_MAX", "PROT_NONE page", ... */
+const char *abi_ptr_name(enum abi_ptr kind);
+
+/*
+ * abi_expect_fault - a bad output pointer: the system call must return
+ * -1/EFAULT; the vDSO may return -1/EFAULT or die of SIGSEGV or SIGBUS.
+ * @what describes the call, e.g. "clock_gettime(CLOCK_MONOTONIC, NULL)".
+ */
+void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what);
+
+/*
+ * abi_expect_result - both paths must return @ret (and, when @ret is -1,
+ * set errno to @err).
+ */
+void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
+		       const char *what);
+
+/* abi_expect_success - both paths must return a value >= 0. */
+void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what);
+
+/*
+ * abi_end - in verbose mode print the number of cases and failures.
+ * Return: STATUS_PASS or STATUS_FAIL.
+ */
+enum status abi_end(struct abi_ctx *ctx);
+
+/*
+ * abi_begin_checked - the start every family shares: when @api has no vDSO
+ * function print the note and return STATUS_SKIP; otherwise abi_begin() and
+ * return STATUS_PASS.
+ */
+enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
+			      const struct run *run, abi_call_fn call);
+
+/* The invalid clock ids every clock family tries (clock id -1 etc.). */
+extern const long abi_invalid_clock_ids[];
+extern const size_t abi_invalid_clock_id_count;
+
+#endif

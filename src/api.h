@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The API table: one row per vDSO function used in one way, e.g.
+ * clock-gettime-monotonic = clock_gettime(CLOCK_MONOTONIC, ...).
+ * A family (one source file each) knows how to bench, verify and check the
+ * ABI of its call; the table only says which family and which clock id.
+ */
+#ifndef VDSOTEST_API_H
+#define VDSOTEST_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "vdso.h"
+
+/* Outcome of one test of one API; the numbers are the exit statuses. */
+enum status {
+	STATUS_PASS = 0,
+	STATUS_FAIL = 1,
+	STATUS_USAGE = 2,
+	STATUS_SKIP = 77,	/* nothing could be tested */
+};
+
+enum test_type { TEST_BENCH, TEST_VERIFY, TEST_ABI, NR_TEST_TYPES };
+
+enum output_format { FORMAT_TEXT, FORMAT_NSEC };
+
+/* Settings of one run, from the command line. */
+struct run {
+	uint64_t duration_ns;		/* per path (bench) or per API (verify); > 0 */
+	unsigned maxfails;		/* failures reported before an API stops; >= 1 */
+	bool verbose;
+	bool debug;
+	enum output_format format;
+	const struct vdso_binding *vdso;
+};
+
+/* Properties of a clock id that decide which checks apply. */
+enum clock_flags {
+	CLK_MONOTONIC = 1 << 0,	/* never goes backwards */
+	CLK_SETTABLE  = 1 << 1,	/* may be set: jumps are not failures */
+	CLK_COARSE    = 1 << 2,	/* tick-based; api.fine_id is its fine twin */
+	CLK_BOOTTIME  = 1 << 3,	/* must be >= CLOCK_MONOTONIC */
+	CLK_CPUTIME   = 1 << 4,	/* measures CPU time, not elapsed time */
+};
+
+struct api;
+
+struct family {
+	enum vdso_call call;
+	enum status (*bench)(const struct api *api, const struct run *run);
+	enum status (*verify)(const struct api *api, const struct run *run);
+	enum status (*abi)(const struct api *api, const struct run *run);
+};
+
+struct api {
+	const char *name;		/* e.g. "clock-gettime-monotonic" */
+	const struct family *family;
+	clockid_t clock_id;		/* -1 for APIs without a clock id */
+	const char *clock_name;		/* e.g. "CLOCK_MONOTONIC", or NULL */
+	unsigned flags;			/* enum clock_flags */
+	clockid_t fine_id;		/* CLK_COARSE: the fine clock it follows */
+};
+
+extern const struct family clock_gettime_family;
+extern const struct family clock_getres_family;
+extern const struct family gettimeofday_family;
+extern const struct family time_family;
+extern const struct family getcpu_family;
+
+extern const struct api api_table[];
+extern const size_t api_count;
+
+/* api_find - the row named @name, or NULL (errno = ENOENT). */
+const struct api *api_find(const char *name);
+
+/*
+ * api_suggest - the API name closest to @name by edit distance, for a
+ * "did you mean" hint; NULL when nothing is within a third of its length.
+ */
+const char *api_suggest(const char *name);
+
+/* test_type_find - parse "bench", "verify" or "abi"; -1 when unknown. */
+int test_type_find(const char *name);
+
+/* test_type_name - "bench", "verify" or "abi". */
+const char *test_type_name(enum test_type t);
+
+/* api_vdso_fn - the bound vDSO function of @api in @run, or NULL if absent. */
+void *api_vdso_fn(const struct api *api, const struct run *run);
+
+/* api_run - run test @t on @api; the status says pass, fail or skip. */
+enum status api_run(const struct api *api, enum test_type t, const struct run *run);
+
+#endif

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Per-architecture facts: the ELF machine of this build and the vDSO calling
+ * convention.
+ *
+ * Every vDSO function is called through the vdso_*() wrappers below, which
+ * turn the architecture's error convention into the system call's: -1 with
+ * errno set.  Elsewhere than powerpc a vDSO function returns a negative errno
+ * (kernel: lib/vdso/gettimeofday.c).  On powerpc it returns a positive errno
+ * in r3 with the summary-overflow bit of CR0 set, like the sc instruction
+ * (kernel: arch/powerpc/include/asm/vdso/gettimeofday.h, and the ELF ABI
+ * supplement's system call convention).
+ */
+#ifndef VDSOTEST_ARCH_H
+#define VDSOTEST_ARCH_H
+
+#include <elf.h>
+#include <errno.h>
+#include <time.h>
+
+#include <linux/time_types.h>
+#include <sys/time.h>
+
+#ifndef EM_LOONGARCH
+#define EM_LOONGARCH 258
+#endif
+
+#if defined(__x86_64__)
+#define VDSOTEST_NATIVE_EM EM_X86_64
+#elif defined(__i386__)
+#define VDSOTEST_NATIVE_EM EM_386
+#elif defined(__aarch64__)
+#define VDSOTEST_NATIVE_EM EM_AARCH64
+#elif defined(__arm__)
+#define VDSOTEST_NATIVE_EM EM_ARM
+#elif defined(__powerpc64__)
+#define VDSOTEST_NATIVE_EM EM_PPC64
+#elif defined(__powerpc__)
+#define VDSOTEST_NATIVE_EM EM_PPC
+#elif defined(__s390__)
+#define VDSOTEST_NATIVE_EM EM_S390
+#elif defined(__mips__)
+#define VDSOTEST_NATIVE_EM EM_MIPS
+#elif defined(__riscv)
+#define VDSOTEST_NATIVE_EM EM_RISCV
+#elif defined(__loongarch__)
+#define VDSOTEST_NATIVE_EM EM_LOONGARCH
+#else
+#define VDSOTEST_NATIVE_EM EM_NONE
+#endif
+
+/*
+ * What the vDSO functions write: the kernel's own types (<linux/time_types.h>),
+ * whose layout on 64-bit and 32-bit kernels is that of the clock_gettime,
+ * clock_getres and gettimeofday system calls (not of libc's struct timespec,
+ * which may be 64-bit on a 32-bit system).
+ */
+typedef struct __kernel_old_timespec vdso_timespec;
+typedef struct __kernel_old_timeval vdso_timeval;
+
+#if defined(__powerpc__)
+/*
+ * Call @fn(a0, a1, a2) the way the kernel calls back into user space on
+ * powerpc: arguments in r3..r5, result in r3, errors flagged by CR0.SO
+ * (bit 28 of the CR as read by mfcr).  r12 holds the entry address, as the
+ * ELFv2 ABI asks for a global entry point.
+ */
+static inline long vdso_call3(void *fn, long a0, long a1, long a2)
+{
+	register long r3 __asm__("r3") = a0;
+	register long r4 __asm__("r4") = a1;
+	register long r5 __asm__("r5") = a2;
+	register void *r12 __asm__("r12") = fn;
+	unsigned long cr;
+
+	__asm__ volatile("mtctr %4\n\tbctrl\n\tmfcr %3"
+			 : "+r"(r3), "+r"(r4), "+r"(r5), "=r"(cr), "+r"(r12)
+			 :
+			 : "r0", "r6", "r7", "r8", "r9", "r10", "r11", "ctr",
+			   "lr", "cr0", "cr1", "cr5", "cr6", "cr7", "xer", "memory");
+	if (cr & (1UL << 28)) {
+		errno = (int)r3;
+		return -1;
+	}
+	return r3;
+}
+
+static inline int vdso_clock_gettime(void *fn, clockid_t id, vdso_timespec *ts)
+{
+	return (int)vdso_call3(fn, id, (long)ts, 0);
+}
+
+static inline int vdso_clock_getres(void *fn, clockid_t id, vdso_timespec *res)
+{
+	return (int)vdso_call3(fn, id, (long)res, 0);
+}
+
+static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone *tz)
+{
+	return (int)vdso_call3(fn, (long)tv, (long)tz, 0);
+}
+
+static inline long vdso_time(void *fn, long *t)
+{
+	return vdso_call3(fn, (long)t, 0, 0);
+}
+
+static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
+{
+	return (int)vdso_call3(fn, (long)cpu, (long)node, (long)cache);
+}
+#else
+/* Negative errno convention: map -4095..-1 to -1 and errno. */
+static inline long vdso_errno(long ret)
+{
+	if (ret < 0 && ret >= -4095) {
+		errno = (int)-ret;
+		return -1;
+	}
+	return ret;
+}
+
+static inline int vdso_clock_gettime(void *fn, clockid_t id, vdso_timespec *ts)
+{
+	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec *))fn)(id, ts));
+}
+
+static inline int vdso_clock_getres(void *fn, clockid_t id, vdso_timespec *res)
+{
+	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec *))fn)(id, res));
+}
+
+static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone *tz)
+{
+	return (int)vdso_errno(((int (*)(vdso_timeval *, struct timezone *))fn)(tv, tz));
+}
+
+/* time() has no error return in the vDSO; the value is passed through. */
+static inline long vdso_time(void *fn, long *t)
+{
+	return ((long (*)(long *))fn)(t);
+}
+
+static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
+{
+	return (int)vdso_errno(((long (*)(unsigned *, unsigned *, void *))fn)(cpu, node, cache));
+}
+#endif
+
+#endif

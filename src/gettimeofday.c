@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The gettimeofday family.  gettimeofday(2): tv is CLOCK_REALTIME truncated
+ * to microseconds (0 <= tv_usec < 1000000); tz is the kernel's sys_tz as
+ * set by settimeofday(2); either pointer may be NULL.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "abi.h"
+#include "arch.h"
+#include "bench.h"
+#include "report.h"
+#include "verify.h"
+
+static long sys_gettimeofday(vdso_timeval *tv, struct timezone *tz)
+{
+	return syscall(SYS_gettimeofday, tv, tz);
+}
+
+/* ---- bench ---- */
+
+static void sys_batch(const void *p, unsigned long n)
+{
+	vdso_timeval tv;
+
+	(void)p;
+	while (n--)
+		sys_gettimeofday(&tv, NULL);
+}
+
+static void libc_batch(const void *p, unsigned long n)
+{
+	struct timeval tv;
+
+	(void)p;
+	while (n--)
+		gettimeofday(&tv, NULL);
+}
+
+static void vdso_batch(const void *p, unsigned long n)
+{
+	void *fn = *(void *const *)p;
+	vdso_timeval tv;
+
+	while (n--)
+		vdso_gettimeofday(fn, &tv, NULL);
+}
+
+static enum status gtod_bench(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL }, &fn };
+
+	return bench_run(api, run, &paths);
+}
+
+/* ---- verify ---- */
+
+/* The path under test (vDSO, or libc without one); @out must not be NULL. */
+static int subject_call(void *fn, vdso_timeval *out, struct timezone *tz)
+{
+	struct timeval tv;
+	int r;
+
+	if (fn)
+		return vdso_gettimeofday(fn, out, tz);
+	r = gettimeofday(&tv, (void *)tz);
+	out->tv_sec = tv.tv_sec;
+	out->tv_usec = tv.tv_usec;
+	return r;
+}
+
+static int64_t ts_usec(const vdso_timespec *ts)
+{
+	return (int64_t)ts->tv_sec * USEC_PER_SEC + ts->tv_nsec / NSEC_PER_USEC;
+}
+
+/* One round: CLOCK_REALTIME syscall r1, subject (tv, tz), r2, syscall tz. */
+static void gtod_round(struct verify_ctx *ctx, void *fn)
+{
+	const char *who = fn ? "vDSO" : "libc";
+	struct timezone tz = { -1, -1 }, stz;
+	vdso_timespec r1, r2;
+	vdso_timeval tv = { 0, 0 }, tv2;
+
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r1) != 0) {
+		verify_fail(ctx, "clock_gettime(CLOCK_REALTIME) system call failed: %s", strerror(errno));
+		return;
+	}
+	int r = subject_call(fn, &tv, &tz);
+	int err = errno;
+	syscall(SYS_clock_gettime, CLOCK_REALTIME, &r2);
+	sys_gettimeofday(NULL, &stz);
+
+	if (!verify_ok(ctx, r == 0)) {
+		verify_fail(ctx, "%s gettimeofday(&tv, &tz) returned %d (%s); expected 0",
+			    who, r, strerror(err));
+		return;
+	}
+	if (!verify_ok(ctx, tv.tv_usec >= 0 && tv.tv_usec < USEC_PER_SEC)) {
+		verify_fail(ctx, "%s returned a timeval that is not normalized: [%" PRId64 ".%" PRId64 "]",
+			    who, (int64_t)tv.tv_sec, (int64_t)tv.tv_usec);
+		return;
+	}
+	int64_t v = (int64_t)tv.tv_sec * USEC_PER_SEC + tv.tv_usec;
+	int64_t lo = ts_usec(&r1), hi = ts_usec(&r2);
+	if (!verify_ok(ctx, lo <= v && v <= hi) && !verify_clock_was_set(ctx)) {
+		verify_fail(ctx, "%s [%" PRId64 ".%06" PRId64 "] outside syscall CLOCK_REALTIME [%" PRId64 ".%06" PRId64 ", %" PRId64 ".%06" PRId64 "] (%" PRId64 " us %s)",
+			    who, v / USEC_PER_SEC, v % USEC_PER_SEC, lo / USEC_PER_SEC,
+			    lo % USEC_PER_SEC, hi / USEC_PER_SEC, hi % USEC_PER_SEC,
+			    v < lo ? lo - v : v - hi, v < lo ? "backwards" : "ahead");
+		return;
+	}
+	if (!verify_ok(ctx, tz.tz_minuteswest == stz.tz_minuteswest &&
+			    tz.tz_dsttime == stz.tz_dsttime)) {
+		verify_fail(ctx, "%s timezone {%d, %d} != syscall timezone {%d, %d} (tz_minuteswest, tz_dsttime)",
+			    who, tz.tz_minuteswest, tz.tz_dsttime, stz.tz_minuteswest,
+			    stz.tz_dsttime);
+		return;
+	}
+	r = subject_call(fn, &tv2, NULL);
+	err = errno;
+	if (!verify_ok(ctx, r == 0))
+		verify_fail(ctx, "%s gettimeofday(&tv, NULL) returned %d (%s); expected 0",
+			    who, r, strerror(err));
+}
+
+static enum status gtod_verify(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	struct verify_ctx ctx;
+
+	if (!fn)
+		report_note("vDSO version of gettimeofday not found; verifying libc's");
+	verify_begin(&ctx, api, run);
+	while (verify_running(&ctx))
+		gtod_round(&ctx, fn);
+	return verify_end(&ctx);
+}
+
+/* ---- abi ---- */
+
+static long gtod_abi_call(const struct abi_call *c)
+{
+	vdso_timeval *tv = abi_ptr(c->ptr[0], sizeof(*tv));
+	struct timezone *tz = abi_ptr(c->ptr[1], sizeof(*tz));
+
+	return c->vdso_fn ? vdso_gettimeofday(c->vdso_fn, tv, tz) : sys_gettimeofday(tv, tz);
+}
+
+static enum status gtod_abi(const struct api *api, const struct run *run)
+{
+	struct abi_ctx ctx;
+	enum status st;
+	char what[96];
+
+	if ((st = abi_begin_checked(&ctx, api, run, gtod_abi_call)) != STATUS_PASS)
+		return st;
+	struct abi_call c = { .ptr = { PTR_GOOD, PTR_GOOD },
+			      .size = { sizeof(vdso_timeval), sizeof(struct timezone) } };
+	abi_expect_result(&ctx, c, 0, 0, "gettimeofday(&buf, &buf)");
+	c.ptr[0] = c.ptr[1] = PTR_NULL;
+	abi_expect_result(&ctx, c, 0, 0, "gettimeofday(NULL, NULL)");
+	for (int p = PTR_MAX; p < NR_ABI_PTRS; p++) {
+		c.ptr[0] = p;
+		c.ptr[1] = PTR_NULL;
+		snprintf(what, sizeof(what), "gettimeofday(%s, NULL)", abi_ptr_name(p));
+		abi_expect_fault(&ctx, c, what);
+		c.ptr[0] = PTR_GOOD;
+		c.ptr[1] = p;
+		snprintf(what, sizeof(what), "gettimeofday(&buf, %s)", abi_ptr_name(p));
+		abi_expect_fault(&ctx, c, what);
+	}
+	return abi_end(&ctx);
+}
+
+const struct family gettimeofday_family = {
+	VDSO_GETTIMEOFDAY, gtod_bench, gtod_verify, gtod_abi,
+};

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Command-line parsing; see options.h. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+
+enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP };
+
+static const struct option long_options[] = {
+	{ "duration", required_argument, NULL, 'd' },
+	{ "maxfails", required_argument, NULL, 'f' },
+	{ "verbose",  no_argument,       NULL, 'v' },
+	{ "debug",    no_argument,       NULL, 'g' },
+	{ "format",   required_argument, NULL, 'o' },
+	{ "vdso-lib", required_argument, NULL, OPT_VDSO_LIB },
+	{ "version",  no_argument,       NULL, 'V' },
+	{ "help",     no_argument,       NULL, OPT_HELP },
+	{ "usage",    no_argument,       NULL, OPT_USAGE },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(FILE *f)
+{
+	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-o FORMAT] [--vdso-lib=PATH]\n"
+	      "                API|all TEST-TYPE\n"
+	      "   or: vdsotest list-apis | list-test-types\n", f);
+}
+
+static void help(FILE *f)
+{
+	usage(f);
+	fputs("\nBenchmark and verify the Linux vDSO against the system calls.\n\n"
+	      "Options:\n"
+	      "  -d, --duration=SEC    run each bench path or verify for SEC seconds\n"
+	      "                        (default 1; fractions such as 0.25 allowed)\n"
+	      "  -f, --maxfails=NUM    stop an API's verify after NUM failures (default 10)\n"
+	      "  -o, --format=FORMAT   bench output: text (calls per second, default)\n"
+	      "                        or nsec (nanoseconds per call)\n"
+	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
+	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
+	      "  -v, --verbose         say more: check counts, every abi case\n"
+	      "  -g, --debug           print the vDSO lookup on stderr\n"
+	      "  -V, --version         print the version and exit\n"
+	      "  -?, --help            print this help and exit\n"
+	      "      --usage           print a short usage message and exit\n"
+	      "\nTEST-TYPEs:\n", f);
+	for (int t = 0; t < NR_TEST_TYPES; t++)
+		fprintf(f, "  %s\n", test_type_name(t));
+	fputs("\nAPIs:\n", f);
+	for (size_t i = 0; i < api_count; i++)
+		fprintf(f, "  %s\n", api_table[i].name);
+	fputs("\nExit status: 0 passed, 1 failures found, 2 usage error,\n"
+	      "77 nothing could be tested.  See vdsotest(1).\n", f);
+}
+
+static int bad(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Print "vdsotest: <message>" on @err; return the usage-error status. */
+static int bad(FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("vdsotest: ", err);
+	vfprintf(err, fmt, ap);
+	fputs("\n", err);
+	va_end(ap);
+	return STATUS_USAGE;
+}
+
+static int parse_duration(const char *s, uint64_t *ns, FILE *err)
+{
+	char *end;
+	double sec;
+
+	errno = 0;
+	sec = strtod(s, &end);
+	if (end == s || *end || isspace((unsigned char)*s) || errno == ERANGE || !isfinite(sec))
+		return bad(err, "invalid duration '%s': not a number of seconds", s);
+	if (!(sec >= DURATION_MIN_SEC && sec <= DURATION_MAX_SEC))
+		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds", s);
+	*ns = (uint64_t)llround(sec * 1e9);
+	return 0;
+}
+
+static int parse_maxfails(const char *s, unsigned *n, FILE *err)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (!isdigit((unsigned char)*s) || *end || errno == ERANGE)
+		return bad(err, "invalid maxfails '%s': not a whole number", s);
+	if (v < 1 || v > MAXFAILS_MAX)
+		return bad(err, "invalid maxfails '%s': must be from 1 to 1000000", s);
+	*n = (unsigned)v;
+	return 0;
+}
+
+static int parse_format(const char *s, enum output_format *f, FILE *err)
+{
+	if (strcmp(s, "text") == 0)
+		*f = FORMAT_TEXT;
+	else if (strcmp(s, "nsec") == 0)
+		*f = FORMAT_NSEC;
+	else
+		return bad(err, "unknown format '%s' (expected text or nsec)", s);
+	return 0;
+}
+
+/* The bad option at argv[optind - 1] (getopt_long has moved past it). */
+static int bad_option(FILE *err, int argc, char **argv, int c)
+{
+	const char *arg = optind - 1 < argc ? argv[optind - 1] : "?";
+
+	if (c == ':')
+		return bad(err, "option '%s' needs a value", arg);
+	if (optopt && arg[0] == '-' && arg[1] != '-') {
+		char opt[3] = { '-', (char)optopt, 0 };
+		return bad(err, "unknown option '%s'", opt);
+	}
+	return bad(err, "unknown option '%s'", arg);
+}
+
+static int parse_operands(struct options *o, int n, char **v, FILE *err)
+{
+	if (n >= 1 && strcmp(v[0], "list-apis") == 0)
+		o->command = CMD_LIST_APIS;
+	else if (n >= 1 && strcmp(v[0], "list-test-types") == 0)
+		o->command = CMD_LIST_TEST_TYPES;
+	if (o->command != CMD_RUN) {
+		if (n > 1)
+			return bad(err, "unexpected argument '%s' after %s", v[1], v[0]);
+		return OPTIONS_RUN;
+	}
+	if (n == 0)
+		return bad(err, "missing API and TEST-TYPE; try 'vdsotest --help'");
+	if (strcmp(v[0], "all") != 0 && !(o->api = api_find(v[0]))) {
+		const char *close = api_suggest(v[0]);
+		if (close)
+			return bad(err, "unknown API '%s'; did you mean '%s'?", v[0], close);
+		return bad(err, "unknown API '%s'; see 'vdsotest list-apis'", v[0]);
+	}
+	if (n == 1)
+		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)", v[0]);
+	int t = test_type_find(v[1]);
+	if (t < 0)
+		return bad(err, "unknown TEST-TYPE '%s' (expected bench, verify or abi)", v[1]);
+	o->test = t;
+	if (n > 2)
+		return bad(err, "unexpected argument '%s'", v[2]);
+	return OPTIONS_RUN;
+}
+
+int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err)
+{
+	int c, rc;
+
+	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10 };
+	optind = 0;		/* glibc, musl: full reset of getopt's state */
+	opterr = 0;
+	for (;;) {
+		optopt = 0;
+		c = getopt_long(argc, argv, ":d:f:vgo:V?", long_options, NULL);
+		if (c == -1)
+			break;
+		rc = 0;
+		switch (c) {
+		case 'd': rc = parse_duration(optarg, &o->duration_ns, err); break;
+		case 'f': rc = parse_maxfails(optarg, &o->maxfails, err); break;
+		case 'o': rc = parse_format(optarg, &o->format, err); break;
+		case 'v': o->verbose = true; break;
+		case 'g': o->debug = true; break;
+		case OPT_VDSO_LIB: o->vdso_lib = optarg; break;
+		case 'V':
+			fprintf(out, "%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+			return 0;
+		case OPT_USAGE:
+			usage(out);
+			return 0;
+		case OPT_HELP:
+			help(out);
+			return 0;
+		case '?':
+			/* -? itself leaves optopt 0; an unknown long option too. */
+			if (optopt == 0 && strncmp(argv[optind - 1], "--", 2) != 0) {
+				help(out);
+				return 0;
+			}
+			return bad_option(err, argc, argv, c);
+		default:
+			return bad_option(err, argc, argv, c);
+		}
+		if (rc)
+			return rc;
+	}
+	return parse_operands(o, argc - optind, argv + optind, err);
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The command line: options, API and TEST-TYPE; see vdsotest(1). */
+#ifndef VDSOTEST_OPTIONS_H
+#define VDSOTEST_OPTIONS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "api.h"
+
+enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES };
+
+/* Limits of --duration, in seconds. */
+#define DURATION_MIN_SEC 0.000001
+#define DURATION_MAX_SEC 604800.0
+/* Limit of --maxfails. */
+#define MAXFAILS_MAX 1000000u
+
+struct options {
+	enum command command;
+	const struct api *api;		/* CMD_RUN: the API, or NULL for "all" */
+	enum test_type test;		/* CMD_RUN */
+	uint64_t duration_ns;		/* default 1 s */
+	unsigned maxfails;		/* default 10 */
+	bool verbose;
+	bool debug;
+	enum output_format format;	/* default FORMAT_TEXT */
+	const char *vdso_lib;		/* --vdso-lib, or NULL for the kernel's */
+};
+
+/* options_parse() returns this when the program should go on and run. */
+#define OPTIONS_RUN (-1)
+
+/*
+ * options_parse - parse @argv into @o (getopt_long(3); may be called more
+ * than once, it resets getopt's state).
+ * @out: where --help, --usage and --version print
+ * @err: where errors print: one line naming the bad value
+ *
+ * Return: OPTIONS_RUN; 0 after --help, --usage or --version; or 2
+ * (STATUS_USAGE) for bad input.
+ */
+int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err);
+
+#endif

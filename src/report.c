@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Formatting of results; see report.h. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "report.h"
+
+static bool progress_shown;
+
+void report_progress(size_t i, size_t n, const struct api *api, enum test_type t)
+{
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s %s", i, n, api->name, test_type_name(t));
+	fflush(stderr);
+	progress_shown = true;
+}
+
+void report_progress_clear(void)
+{
+	if (progress_shown) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+		progress_shown = false;
+	}
+}
+
+static double calls_per_sec(const struct bench_sample *s)
+{
+	return s->duration_ns ? (double)s->calls * 1e9 / (double)s->duration_ns : 0.0;
+}
+
+static double ns_per_call(const struct bench_sample *s)
+{
+	return s->calls ? (double)s->duration_ns / (double)s->calls : 0.0;
+}
+
+static void report_text(const struct api *api, const struct bench_sample s[NR_PATHS],
+			const bool present[NR_PATHS])
+{
+	static const char *const label[NR_PATHS] = {
+		[PATH_SYSCALL] = "system calls per second:",
+		[PATH_LIBC]    = "libc calls per second:  ",
+		[PATH_VDSO]    = "vdso calls per second:  ",
+	};
+	uint64_t rate[NR_PATHS];
+	int width = 1;
+
+	for (int p = 0; p < NR_PATHS; p++) {
+		rate[p] = (uint64_t)(calls_per_sec(&s[p]) + 0.5);
+		int w = snprintf(NULL, 0, "%" PRIu64, rate[p]);
+		if (present[p] && w > width)
+			width = w;
+	}
+	for (int p = 0; p < NR_PATHS; p++) {
+		if (!present[p])
+			continue;
+		printf("%s %s %*" PRIu64, api->name, label[p], width, rate[p]);
+		if (p != PATH_SYSCALL && present[PATH_SYSCALL] && rate[PATH_SYSCALL])
+			printf(" (%.2fx speedup)",
+			       calls_per_sec(&s[p]) / calls_per_sec(&s[PATH_SYSCALL]));
+		putchar('\n');
+	}
+}
+
+void report_bench(const struct api *api, const struct run *run,
+		  const struct bench_sample samples[NR_PATHS],
+		  const bool present[NR_PATHS])
+{
+	report_progress_clear();
+	if (run->format == FORMAT_TEXT) {
+		report_text(api, samples, present);
+	} else {
+		for (int p = 0; p < NR_PATHS; p++)
+			if (present[p])
+				printf("%s: %s: %.2f nsec/call\n", api->name,
+				       bench_path_name(p), ns_per_call(&samples[p]));
+	}
+	if (run->verbose)
+		for (int p = 0; p < NR_PATHS; p++)
+			if (present[p])
+				printf("%s: %s: %" PRIu64 " calls in %" PRIu64 " ns\n",
+				       api->name, bench_path_name(p), samples[p].calls,
+				       samples[p].duration_ns);
+	fflush(stdout);
+}
+
+void report_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	report_progress_clear();
+	va_start(ap, fmt);
+	fputs("Note: ", stdout);
+	vprintf(fmt, ap);
+	putchar('\n');
+	va_end(ap);
+	fflush(stdout);
+}
+
+void report_vline(const struct api *api, const char *fmt, va_list ap)
+{
+	report_progress_clear();
+	printf("%s: ", api->name);
+	vprintf(fmt, ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+void report_line(const struct api *api, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report_vline(api, fmt, ap);
+	va_end(ap);
+}
+
+enum status report_unsupported(const struct api *api)
+{
+	report_line(api, "unsupported by this kernel (%s: EINVAL from the system call)",
+		    api->clock_name ? api->clock_name : api->name);
+	return STATUS_SKIP;
+}
+
+void report_no_vdso(const struct api *api)
+{
+	report_note("vDSO version of %s not found", vdso_call_name(api->family->call));
+}

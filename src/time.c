@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The time family.  time(2): seconds of CLOCK_REALTIME, also stored through
+ * the pointer when it is not NULL.  The kernel's time() reads the same
+ * second counter as CLOCK_REALTIME_COARSE (kernel/time/time.c,
+ * lib/vdso/gettimeofday.c), so a reading lies between a coarse and a later
+ * fine CLOCK_REALTIME reading, in whole seconds.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "abi.h"
+#include "arch.h"
+#include "bench.h"
+#include "report.h"
+#include "verify.h"
+
+static long sys_time(long *t)
+{
+#ifdef SYS_time
+	return syscall(SYS_time, t);
+#else
+	/* No time system call here (e.g. arm64, riscv); no vDSO time() either. */
+	vdso_timespec ts;
+
+	syscall(SYS_clock_gettime, CLOCK_REALTIME, &ts);
+	if (t)
+		*t = ts.tv_sec;
+	return ts.tv_sec;
+#endif
+}
+
+/* ---- bench ---- */
+
+static void sys_batch(const void *p, unsigned long n)
+{
+	(void)p;
+	while (n--)
+		sys_time(NULL);
+}
+
+static void libc_batch(const void *p, unsigned long n)
+{
+	(void)p;
+	while (n--)
+		time(NULL);
+}
+
+static void vdso_batch(const void *p, unsigned long n)
+{
+	void *fn = *(void *const *)p;
+
+	while (n--)
+		vdso_time(fn, NULL);
+}
+
+static enum status time_bench(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL }, &fn };
+
+	return bench_run(api, run, &paths);
+}
+
+/* ---- verify ---- */
+
+static long subject_time(void *fn, long *t)
+{
+	time_t lt;
+	long r;
+
+	if (fn)
+		return vdso_time(fn, t);
+	r = (long)time(t ? &lt : NULL);
+	if (t)
+		*t = (long)lt;
+	return r;
+}
+
+/* One round: coarse syscall c1, a = time(NULL), b = time(&t), fine syscall c2. */
+static void time_round(struct verify_ctx *ctx, void *fn)
+{
+	const char *who = fn ? "vDSO" : "libc";
+	vdso_timespec c1, c2;
+	long t = -1;
+
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME_COARSE, &c1) != 0) {
+		verify_fail(ctx, "clock_gettime(CLOCK_REALTIME_COARSE) system call failed: %s",
+			    strerror(errno));
+		return;
+	}
+	long a = subject_time(fn, NULL);
+	long b = subject_time(fn, &t);
+	syscall(SYS_clock_gettime, CLOCK_REALTIME, &c2);
+
+	if (!verify_ok(ctx, b == t)) {
+		verify_fail(ctx, "%s time(&t) returned %ld but stored %ld", who, b, t);
+		return;
+	}
+	if (!verify_ok(ctx, c1.tv_sec <= a && a <= b && b <= c2.tv_sec) &&
+	    !verify_clock_was_set(ctx))
+		verify_fail(ctx, "%s time(NULL) %ld, time(&t) %ld: not within syscall CLOCK_REALTIME_COARSE %" PRId64 " .. CLOCK_REALTIME %" PRId64 " read around them",
+			    who, a, b, (int64_t)c1.tv_sec, (int64_t)c2.tv_sec);
+}
+
+static enum status time_verify(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	struct verify_ctx ctx;
+
+	if (!fn)
+		report_note("vDSO version of time not found; verifying libc's");
+	verify_begin(&ctx, api, run);
+	while (verify_running(&ctx))
+		time_round(&ctx, fn);
+	return verify_end(&ctx);
+}
+
+/* ---- abi ---- */
+
+static long time_abi_call(const struct abi_call *c)
+{
+	long *t = abi_ptr(c->ptr[0], sizeof(*t));
+
+	return c->vdso_fn ? vdso_time(c->vdso_fn, t) : sys_time(t);
+}
+
+static enum status time_abi(const struct api *api, const struct run *run)
+{
+	struct abi_ctx ctx;
+	enum status st;
+	char what[64];
+
+	if ((st = abi_begin_checked(&ctx, api, run, time_abi_call)) != STATUS_PASS)
+		return st;
+	struct abi_call c = { .ptr = { PTR_NULL }, .size = { sizeof(long) } };
+	abi_expect_success(&ctx, c, "time(NULL)");
+	c.ptr[0] = PTR_GOOD;
+	abi_expect_success(&ctx, c, "time(&buf)");
+	for (int p = PTR_MAX; p < NR_ABI_PTRS; p++) {
+		c.ptr[0] = p;
+		snprintf(what, sizeof(what), "time(%s)", abi_ptr_name(p));
+		abi_expect_fault(&ctx, c, what);
+	}
+	return abi_end(&ctx);
+}
+
+const struct family time_family = {
+	VDSO_TIME, time_bench, time_verify, time_abi,
+};

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Time arithmetic in integer nanoseconds.  A reading is copied out of
+ * whatever structure the call filled (old 32-bit timespec, 64-bit timespec,
+ * timeval) into struct ts64, whose 64-bit fields hold every value any of
+ * them can hold, so that no comparison overflows in 32-bit arithmetic.
+ */
+#ifndef VDSOTEST_TIMESPEC_H
+#define VDSOTEST_TIMESPEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NSEC_PER_SEC  INT64_C(1000000000)
+#define NSEC_PER_USEC INT64_C(1000)
+#define USEC_PER_SEC  INT64_C(1000000)
+
+/* A reading: seconds and a sub-second part that may be out of range. */
+struct ts64 {
+	int64_t sec;
+	int64_t nsec;
+};
+
+/*
+ * ts64_normalized - is 0 <= @t.nsec < 1e9?  (POSIX <time.h>: tv_nsec in
+ * [0, 999999999]; clock_gettime(2).)
+ */
+bool ts64_normalized(struct ts64 t);
+
+/*
+ * ts64_to_ns - @t as nanoseconds since its clock's epoch, saturating at
+ * INT64_MIN / INT64_MAX (about +-292 years) instead of overflowing.
+ * @t need not be normalized.
+ */
+int64_t ts64_to_ns(struct ts64 t);
+
+/*
+ * ts64_cmp - -1, 0 or 1 as @a is before, equal to or after @b; exact for
+ * every value, normalized or not (no saturation).
+ */
+int ts64_cmp(struct ts64 a, struct ts64 b);
+
+/*
+ * ts64_sub_ns - @a - @b in nanoseconds, saturating at INT64_MIN/INT64_MAX.
+ */
+int64_t ts64_sub_ns(struct ts64 a, struct ts64 b);
+
+/*
+ * ts64_format - "SEC.NNNNNNNNN" into @buf (TS64_STRLEN bytes hold any value);
+ * an out-of-range nsec is printed as it is, e.g. "5.1000000000".
+ * Return: @buf.
+ */
+char *ts64_format(struct ts64 t, char *buf, size_t len);
+
+/* Size of a buffer that holds any ts64_format() result. */
+#define TS64_STRLEN 80
+
+#endif

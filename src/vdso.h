@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Locating the vDSO, parsing its ELF dynamic section and looking up
+ * versioned symbols.
+ *
+ * The parser never trusts the image: every offset, address and count is
+ * checked against the size given to vdso_image_parse() before it is used.
+ */
+#ifndef VDSOTEST_VDSO_H
+#define VDSOTEST_VDSO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <link.h>
+
+/* The vDSO calls vdsotest knows; the index into struct vdso_binding. */
+enum vdso_call {
+	VDSO_CLOCK_GETTIME,
+	VDSO_CLOCK_GETRES,
+	VDSO_GETTIMEOFDAY,
+	VDSO_TIME,
+	VDSO_GETCPU,
+	VDSO_NR_CALLS
+};
+
+/* A parsed vDSO image.  All pointers point into the image itself. */
+struct vdso_image {
+	const unsigned char *base;	/* first byte of the ELF header */
+	size_t size;			/* bytes readable from base */
+	uintptr_t load_bias;		/* add to a virtual address to get a pointer */
+	const ElfW(Sym) *symtab;
+	size_t nsyms;			/* number of entries in symtab */
+	const char *strtab;
+	size_t strtab_size;
+	const ElfW(Half) *versym;	/* NULL when the image has no DT_VERSYM */
+	const ElfW(Verdef) *verdef;	/* NULL when the image has no DT_VERDEF */
+	size_t verdef_count;
+	uint16_t machine;		/* e_machine */
+};
+
+/* Per-architecture naming of the vDSO calls. */
+struct vdso_arch {
+	uint16_t machine;		/* EM_* from <elf.h> */
+	const char *name;		/* e.g. "x86_64" */
+	const char *prefix;		/* symbol prefix: "__vdso_" or "__kernel_" */
+	const char *version;		/* version node, e.g. "LINUX_2.6" */
+};
+
+/* Where the functions of a run come from. */
+struct vdso_binding {
+	const char *source;		/* "kernel vDSO", a --vdso-lib path, or "none" */
+	void *fn[VDSO_NR_CALLS];	/* NULL where the call is absent */
+};
+
+/*
+ * vdso_image_parse - validate an in-memory ELF image and index its dynamic
+ * symbol table.
+ * @img:   filled on success; untouched fields are zeroed on failure
+ * @base:  the image (the ELF header), any alignment
+ * @size:  number of bytes readable from @base (1 .. SIZE_MAX)
+ * @why:   on failure, set to a static string naming the first problem found
+ *
+ * The image must be of this program's ELF class and byte order, have exactly
+ * the layout of a shared object (a PT_LOAD and a PT_DYNAMIC segment), a
+ * DT_SYMTAB and DT_STRTAB, and DT_GNU_HASH or DT_HASH to size the symbol
+ * table.  DT_VERSYM and DT_VERDEF are optional.
+ * (ELF layout: System V gABI; GNU hash: the glibc/binutils DT_GNU_HASH format.)
+ *
+ * Return: 0 on success, -1 if the image is malformed (errno = ENOEXEC).
+ */
+int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
+		     const char **why);
+
+/*
+ * vdso_image_lookup - find a defined function symbol by name and version.
+ * @img:     a successfully parsed image
+ * @name:    symbol name, e.g. "__vdso_clock_gettime"
+ * @version: version node name (e.g. "LINUX_2.6"), or NULL to accept any;
+ *           ignored when the image carries no version information
+ *
+ * Only STT_FUNC (and STT_NOTYPE) symbols with GLOBAL or WEAK binding and a
+ * defined section count.  The address returned is checked to lie inside the
+ * image.
+ *
+ * Return: the symbol's address, or NULL when it is absent (errno = ENOENT).
+ */
+void *vdso_image_lookup(const struct vdso_image *img, const char *name,
+			const char *version);
+
+/*
+ * vdso_arch_find - the naming conventions for an ELF machine.
+ * @machine: EM_* value (e_machine of the vDSO image)
+ *
+ * Symbol prefixes and version strings come from each architecture's vDSO
+ * linker script in the kernel (arch/ARCH/kernel/vdso/vdso.lds.S and its variants, or
+ * arch/x86/entry/vdso/vdso.lds.S).
+ *
+ * Return: the table row, or NULL for an architecture vdsotest does not know.
+ */
+const struct vdso_arch *vdso_arch_find(uint16_t machine);
+
+/* vdso_call_name - the C name of a call ("clock_gettime", ...); never NULL. */
+const char *vdso_call_name(enum vdso_call call);
+
+/*
+ * vdso_locate - find the kernel's vDSO of this process.
+ * @img: parsed on success
+ * @why: on failure, a static string saying why there is no usable vDSO
+ *
+ * Uses getauxval(AT_SYSINFO_EHDR); the mapped size is found with mincore(2)
+ * page by page (no /proc needed), capped at 1 MiB.
+ *
+ * Return: 0 on success, -1 if there is no usable vDSO (errno = ENOENT when
+ * the kernel passed none, ENOEXEC when it is malformed).
+ */
+int vdso_locate(struct vdso_image *img, const char **why);
+
+/*
+ * vdso_bind_kernel - bind every call to the kernel vDSO's symbol for this
+ * architecture (prefix and version from vdso_arch_find()).
+ * @b:   filled; calls that are absent stay NULL
+ * @img: the parsed kernel vDSO, or NULL when there is none (binds nothing)
+ *
+ * Return: the number of calls bound (0 .. VDSO_NR_CALLS).
+ */
+int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img);
+
+/*
+ * vdso_bind_library - bind every call to the symbol with the kernel vDSO's
+ * name for this architecture in a shared object (--vdso-lib), looked up
+ * with dlsym() and without a version.  PATH "none" binds nothing.
+ * @b:    filled; calls the object lacks stay NULL
+ * @path: file name given to dlopen(3)
+ * @err:  on failure, a message (from dlerror(3) or a static string)
+ *
+ * Return: 0 on success, -1 when the object cannot be loaded or when this
+ * build has no dlopen() (errno = ENOENT or ENOSYS).
+ */
+int vdso_bind_library(struct vdso_binding *b, const char *path,
+		      const char **err);
+
+/* vdso_symbol_name - "<prefix><call>" for this build's architecture, into buf. */
+const char *vdso_symbol_name(enum vdso_call call, char *buf, size_t len);
+
+#endif

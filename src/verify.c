@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Mechanics of verify; see verify.h. */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef HAVE_TIMERFD_CREATE
+#include <sys/timerfd.h>
+#endif
+
+#include "bench.h"
+#include "report.h"
+#include "verify.h"
+
+/* A timer on CLOCK_REALTIME far in the future whose read fails with
+ * ECANCELED once the clock is set. */
+static int clock_set_watch(void)
+{
+#ifdef HAVE_TIMERFD_CREATE
+	int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+	struct itimerspec far = { .it_value = { .tv_sec = INT32_MAX } };
+
+	if (fd < 0)
+		return -1;
+	if (timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &far, NULL)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+#else
+	return -1;
+#endif
+}
+
+void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->api = api;
+	ctx->run = run;
+	ctx->deadline_ns = now_ns() + run->duration_ns;
+	ctx->clock_set_fd = clock_set_watch();
+}
+
+bool verify_running(const struct verify_ctx *ctx)
+{
+	return ctx->fails < ctx->run->maxfails && now_ns() < ctx->deadline_ns;
+}
+
+void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ctx->fails++ >= ctx->run->maxfails)
+		return;
+	va_start(ap, fmt);
+	report_vline(ctx->api, fmt, ap);
+	va_end(ap);
+}
+
+bool verify_clock_was_set(struct verify_ctx *ctx)
+{
+	uint64_t expirations;
+
+	if (ctx->clock_set_fd < 0)
+		return false;
+	if (read(ctx->clock_set_fd, &expirations, sizeof(expirations)) < 0 &&
+	    errno == ECANCELED) {
+		close(ctx->clock_set_fd);
+		ctx->clock_set_fd = clock_set_watch();
+		return true;
+	}
+	return false;
+}
+
+enum status verify_end(struct verify_ctx *ctx)
+{
+	if (ctx->clock_set_fd >= 0)
+		close(ctx->clock_set_fd);
+	ctx->clock_set_fd = -1;
+	if (ctx->run->verbose)
+		report_line(ctx->api, "verify: %" PRIu64 " checks, %u failures",
+			    ctx->checks, ctx->fails);
+	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
+}
