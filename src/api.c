@@ -12,20 +12,20 @@
 	{ "clock-" #fam "-" suffix, &clock_##fam##_family, id, #id, flags, fine }
 #define CLOCK_APIS(fam)							\
 	CLOCK_API(fam, "realtime", CLOCK_REALTIME, CLK_SETTABLE, 0),	\
-	CLOCK_API(fam, "monotonic", CLOCK_MONOTONIC, CLK_MONOTONIC, 0),	\
+	CLOCK_API(fam, "monotonic", CLOCK_MONOTONIC, 0, 0),	\
 	CLOCK_API(fam, "process-cputime", CLOCK_PROCESS_CPUTIME_ID,	\
-		  CLK_MONOTONIC | CLK_CPUTIME, 0),			\
+		  0, 0),			\
 	CLOCK_API(fam, "thread-cputime", CLOCK_THREAD_CPUTIME_ID,	\
-		  CLK_MONOTONIC | CLK_CPUTIME, 0),			\
-	CLOCK_API(fam, "monotonic-raw", CLOCK_MONOTONIC_RAW, CLK_MONOTONIC, 0), \
+		  0, 0),			\
+	CLOCK_API(fam, "monotonic-raw", CLOCK_MONOTONIC_RAW, 0, 0), \
 	CLOCK_API(fam, "realtime-coarse", CLOCK_REALTIME_COARSE,	\
 		  CLK_SETTABLE | CLK_COARSE, CLOCK_REALTIME),		\
 	CLOCK_API(fam, "monotonic-coarse", CLOCK_MONOTONIC_COARSE,	\
-		  CLK_MONOTONIC | CLK_COARSE, CLOCK_MONOTONIC),		\
-	CLOCK_API(fam, "boottime", CLOCK_BOOTTIME, CLK_MONOTONIC | CLK_BOOTTIME, 0), \
+		  CLK_COARSE, CLOCK_MONOTONIC),		\
+	CLOCK_API(fam, "boottime", CLOCK_BOOTTIME, CLK_BOOTTIME, 0), \
 	CLOCK_API(fam, "realtime-alarm", CLOCK_REALTIME_ALARM, CLK_SETTABLE, 0), \
 	CLOCK_API(fam, "boottime-alarm", CLOCK_BOOTTIME_ALARM,		\
-		  CLK_MONOTONIC | CLK_BOOTTIME, 0),			\
+		  CLK_BOOTTIME, 0),			\
 	CLOCK_API(fam, "tai", CLOCK_TAI, CLK_SETTABLE, 0)
 
 const struct api api_table[] = {

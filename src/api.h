@@ -39,11 +39,9 @@ struct run {
 
 /* Properties of a clock id that decide which checks apply. */
 enum clock_flags {
-	CLK_MONOTONIC = 1 << 0,	/* never goes backwards */
-	CLK_SETTABLE  = 1 << 1,	/* may be set: jumps are not failures */
-	CLK_COARSE    = 1 << 2,	/* tick-based; api.fine_id is its fine twin */
-	CLK_BOOTTIME  = 1 << 3,	/* must be >= CLOCK_MONOTONIC */
-	CLK_CPUTIME   = 1 << 4,	/* measures CPU time, not elapsed time */
+	CLK_SETTABLE  = 1 << 0,	/* may be set: a jump is a note, not a failure */
+	CLK_COARSE    = 1 << 1,	/* tick-based; api.fine_id is its fine twin */
+	CLK_BOOTTIME  = 1 << 2,	/* must be >= CLOCK_MONOTONIC */
 };
 
 struct api;

@@ -133,7 +133,7 @@ static enum status getcpu_verify(const struct api *api, const struct run *run)
 		return STATUS_FAIL;
 	}
 	if (!fn)
-		report_note("vDSO version of getcpu not found; verifying libc's");
+		report_note("%s: vDSO version of getcpu not found; verifying libc's", api->name);
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx)) {
 		check_in_mask(&ctx, fn, &mask);

@@ -91,14 +91,13 @@ static void gtod_round(struct verify_ctx *ctx, void *fn)
 	vdso_timespec r1, r2;
 	vdso_timeval tv = { 0, 0 }, tv2;
 
-	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r1) != 0) {
-		verify_fail(ctx, "clock_gettime(CLOCK_REALTIME) system call failed: %s", strerror(errno));
-		return;
-	}
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r1) != 0)
+		goto syscall_failed;
 	int r = subject_call(fn, &tv, &tz);
 	int err = errno;
-	syscall(SYS_clock_gettime, CLOCK_REALTIME, &r2);
-	sys_gettimeofday(NULL, &stz);
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r2) != 0 ||
+	    sys_gettimeofday(NULL, &stz) != 0)
+		goto syscall_failed;
 
 	if (!verify_ok(ctx, r == 0)) {
 		verify_fail(ctx, "%s gettimeofday(&tv, &tz) returned %d (%s); expected 0",
@@ -131,6 +130,9 @@ static void gtod_round(struct verify_ctx *ctx, void *fn)
 	if (!verify_ok(ctx, r == 0))
 		verify_fail(ctx, "%s gettimeofday(&tv, NULL) returned %d (%s); expected 0",
 			    who, r, strerror(err));
+	return;
+syscall_failed:
+	verify_fail(ctx, "clock_gettime or gettimeofday system call failed: %s", strerror(errno));
 }
 
 static enum status gtod_verify(const struct api *api, const struct run *run)
@@ -139,7 +141,7 @@ static enum status gtod_verify(const struct api *api, const struct run *run)
 	struct verify_ctx ctx;
 
 	if (!fn)
-		report_note("vDSO version of gettimeofday not found; verifying libc's");
+		report_note("%s: vDSO version of gettimeofday not found; verifying libc's", api->name);
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx))
 		gtod_round(&ctx, fn);

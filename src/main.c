@@ -85,9 +85,8 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 		}
 	report_progress_clear();
 	if (WIFSIGNALED(status)) {
-		report_line(api, "%s: killed by signal %d (%s) while calling the %s path",
-			    test_type_name(t), WTERMSIG(status), strsignal(WTERMSIG(status)),
-			    api_vdso_fn(api, run) ? "vDSO" : "libc");
+		report_line(api, "%s: killed by signal %d (%s)", test_type_name(t),
+			    WTERMSIG(status), strsignal(WTERMSIG(status)));
 		return STATUS_FAIL;
 	}
 	return WIFEXITED(status) ? (enum status)WEXITSTATUS(status) : STATUS_FAIL;

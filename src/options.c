@@ -120,15 +120,15 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
 /* The bad option at argv[optind - 1] (getopt_long has moved past it). */
 static int bad_option(FILE *err, int argc, char **argv, int c)
 {
-	const char *arg = optind - 1 < argc ? argv[optind - 1] : "?";
+	const char *arg = optind - 1 < argc && optind > 0 ? argv[optind - 1] : "?";
 
 	if (c == ':')
 		return bad(err, "option '%s' needs a value", arg);
-	if (optopt && arg[0] == '-' && arg[1] != '-') {
+	if (optopt) {		/* a short option, perhaps inside a group */
 		char opt[3] = { '-', (char)optopt, 0 };
 		return bad(err, "unknown option '%s'", opt);
 	}
-	return bad(err, "unknown option '%s'", arg);
+	return bad(err, "unknown or ambiguous option '%s'", arg);
 }
 
 static int parse_operands(struct options *o, int n, char **v, FILE *err)

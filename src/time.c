@@ -97,7 +97,11 @@ static void time_round(struct verify_ctx *ctx, void *fn)
 	}
 	long a = subject_time(fn, NULL);
 	long b = subject_time(fn, &t);
-	syscall(SYS_clock_gettime, CLOCK_REALTIME, &c2);
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &c2) != 0) {
+		verify_fail(ctx, "clock_gettime(CLOCK_REALTIME) system call failed: %s",
+			    strerror(errno));
+		return;
+	}
 
 	if (!verify_ok(ctx, b == t)) {
 		verify_fail(ctx, "%s time(&t) returned %ld but stored %ld", who, b, t);
@@ -115,7 +119,7 @@ static enum status time_verify(const struct api *api, const struct run *run)
 	struct verify_ctx ctx;
 
 	if (!fn)
-		report_note("vDSO version of time not found; verifying libc's");
+		report_note("%s: vDSO version of time not found; verifying libc's", api->name);
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx))
 		time_round(&ctx, fn);

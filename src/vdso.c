@@ -126,11 +126,13 @@ static bool count_gnu_hash(const struct vdso_image *img, ElfW(Addr) addr,
 	if (!h)
 		return false;
 	uint64_t nbucket = h[0], symoffset = h[1], bloom_size = h[2];
-	uint64_t head = 4 * sizeof(*h) + bloom_size * sizeof(ElfW(Addr));
-	const Elf32_Word *buckets = vaddr_ptr(img, addr + head,
-					      nbucket * sizeof(*h), alignof(Elf32_Word));
-	if (!buckets || nbucket == 0)
+	/* In 64-bit image offsets: addr + head could wrap a 32-bit ElfW(Addr). */
+	uint64_t head = (uint64_t)((const unsigned char *)h - img->base) +
+			4 * sizeof(*h) + bloom_size * sizeof(ElfW(Addr));
+	if (nbucket == 0 ||
+	    !in_image(img, head, nbucket * sizeof(*h), alignof(Elf32_Word)))
 		return false;
+	const Elf32_Word *buckets = (const void *)(img->base + head);
 	const Elf32_Word *chain = buckets + nbucket;
 	uint64_t chain_off = (const unsigned char *)chain - img->base;
 	uint64_t chain_len = (img->size - chain_off) / sizeof(*h);
@@ -159,12 +161,13 @@ static bool count_gnu_hash(const struct vdso_image *img, ElfW(Addr) addr,
 /* Validate DT_VERDEF: @count entries linked by vd_next, each with a name. */
 static bool check_verdef(const struct vdso_image *img)
 {
-	const unsigned char *p = (const unsigned char *)img->verdef;
+	/* Walk in 64-bit offsets: p += vd_next could wrap a 32-bit pointer. */
+	uint64_t off = (const unsigned char *)img->verdef - img->base;
 
 	for (size_t i = 0; i < img->verdef_count; i++) {
-		uint64_t off = p - img->base;
 		if (!in_image(img, off, sizeof(ElfW(Verdef)), alignof(ElfW(Verdef))))
 			return false;
+		const unsigned char *p = img->base + off;
 		const ElfW(Verdef) *vd = (const ElfW(Verdef) *)p;
 		if (vd->vd_version != VER_DEF_CURRENT)
 			return false;
@@ -176,7 +179,7 @@ static bool check_verdef(const struct vdso_image *img)
 			return false;
 		if (i + 1 < img->verdef_count && vd->vd_next == 0)
 			return false;
-		p += vd->vd_next;
+		off += vd->vd_next;
 	}
 	return true;
 }
@@ -223,7 +226,9 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
 	memset(img, 0, sizeof(*img));
 	img->base = base;
 	img->size = size;
-	if (!base || size < sizeof(*eh) || (uintptr_t)base % alignof(ElfW(Ehdr)))
+	if (!base || (uintptr_t)base % alignof(ElfW(Ehdr)))
+		return reject(img, why, "image not aligned for an ELF header");
+	if (size < sizeof(*eh))
 		return reject(img, why, "image smaller than an ELF header");
 	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0)
 		return reject(img, why, "no ELF magic");
@@ -296,15 +301,16 @@ static bool symbol_has_version(const struct vdso_image *img, size_t i,
 	if (ndx == VER_NDX_GLOBAL)
 		return true;
 
-	const unsigned char *p = (const unsigned char *)img->verdef;
+	uint64_t off = (const unsigned char *)img->verdef - img->base;
 	for (size_t v = 0; v < img->verdef_count; v++) {
+		const unsigned char *p = img->base + off;
 		const ElfW(Verdef) *vd = (const ElfW(Verdef) *)p;
 		if ((vd->vd_ndx & 0x7fff) == ndx && !(vd->vd_flags & VER_FLG_BASE) &&
 		    vd->vd_cnt) {
 			const ElfW(Verdaux) *aux = (const ElfW(Verdaux) *)(p + vd->vd_aux);
 			return strcmp(img->strtab + aux->vda_name, version) == 0;
 		}
-		p += vd->vd_next;
+		off += vd->vd_next;	/* the same walk check_verdef() bounded */
 	}
 	return false;
 }
@@ -364,7 +370,8 @@ int vdso_locate(struct vdso_image *img, const char **why)
 
 	memset(img, 0, sizeof(*img));
 	if (!base) {
-		*why = "the kernel passed no AT_SYSINFO_EHDR";
+		if (why)
+			*why = "the kernel passed no AT_SYSINFO_EHDR";
 		errno = ENOENT;
 		return -1;
 	}

@@ -57,7 +57,8 @@ struct vdso_binding {
  * vdso_image_parse - validate an in-memory ELF image and index its dynamic
  * symbol table.
  * @img:   filled on success; untouched fields are zeroed on failure
- * @base:  the image (the ELF header), any alignment
+ * @base:  the image (the ELF header), aligned as an ElfW(Ehdr) (malloc or
+ *         mmap memory is); tables inside it must be naturally aligned
  * @size:  number of bytes readable from @base (1 .. SIZE_MAX)
  * @why:   on failure, set to a static string naming the first problem found
  *

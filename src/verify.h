@@ -50,7 +50,9 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 /*
  * verify_clock_was_set - has CLOCK_REALTIME been set (settimeofday,
  * clock_settime, a leap second step...) since verify_begin() or the last
- * call that returned true?  False where this cannot be known.
+ * call that returned true?  False where this cannot be known.  When true,
+ * prints "Note: API: CLOCK_REALTIME was set during the run; ..." so that
+ * the caller can skip the ordering check it was about to fail.
  */
 bool verify_clock_was_set(struct verify_ctx *ctx);
 

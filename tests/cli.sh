@@ -1,0 +1,184 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Command-line tests of the built binary on this machine's real vDSO:
+# verify and abi pass, bench output has the documented shapes, bad input
+# exits 2 naming the bad value.  Output: TAP.
+set -u
+: "${VDSOTEST:?set by make check}"
+
+n=0
+failed=0
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+err=$tmp/err
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+		cat "$out" "$err" 2>/dev/null | sed 's/^/# /' | head -n 10
+	fi
+}
+
+run() {
+	"$VDSOTEST" "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+# The API names of the existing vdsotest (and of issue #2), in table order.
+clocks="realtime monotonic process-cputime thread-cputime monotonic-raw
+realtime-coarse monotonic-coarse boottime realtime-alarm boottime-alarm tai"
+expected_apis=$(
+	for c in $clocks; do echo "clock-gettime-$c"; done
+	for c in $clocks; do echo "clock-getres-$c"; done
+	printf '%s\n' gettimeofday time getcpu
+)
+
+# ---- names ----
+run list-apis
+[ $rc -eq 0 ] && [ "$(cat "$out")" = "$expected_apis" ]
+ok $? "list-apis prints exactly the 25 expected APIs"
+
+run list-test-types
+[ $rc -eq 0 ] && [ "$(cat "$out")" = "$(printf 'bench\nverify\nabi')" ]
+ok $? "list-test-types prints bench, verify, abi"
+
+run --help
+missing=0
+for a in $expected_apis bench verify abi --duration --maxfails --verbose --debug \
+	--version --help --usage --format --vdso-lib; do
+	grep -q -- "$a" "$out" || { echo "# --help lacks $a"; missing=1; }
+done
+[ $rc -eq 0 ] && [ $missing -eq 0 ]
+ok $? "--help names every API, TEST-TYPE and option"
+
+run -V
+[ $rc -eq 0 ] && [ "$(cat "$out")" = "vdsotest ${PACKAGE_VERSION:-?}" ]
+ok $? "-V prints 'vdsotest $PACKAGE_VERSION'"
+
+# ---- verify and abi pass on this machine ----
+run all verify -d 0.2
+[ $rc -eq 0 ]
+ok $? "all verify -d 0.2 exits 0 (got $rc)"
+
+run all abi
+[ $rc -eq 0 ]
+ok $? "all abi exits 0 (got $rc)"
+
+run -v clock-gettime-monotonic verify -d 0.1
+[ $rc -eq 0 ] && grep -Eq '^clock-gettime-monotonic: verify: [1-9][0-9]* checks, 0 failures$' "$out"
+ok $? "-v verify reports a nonzero number of checks"
+
+run clock-gettime-monotonic verify -d 0.1
+[ $rc -eq 0 ] && [ ! -s "$out" ]
+ok $? "a passing verify prints nothing"
+
+run -v getcpu abi
+cases=$(sed -n 's/^getcpu: abi: \([0-9]*\) cases, 0 failures$/\1/p' "$out")
+[ $rc -eq 0 ] && [ -n "$cases" ] && [ "$(grep -c ': OK$' "$out")" -eq "$cases" ]
+ok $? "-v abi prints one OK line per case"
+
+# A clock this kernel lacks is a skip (77), not a failure.
+run clock-gettime-boottime-alarm verify -d 0.05
+{ [ $rc -eq 77 ] && grep -q 'unsupported by this kernel' "$out"; } ||
+	{ [ $rc -eq 0 ] && ! grep -q unsupported "$out"; }
+ok $? "an unsupported clock exits 77 with a message, a supported one 0 (got $rc)"
+
+# ---- bench output ----
+run all bench -d 0.05
+bad_lines=$(grep -Ev '^[a-z-]+ (system calls per second: +[0-9]+|(libc|vdso) calls per second: +[0-9]+ \([0-9]+\.[0-9]{2}x speedup\))$|unsupported by this kernel' "$out")
+[ $rc -eq 0 ] && [ -z "$bad_lines" ]
+ok $? "bench text: every line has the calls-per-second form"
+
+for a in $expected_apis; do
+	grep -q "^$a: unsupported" "$out" && continue
+	[ "$(grep -c "^$a \(system\|libc\|vdso\) calls per second" "$out")" -eq 3 ] || echo "$a"
+done >"$tmp/missing"
+[ ! -s "$tmp/missing" ]
+ok $? "bench text: three lines for every supported API"
+
+! grep -Eq '\((0\.00|-)[0-9.]*x speedup\)' "$out"
+ok $? "bench text: every speedup is a positive number"
+
+# Numbers right-aligned: on each API's three lines they end in the same column.
+awk '{ key = $1; len = length($0); sub(/ \(.*/, "", $0);
+       if (key in end && end[key] != length($0)) bad = 1; end[key] = length($0) }
+     END { exit bad }' "$out"
+ok $? "bench text: the numbers of an API are right-aligned in one column"
+
+run -o nsec all bench -d 0.05
+bad_lines=$(grep -Ev '^[a-z-]+: (syscall|libc|vdso): [0-9]+\.[0-9]{2} nsec/call$|unsupported by this kernel' "$out")
+[ $rc -eq 0 ] && [ -z "$bad_lines" ] && grep -q '^getcpu: vdso: ' "$out"
+ok $? "bench nsec: every line is 'API: PATH: N.NN nsec/call'"
+
+# ---- without a vDSO ----
+run --vdso-lib=none clock-gettime-monotonic bench -d 0.05
+[ $rc -eq 0 ] && grep -q '^Note: vDSO version of clock_gettime not found$' "$out" &&
+	grep -q 'system calls per second' "$out" && ! grep -q 'vdso calls' "$out"
+ok $? "--vdso-lib=none: bench notes the missing symbol and runs the other paths"
+
+run --vdso-lib=none getcpu verify -d 0.05
+[ $rc -eq 0 ] && grep -q 'vDSO version of getcpu not found' "$out"
+ok $? "--vdso-lib=none: verify checks libc's path with a note"
+
+run --vdso-lib=none time abi
+[ $rc -eq 77 ] && grep -q 'vDSO version of time not found' "$out"
+ok $? "--vdso-lib=none: abi has nothing to test and exits 77"
+
+run -g time verify -d 0.01
+[ $rc -eq 0 ] && grep -q 'vDSO at 0x' "$err"
+ok $? "-g describes the vDSO on stderr"
+
+# ---- bad input: exit 2, one line on stderr naming the value ----
+while IFS='|' read -r args value; do
+	case $args in ''|'#'*) continue ;; esac
+	# shellcheck disable=SC2086
+	run $args
+	[ $rc -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+		grep -qF -- "$value" "$err"
+	ok $? "'$args' exits 2 (got $rc) naming '$value'"
+done <<'TABLE'
+clock-gettime-monotnic bench|'clock-gettime-monotnic'
+clock-gettime-monotnic bench|did you mean 'clock-gettime-monotonic'
+no-such-thing-at-all verify|'no-such-thing-at-all'
+time benchmark|'benchmark'
+time|missing TEST-TYPE
+|missing API
+time bench extra|'extra'
+-d abc time bench|'abc'
+-d -1 time bench|'-1'
+-d 0 time bench|'0'
+-d 1e9 time bench|'1e9'
+-f x time verify|'x'
+-o yaml time bench|'yaml'
+--nonsense time bench|'--nonsense'
+-z time bench|'-z'
+--vdso-lib=/nonexistent/fake.so time bench|/nonexistent/fake.so
+TABLE
+
+# ---- wrapper scripts ----
+if [ -n "${VDSOTEST_BENCH:-}" ]; then
+	VDSOTEST=$VDSOTEST "$VDSOTEST_BENCH" -d 0.01 >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && grep -q '^getcpu vdso calls per second' "$out" &&
+		grep -q '^clock-getres-tai system calls per second' "$out"
+	ok $? "vdsotest-bench -d 0.01 benches every API"
+
+	VDSOTEST=$VDSOTEST "$VDSOTEST_ALL" -d 0.01 >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && grep -q '^time system calls per second' "$out"
+	ok $? "vdsotest-all -d 0.01 runs every TEST-TYPE and exits 0 (got $rc)"
+
+	VDSOTEST=$VDSOTEST "$VDSOTEST_ALL" -d nope >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q "'nope'" "$err"
+	ok $? "vdsotest-all passes options through: bad -d exits 2"
+fi
+
+echo "1..$n"
+[ $failed -eq 0 ]

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A fake vDSO for `vdsotest --vdso-lib`: the functions the kernel's vDSO
+ * exports on this architecture, with its calling convention (0 or a negative
+ * errno), answered through the real system calls.  Built for `make check`
+ * only.
+ *
+ * VDSOTEST_FAKE_BUG=<name> makes it get exactly one thing wrong, so that the
+ * tests can show that each check of verify and abi fires; see the table in
+ * bug_names[] and tests/fakes.sh.  Unset, it is a correct vDSO.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "arch.h"
+
+enum bug {
+	BUG_NONE,
+	BUG_GETTIME_ERROR,	/* clock_gettime fails with -EINVAL */
+	BUG_GETTIME_NSEC_1E9,	/* tv_nsec == 1000000000 */
+	BUG_GETTIME_BACKWARDS,	/* 1 ms before the real time */
+	BUG_GETTIME_AHEAD,	/* 1 ms after the real time */
+	BUG_GETTIME_FROZEN,	/* always the first value read */
+	BUG_COARSE_LAG,		/* coarse clocks 50 ms late */
+	BUG_COARSE_AHEAD,	/* coarse clocks return the fine clock + 1 ms */
+	BUG_BOOTTIME_EARLY,	/* CLOCK_BOOTTIME = CLOCK_MONOTONIC - 1 s */
+	BUG_GETRES_WRONG,	/* resolution off by 1 ns */
+	BUG_GETRES_ERROR,	/* clock_getres fails with -EINVAL */
+	BUG_GETRES_NULL_FAILS,	/* clock_getres(id, NULL) gives -EFAULT */
+	BUG_GETRES_NULL_CRASH,	/* clock_getres(id, NULL) writes through NULL */
+	BUG_GTOD_ERROR,		/* gettimeofday fails with -EINVAL */
+	BUG_GTOD_USEC_1E6,	/* tv_usec == 1000000 */
+	BUG_GTOD_BEHIND,	/* 1 s behind CLOCK_REALTIME */
+	BUG_GTOD_TZ,		/* tz_minuteswest off by 60 */
+	BUG_GTOD_NULL_TZ_FAILS,	/* gettimeofday(&tv, NULL) gives -EFAULT */
+	BUG_GTOD_NULL_CRASH,	/* gettimeofday(NULL, NULL) writes through NULL */
+	BUG_TIME_AHEAD,		/* time() one hour ahead */
+	BUG_TIME_STORE,		/* time(&t) stores a value other than it returns */
+	BUG_TIME_NULL_CRASH,	/* time(NULL) writes through NULL */
+	BUG_GETCPU_ERROR,	/* getcpu fails with -EINVAL */
+	BUG_GETCPU_OUTSIDE,	/* CPU 4095, outside any affinity mask */
+	BUG_GETCPU_WRONG_CPU,	/* the other CPU of a pair (cpu ^ 1) */
+	BUG_GETCPU_WRONG_NODE,	/* node + 1 */
+	BUG_GETCPU_CACHE,	/* writes through the unused third argument */
+	BUG_GETCPU_NULL_CRASH,	/* getcpu(NULL, ...) writes through NULL */
+	BUG_EFAULT_IS_ZERO,	/* a bad pointer gives 0 instead of -EFAULT */
+	BUG_EFAULT_IS_SIGABRT,	/* a bad pointer aborts instead of faulting */
+	BUG_EINVAL_IS_ZERO,	/* an invalid clock id gives 0 */
+	BUG_EINVAL_IS_ENOSYS,	/* an invalid clock id gives -ENOSYS */
+	NR_BUGS
+};
+
+static const char *const bug_names[NR_BUGS] = {
+	[BUG_NONE] = "none",
+	[BUG_GETTIME_ERROR] = "gettime-error",
+	[BUG_GETTIME_NSEC_1E9] = "gettime-nsec-1e9",
+	[BUG_GETTIME_BACKWARDS] = "gettime-backwards",
+	[BUG_GETTIME_AHEAD] = "gettime-ahead",
+	[BUG_GETTIME_FROZEN] = "gettime-frozen",
+	[BUG_COARSE_LAG] = "coarse-lag",
+	[BUG_COARSE_AHEAD] = "coarse-ahead",
+	[BUG_BOOTTIME_EARLY] = "boottime-early",
+	[BUG_GETRES_WRONG] = "getres-wrong",
+	[BUG_GETRES_ERROR] = "getres-error",
+	[BUG_GETRES_NULL_FAILS] = "getres-null-fails",
+	[BUG_GETRES_NULL_CRASH] = "getres-null-crash",
+	[BUG_GTOD_ERROR] = "gtod-error",
+	[BUG_GTOD_USEC_1E6] = "gtod-usec-1e6",
+	[BUG_GTOD_BEHIND] = "gtod-behind",
+	[BUG_GTOD_TZ] = "gtod-tz",
+	[BUG_GTOD_NULL_TZ_FAILS] = "gtod-null-tz-fails",
+	[BUG_GTOD_NULL_CRASH] = "gtod-null-crash",
+	[BUG_TIME_AHEAD] = "time-ahead",
+	[BUG_TIME_STORE] = "time-store",
+	[BUG_TIME_NULL_CRASH] = "time-null-crash",
+	[BUG_GETCPU_ERROR] = "getcpu-error",
+	[BUG_GETCPU_OUTSIDE] = "getcpu-outside",
+	[BUG_GETCPU_WRONG_CPU] = "getcpu-wrong-cpu",
+	[BUG_GETCPU_WRONG_NODE] = "getcpu-wrong-node",
+	[BUG_GETCPU_CACHE] = "getcpu-cache",
+	[BUG_GETCPU_NULL_CRASH] = "getcpu-null-crash",
+	[BUG_EFAULT_IS_ZERO] = "efault-is-zero",
+	[BUG_EFAULT_IS_SIGABRT] = "efault-is-sigabrt",
+	[BUG_EINVAL_IS_ZERO] = "einval-is-zero",
+	[BUG_EINVAL_IS_ENOSYS] = "einval-is-enosys",
+};
+
+static enum bug bug(void)
+{
+	static int cached = -1;
+
+	if (cached < 0) {
+		const char *name = getenv("VDSOTEST_FAKE_BUG");
+		cached = BUG_NONE;
+		for (int b = 0; name && b < NR_BUGS; b++)
+			if (strcmp(name, bug_names[b]) == 0)
+				cached = b;
+		if (name && cached == BUG_NONE && strcmp(name, "none") != 0)
+			abort();	/* a typo in a test must not pass silently */
+	}
+	return (enum bug)cached;
+}
+
+/* The system call's result in the vDSO convention, after the error bugs. */
+static long ret(long r)
+{
+	int err = r < 0 ? errno : 0;
+
+	if (err == EFAULT && bug() == BUG_EFAULT_IS_ZERO)
+		return 0;
+	if (err == EFAULT && bug() == BUG_EFAULT_IS_SIGABRT)
+		abort();
+	if (err == EINVAL && bug() == BUG_EINVAL_IS_ZERO)
+		return 0;
+	if (err == EINVAL && bug() == BUG_EINVAL_IS_ENOSYS)
+		return -ENOSYS;
+	return r < 0 ? -err : r;
+}
+
+#if VDSOTEST_NATIVE_EM == EM_AARCH64 || VDSOTEST_NATIVE_EM == EM_PPC || \
+	VDSOTEST_NATIVE_EM == EM_PPC64 || VDSOTEST_NATIVE_EM == EM_S390
+#define FAKE(name) __kernel_##name
+#else
+#define FAKE(name) __vdso_##name
+#endif
+
+int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts);
+int FAKE(clock_getres)(clockid_t id, vdso_timespec *res);
+int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz);
+long FAKE(time)(long *t);
+long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache);
+
+static bool is_coarse(clockid_t id)
+{
+	return id == CLOCK_REALTIME_COARSE || id == CLOCK_MONOTONIC_COARSE;
+}
+
+static void add_ns(vdso_timespec *ts, long ns)
+{
+	long long t = (long long)ts->tv_sec * 1000000000 + ts->tv_nsec + ns;
+	long long sec = t / 1000000000, nsec = t % 1000000000;
+
+	if (nsec < 0) {		/* keep 0 <= tv_nsec < 1e9 below zero too */
+		nsec += 1000000000;
+		sec--;
+	}
+	ts->tv_sec = sec;
+	ts->tv_nsec = nsec;
+}
+
+int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
+{
+	static vdso_timespec first;
+	static bool have_first;
+	long r;
+
+	if (bug() == BUG_GETTIME_ERROR)
+		return -EINVAL;
+	if (bug() == BUG_COARSE_AHEAD && is_coarse(id))
+		r = syscall(SYS_clock_gettime,
+			    id == CLOCK_REALTIME_COARSE ? CLOCK_REALTIME : CLOCK_MONOTONIC, ts);
+	else if (bug() == BUG_BOOTTIME_EARLY && id == CLOCK_BOOTTIME)
+		r = syscall(SYS_clock_gettime, CLOCK_MONOTONIC, ts);
+	else
+		r = syscall(SYS_clock_gettime, id, ts);
+	if (r != 0)
+		return (int)ret(r);
+	switch (bug()) {
+	case BUG_GETTIME_NSEC_1E9:
+		ts->tv_sec--;
+		ts->tv_nsec += 1000000000;
+		break;
+	case BUG_GETTIME_BACKWARDS: add_ns(ts, -1000000); break;
+	case BUG_GETTIME_AHEAD: add_ns(ts, 1000000); break;
+	case BUG_GETTIME_FROZEN:
+		if (!have_first)
+			first = *ts;
+		have_first = true;
+		*ts = first;
+		break;
+	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(ts, -50000000); break;
+	case BUG_COARSE_AHEAD: if (is_coarse(id)) add_ns(ts, 1000000); break;
+	case BUG_BOOTTIME_EARLY: if (id == CLOCK_BOOTTIME) add_ns(ts, -1000000000); break;
+	default: break;
+	}
+	return 0;
+}
+
+int FAKE(clock_getres)(clockid_t id, vdso_timespec *res)
+{
+	vdso_timespec scratch;
+	long r;
+
+	switch (bug()) {
+	case BUG_GETRES_ERROR:
+		return -EINVAL;
+	case BUG_GETRES_NULL_FAILS:
+		if (!res)
+			return -EFAULT;
+		break;
+	case BUG_GETRES_NULL_CRASH:
+		if (!res) {
+			r = syscall(SYS_clock_getres, id, &scratch);
+			*(volatile long *)res = scratch.tv_nsec;
+			return (int)ret(r);
+		}
+		break;
+	default:
+		break;
+	}
+	r = syscall(SYS_clock_getres, id, res);
+	if (r == 0 && res && bug() == BUG_GETRES_WRONG)
+		res->tv_nsec++;
+	return (int)ret(r);
+}
+
+int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
+{
+	long r;
+
+	switch (bug()) {
+	case BUG_GTOD_ERROR:
+		return -EINVAL;
+	case BUG_GTOD_NULL_TZ_FAILS:
+		if (!tz)
+			return -EFAULT;
+		break;
+	case BUG_GTOD_NULL_CRASH:
+		if (!tv)
+			*(volatile long *)tv = 0;
+		break;
+	default:
+		break;
+	}
+	r = syscall(SYS_gettimeofday, tv, tz);
+	if (r != 0)
+		return (int)ret(r);
+	if (tv && bug() == BUG_GTOD_USEC_1E6) {
+		tv->tv_sec--;
+		tv->tv_usec += 1000000;
+	}
+	if (tv && bug() == BUG_GTOD_BEHIND)
+		tv->tv_sec--;
+	if (tz && bug() == BUG_GTOD_TZ)
+		tz->tz_minuteswest += 60;
+	return 0;
+}
+
+long FAKE(time)(long *t)
+{
+	vdso_timespec ts;
+	long now;
+
+	if (bug() == BUG_TIME_NULL_CRASH && !t)
+		*(volatile long *)t = 0;
+#ifdef SYS_time
+	/*
+	 * time() has no error return: a bad pointer faults on the store below,
+	 * as in the kernel's vDSO, unless an error bug says otherwise.
+	 */
+	if (t && syscall(SYS_time, t) == -1 && bug() == BUG_EFAULT_IS_ZERO)
+		return 0;
+#endif
+	syscall(SYS_clock_gettime, CLOCK_REALTIME_COARSE, &ts);
+	now = (long)ts.tv_sec + (bug() == BUG_TIME_AHEAD ? 3600 : 0);
+	if (t)
+		*(volatile long *)t = now + (bug() == BUG_TIME_STORE);
+	return now;
+}
+
+long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache)
+{
+	long r;
+
+	if (bug() == BUG_GETCPU_ERROR)
+		return -EINVAL;
+	if (bug() == BUG_GETCPU_CACHE && cache)
+		*(volatile unsigned *)cache = 0;
+	if (bug() == BUG_GETCPU_NULL_CRASH && !cpu)
+		*(volatile unsigned *)cpu = 0;
+	/* Bad pointers go to the system call, which reports EFAULT. */
+	r = syscall(SYS_getcpu, cpu, node, NULL);
+	if (r != 0)
+		return ret(r);
+	if (cpu && bug() == BUG_GETCPU_OUTSIDE)
+		*cpu = 4095;
+	if (cpu && bug() == BUG_GETCPU_WRONG_CPU)
+		*cpu ^= 1;
+	if (node && bug() == BUG_GETCPU_WRONG_NODE)
+		*node += 1;
+	return 0;
+}

@@ -1,0 +1,123 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Every check of verify and abi fires: run vdsotest against the fake vDSO
+# (tests/fake-vdso.so) with exactly one bug switched on, and expect exit
+# status 1 and the message naming that bug.  The correct fake passes all.
+# Output: TAP.
+set -u
+: "${VDSOTEST:?set by make check}" "${FAKE_VDSO:?set by make check}"
+
+n=0
+failed=0
+out=$(mktemp) || exit 99
+trap 'rm -f "$out"' EXIT
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+		sed 's/^/# /' "$out" | head -n 8
+	fi
+}
+
+# bug | API | TEST-TYPE | extended regular expression the output must match
+while IFS='|' read -r bug api test pattern; do
+	case $bug in ''|'#'*) continue ;; esac
+	VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+		"$api" "$test" >"$out" 2>&1
+	rc=$?
+	grep -Eq -- "$pattern" "$out"
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
+	ok $? "$bug: $api $test exits 1 (got $rc) with /$pattern/"
+done <<'TABLE'
+# clock_gettime: verify
+gettime-error|clock-gettime-monotonic|verify|^clock-gettime-monotonic: vDSO clock_gettime\(CLOCK_MONOTONIC\) returned -1 \(errno 22
+gettime-nsec-1e9|clock-gettime-monotonic|verify|vDSO returned a timespec that is not normalized: \[[0-9]+\.1[0-9]{9} \(tv_nsec out of range\)\]
+gettime-nsec-1e9|clock-gettime-realtime-coarse|verify|not normalized
+gettime-backwards|clock-gettime-monotonic|verify|vDSO \[[0-9.]+\] < syscall \[[0-9.]+\] read before it \([0-9]+ ns backwards\)
+gettime-backwards|clock-gettime-realtime|verify|ns backwards
+gettime-backwards|clock-gettime-monotonic-raw|verify|ns backwards
+gettime-backwards|clock-gettime-tai|verify|ns backwards
+gettime-ahead|clock-gettime-boottime|verify|vDSO \[[0-9.]+\] > syscall \[[0-9.]+\] read after it \([0-9]+ ns ahead\)
+gettime-ahead|clock-gettime-thread-cputime|verify|ns ahead
+gettime-frozen|clock-gettime-monotonic|verify|vDSO clock did not advance: \[[0-9.]+\] for [0-9]+ ns while the system call went from
+gettime-frozen|clock-gettime-process-cputime|verify|did not advance
+coarse-lag|clock-gettime-monotonic-coarse|verify|vDSO \[[0-9.]+\] is [0-9]+ ns behind the fine clock's syscall
+coarse-lag|clock-gettime-realtime-coarse|verify|behind the fine clock's syscall
+coarse-ahead|clock-gettime-monotonic-coarse|verify|is ahead of the fine clock's syscall \[[0-9.]+\] read after it
+boottime-early|clock-gettime-boottime|verify|vDSO CLOCK_BOOTTIME \[[0-9.]+\] < syscall CLOCK_MONOTONIC
+# clock_getres: verify
+getres-wrong|clock-getres-monotonic|verify|vDSO resolution \[0\.000000002\] != syscall \[0\.000000001\]
+getres-wrong|clock-getres-monotonic-coarse|verify|vDSO resolution \[[0-9.]+\] != syscall
+getres-error|clock-getres-realtime|verify|vDSO clock_getres\(CLOCK_REALTIME\) returned -1
+getres-null-fails|clock-getres-tai|verify|vDSO clock_getres\(CLOCK_TAI, NULL\) returned -1 \(Bad address\), expected 0
+getres-null-crash|clock-getres-monotonic|verify|^clock-getres-monotonic: verify: killed by signal 11
+# gettimeofday: verify
+gtod-error|gettimeofday|verify|vDSO gettimeofday\(&tv, &tz\) returned -1
+gtod-usec-1e6|gettimeofday|verify|vDSO returned a timeval that is not normalized: \[[0-9]+\.1[0-9]{6}\]
+gtod-behind|gettimeofday|verify|outside syscall CLOCK_REALTIME \[.*\] \([0-9]+ us backwards\)
+gtod-tz|gettimeofday|verify|vDSO timezone \{[0-9-]+, [0-9-]+\} != syscall timezone
+gtod-null-tz-fails|gettimeofday|verify|vDSO gettimeofday\(&tv, NULL\) returned -1
+# time: verify
+time-ahead|time|verify|vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE
+time-store|time|verify|vDSO time\(&t\) returned ([0-9]+) but stored [0-9]+
+time-null-crash|time|verify|^time: verify: killed by signal 11
+# getcpu: verify
+getcpu-error|getcpu|verify|vDSO getcpu\(\) returned -1
+getcpu-outside|getcpu|verify|vDSO getcpu\(\) returned CPU 4095, which is not in the affinity mask
+getcpu-wrong-node|getcpu|verify|pinned to CPU [0-9]+: vDSO getcpu\(\) says node [0-9]+, syscall says node [0-9]+
+# abi: bad pointers
+efault-is-zero|clock-gettime-monotonic|abi|abi: clock_gettime\(CLOCK_MONOTONIC, NULL\): vDSO 0, syscall -1/EFAULT .*: FAIL
+efault-is-zero|clock-gettime-realtime|abi|abi: clock_gettime\(CLOCK_REALTIME, straddling an unmapped page\): vDSO 0, .*: FAIL
+efault-is-zero|clock-getres-monotonic|abi|abi: clock_getres\(CLOCK_MONOTONIC, PROT_READ page\): vDSO 0, .*: FAIL
+efault-is-zero|gettimeofday|abi|abi: gettimeofday\(&buf, PROT_NONE page\): vDSO 0, .*: FAIL
+efault-is-zero|time|abi|abi: time\(UINTPTR_MAX\): vDSO 0, .*: FAIL
+efault-is-zero|getcpu|abi|abi: getcpu\(NULL, PROT_READ page, NULL\): vDSO 0, .*: FAIL
+efault-is-sigabrt|clock-gettime-monotonic|abi|abi: clock_gettime\(CLOCK_MONOTONIC, PROT_NONE page\): vDSO SIGABRT, .*: FAIL
+# abi: invalid clock ids
+einval-is-zero|clock-gettime-monotonic|abi|abi: clock_gettime\(-1, &buf\): vDSO 0, syscall -1/EINVAL .*: FAIL
+einval-is-zero|clock-getres-realtime|abi|abi: clock_getres\(24, NULL\): vDSO 0, syscall -1/EINVAL .*: FAIL
+einval-is-enosys|clock-gettime-boottime|abi|abi: clock_gettime\(2147483647, NULL\): vDSO -1/ENOSYS, syscall -1/EINVAL .*: FAIL
+# abi: NULL where NULL is allowed, and the ignored getcpu cache
+getres-null-crash|clock-getres-monotonic|abi|abi: clock_getres\(CLOCK_MONOTONIC, NULL\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
+gtod-null-crash|gettimeofday|abi|abi: gettimeofday\(NULL, NULL\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
+time-null-crash|time|abi|abi: time\(NULL\): vDSO SIGSEGV, syscall [0-9]+ \(expected a value >= 0\): FAIL
+getcpu-null-crash|getcpu|abi|abi: getcpu\(NULL, NULL, NULL\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
+getcpu-cache|getcpu|abi|abi: getcpu\(&buf, &buf, PROT_NONE page\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
+getcpu-error|getcpu|abi|abi: getcpu\(NULL, NULL, NULL\): vDSO -1/EINVAL, syscall 0 \(expected 0\): FAIL
+TABLE
+
+# Pinned to a CPU, the fake names the other CPU of a pair: needs two CPUs.
+if [ "$(nproc)" -ge 2 ]; then
+	VDSOTEST_FAKE_BUG=getcpu-wrong-cpu "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+		getcpu verify >"$out" 2>&1
+	rc=$?
+	grep -Eq 'pinned to CPU [0-9]+: vDSO getcpu\(\) says CPU [0-9]+, syscall says CPU [0-9]+' "$out"
+	[ $rc -eq 1 ] && [ $? -eq 0 ]
+	ok $? "getcpu-wrong-cpu: getcpu verify exits 1 (got $rc) naming both CPUs"
+else
+	n=$((n + 1))
+	echo "ok $n # SKIP getcpu-wrong-cpu needs two CPUs"
+fi
+
+# The correct fake passes every verify and abi check.
+for test in verify abi; do
+	VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 all "$test" >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 0 ]
+	ok $? "the correct fake passes all $test (got $rc)"
+done
+
+# Failures are bounded by --maxfails.
+VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.2 -f 3 \
+	clock-gettime-monotonic verify >"$out" 2>&1
+[ "$(grep -c 'ns backwards' "$out")" -eq 3 ]
+ok $? "-f 3 reports exactly 3 failures"
+
+echo "1..$n"
+[ $failed -eq 0 ]

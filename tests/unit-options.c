@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for the command-line parser (src/options.c): defaults, every
+ * option, and bad input giving status 2 with the bad value named.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "tap.h"
+
+static char err_text[1024];
+static char out_text[8192];
+
+/* Parse a NULL-terminated argument list (without argv[0]). */
+static int parse(struct options *o, const char *const *args)
+{
+	char *argv[32];
+	int argc = 0;
+
+	argv[argc++] = (char *)"vdsotest";
+	while (*args && argc < 31)
+		argv[argc++] = (char *)*args++;
+	argv[argc] = NULL;
+
+	FILE *out = fmemopen(out_text, sizeof(out_text), "w");
+	FILE *err = fmemopen(err_text, sizeof(err_text), "w");
+	int rc = options_parse(o, argc, argv, out, err);
+	fclose(out);
+	fclose(err);
+	return rc;
+}
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static void test_defaults(void)
+{
+	struct options o;
+
+	ok(parse(&o, ARGS("clock-gettime-monotonic", "bench")) == OPTIONS_RUN, "API TEST-TYPE runs");
+	ok(o.command == CMD_RUN && o.api && strcmp(o.api->name, "clock-gettime-monotonic") == 0,
+	   "the API is found");
+	ok(o.test == TEST_BENCH, "bench");
+	ok(o.duration_ns == 1000000000u, "default duration 1 s");
+	ok(o.maxfails == 10, "default maxfails 10");
+	ok(!o.verbose && !o.debug && o.format == FORMAT_TEXT && !o.vdso_lib, "other defaults");
+	ok(parse(&o, ARGS("all", "verify")) == OPTIONS_RUN && !o.api && o.test == TEST_VERIFY,
+	   "all verify");
+	ok(parse(&o, ARGS("getcpu", "abi")) == OPTIONS_RUN && o.test == TEST_ABI, "getcpu abi");
+	ok(parse(&o, ARGS("list-apis")) == OPTIONS_RUN && o.command == CMD_LIST_APIS, "list-apis");
+	ok(parse(&o, ARGS("list-test-types")) == OPTIONS_RUN &&
+	   o.command == CMD_LIST_TEST_TYPES, "list-test-types");
+}
+
+static void test_options(void)
+{
+	struct options o;
+
+	ok(parse(&o, ARGS("-d", "0.25", "time", "bench")) == OPTIONS_RUN &&
+	   o.duration_ns == 250000000u, "-d 0.25 is 250 ms");
+	ok(parse(&o, ARGS("--duration=3", "time", "bench")) == OPTIONS_RUN &&
+	   o.duration_ns == 3000000000u, "--duration=3");
+	ok(parse(&o, ARGS("-f", "3", "-v", "-g", "time", "verify")) == OPTIONS_RUN &&
+	   o.maxfails == 3 && o.verbose && o.debug, "-f 3 -v -g");
+	ok(parse(&o, ARGS("--maxfails=7", "--verbose", "--debug", "time", "verify")) ==
+	   OPTIONS_RUN && o.maxfails == 7 && o.verbose && o.debug, "long forms");
+	ok(parse(&o, ARGS("-o", "nsec", "time", "bench")) == OPTIONS_RUN &&
+	   o.format == FORMAT_NSEC, "-o nsec");
+	ok(parse(&o, ARGS("--format=text", "time", "bench")) == OPTIONS_RUN &&
+	   o.format == FORMAT_TEXT, "--format=text");
+	ok(parse(&o, ARGS("--vdso-lib=./x.so", "time", "bench")) == OPTIONS_RUN &&
+	   o.vdso_lib && strcmp(o.vdso_lib, "./x.so") == 0, "--vdso-lib");
+	ok(parse(&o, ARGS("time", "bench", "-d", "2")) == OPTIONS_RUN &&
+	   o.duration_ns == 2000000000u, "options after the operands");
+	ok(parse(&o, ARGS("-V")) == 0 && strstr(out_text, PACKAGE_VERSION), "-V prints the version");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "clock-getres-tai") &&
+	   strstr(out_text, "verify"), "--help lists APIs and test types");
+	ok(parse(&o, ARGS("-?")) == 0 && strstr(out_text, "Usage:"), "-? is help");
+	ok(parse(&o, ARGS("--usage")) == 0 && strstr(out_text, "Usage:"), "--usage");
+}
+
+/* Bad input: status 2 and a message that names @value. */
+static void bad(const char *const *args, const char *value, const char *name)
+{
+	struct options o;
+	int rc = parse(&o, args);
+	size_t len = strlen(err_text);
+	bool one_line = len > 0 && strchr(err_text, '\n') == err_text + len - 1;
+
+	if (one_line)
+		err_text[len - 1] = '\0';	/* keep the TAP line whole */
+	ok(rc == STATUS_USAGE && one_line && strstr(err_text, value),
+	   "%s: status 2, one line naming '%s' (got %d: %s)", name, value, rc, err_text);
+}
+
+static void test_bad_input(void)
+{
+	bad(ARGS("-d", "abc", "time", "bench"), "abc", "-d abc");
+	bad(ARGS("-d", "-1", "time", "bench"), "-1", "-d -1");
+	bad(ARGS("-d", "0", "time", "bench"), "'0'", "-d 0");
+	bad(ARGS("-d", "1e9", "time", "bench"), "1e9", "-d 1e9");
+	bad(ARGS("-d", "nan", "time", "bench"), "nan", "-d nan");
+	bad(ARGS("-d", "inf", "time", "bench"), "inf", "-d inf");
+	bad(ARGS("-d", "", "time", "bench"), "''", "-d ''");
+	bad(ARGS("-d", "1s", "time", "bench"), "1s", "-d 1s");
+	bad(ARGS("-f", "x", "time", "verify"), "'x'", "-f x");
+	bad(ARGS("-f", "0", "time", "verify"), "'0'", "-f 0");
+	bad(ARGS("-f", "-3", "time", "verify"), "-3", "-f -3");
+	bad(ARGS("-f", "99999999999999999999", "time", "verify"), "99999999999999999999",
+	    "-f too big");
+	bad(ARGS("-o", "xml", "time", "bench"), "xml", "-o xml");
+	bad(ARGS("-x", "time", "bench"), "-x", "unknown short option");
+	bad(ARGS("--frobnicate", "time", "bench"), "--frobnicate", "unknown long option");
+	bad(ARGS("time", "bench", "-d"), "-d", "-d without a value");
+	bad(ARGS("clock-gettime-monotnic", "bench"), "clock-gettime-monotnic", "unknown API");
+	bad(ARGS("clock-gettime-monotnic", "bench"), "clock-gettime-monotonic",
+	    "unknown API: the closest name is suggested");
+	bad(ARGS("time", "bnech"), "bnech", "unknown TEST-TYPE");
+	bad(ARGS("time"), "time", "missing TEST-TYPE");
+	bad(ARGS("time", "bench", "extra"), "extra", "extra argument");
+	bad(ARGS("list-apis", "extra"), "extra", "extra argument after list-apis");
+}
+
+static void test_no_operands(void)
+{
+	struct options o;
+	const char *none[] = { NULL };
+
+	ok(parse(&o, none) == STATUS_USAGE && strstr(err_text, "missing API"),
+	   "no operands: status 2");
+}
+
+int main(void)
+{
+	test_defaults();
+	test_options();
+	test_bad_input();
+	test_no_operands();
+	return tap_done();
+}
