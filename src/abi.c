@@ -222,20 +222,27 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 		return;
 	if (!ok)
 		ctx->fails++;
-	report_line(ctx->api, "abi: %s: %s%s, syscall %s%s (expected %s): %s", what,
-		    "vDSO ", outcome_str(vdso, v, sizeof(v)),
+	report_line(ctx->api, "abi: %s: vDSO %s, syscall %s%s (expected %s): %s", what,
+		    outcome_str(vdso, v, sizeof(v)),
 		    outcome_str(sys, s, sizeof(s)), sys_ok ? "" : " [wrong]",
 		    expected, ok ? "OK" : vdso_ok ? "FAIL (system call)" : "FAIL");
+}
+
+/* Run @c through the system call, then through the vDSO. */
+static void run_both(const struct abi_ctx *ctx, struct abi_call c,
+		     struct outcome *sys, struct outcome *vdso)
+{
+	c.vdso_fn = NULL;
+	run_case(ctx->call, &c, sys);
+	c.vdso_fn = ctx->vdso_fn;
+	run_case(ctx->call, &c, vdso);
 }
 
 void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what)
 {
 	struct outcome sys, vdso;
 
-	c.vdso_fn = NULL;
-	run_case(ctx->call, &c, &sys);
-	c.vdso_fn = ctx->vdso_fn;
-	run_case(ctx->call, &c, &vdso);
+	run_both(ctx, c, &sys, &vdso);
 	verdict(ctx, what, &sys, returned(&sys, -1, EFAULT), &vdso,
 		returned(&vdso, -1, EFAULT) || vdso.signal == SIGSEGV || vdso.signal == SIGBUS,
 		"-1/EFAULT, or SIGSEGV/SIGBUS from the vDSO");
@@ -247,10 +254,7 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 	struct outcome sys, vdso, want = { .exit_status = -1, .ret = ret, .err = err };
 	char expected[64];
 
-	c.vdso_fn = NULL;
-	run_case(ctx->call, &c, &sys);
-	c.vdso_fn = ctx->vdso_fn;
-	run_case(ctx->call, &c, &vdso);
+	run_both(ctx, c, &sys, &vdso);
 	verdict(ctx, what, &sys, returned(&sys, ret, err), &vdso, returned(&vdso, ret, err),
 		outcome_str(&want, expected, sizeof(expected)));
 }
@@ -264,10 +268,7 @@ void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what
 {
 	struct outcome sys, vdso;
 
-	c.vdso_fn = NULL;
-	run_case(ctx->call, &c, &sys);
-	c.vdso_fn = ctx->vdso_fn;
-	run_case(ctx->call, &c, &vdso);
+	run_both(ctx, c, &sys, &vdso);
 	verdict(ctx, what, &sys, succeeded(&sys), &vdso, succeeded(&vdso), "a value >= 0");
 }
 

@@ -7,23 +7,13 @@
 set -u
 : "${VDSOTEST:?set by make check}"
 
-n=0
-failed=0
+. "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 err=$tmp/err
+tap_show="$out $err"
 
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-		cat "$out" "$err" 2>/dev/null | sed 's/^/# /' | head -n 10
-	fi
-}
 
 run() {
 	"$VDSOTEST" "$@" >"$out" 2>"$err"
@@ -180,5 +170,4 @@ if [ -n "${VDSOTEST_BENCH:-}" ]; then
 	ok $? "vdsotest-all passes options through: bad -d exits 2"
 fi
 
-echo "1..$n"
-[ $failed -eq 0 ]
+tap_done

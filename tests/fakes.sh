@@ -8,21 +8,10 @@
 set -u
 : "${VDSOTEST:?set by make check}" "${FAKE_VDSO:?set by make check}"
 
-n=0
-failed=0
+. "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
 out=$(mktemp) || exit 99
 trap 'rm -f "$out"' EXIT
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-		sed 's/^/# /' "$out" | head -n 8
-	fi
-}
+tap_show=$out
 
 # bug | API | TEST-TYPE | extended regular expression the output must match
 while IFS='|' read -r bug api test pattern; do
@@ -101,8 +90,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	[ $rc -eq 1 ] && [ $? -eq 0 ]
 	ok $? "getcpu-wrong-cpu: getcpu verify exits 1 (got $rc) naming both CPUs"
 else
-	n=$((n + 1))
-	echo "ok $n # SKIP getcpu-wrong-cpu needs two CPUs"
+	tap_skip "getcpu-wrong-cpu needs two CPUs"
 fi
 
 # The correct fake passes every verify and abi check.
@@ -119,5 +107,4 @@ VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.2 -
 [ "$(grep -c 'ns backwards' "$out")" -eq 3 ]
 ok $? "-f 3 reports exactly 3 failures"
 
-echo "1..$n"
-[ $failed -eq 0 ]
+tap_done
