@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,9 +34,25 @@ const size_t abi_invalid_clock_id_count =
 struct outcome {
 	int signal;		/* terminating signal, or 0 */
 	int exit_status;	/* when the child exited without reporting: >= 0 */
+	int fork_errno;		/* the child could not be started: errno */
 	long ret;
 	int err;
 };
+
+pid_t fork_test_child(void)
+{
+	pid_t parent = getpid();
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)	/* the parent died before prctl() */
+			_exit(125);
+	}
+	return pid;
+}
 
 static const char *errno_name(int err)
 {
@@ -69,7 +86,9 @@ static const char *signal_name(int sig)
 
 static const char *outcome_str(const struct outcome *o, char *buf, size_t len)
 {
-	if (o->signal) {
+	if (o->fork_errno) {
+		snprintf(buf, len, "not run (fork: %s)", strerror(o->fork_errno));
+	} else if (o->signal) {
 		const char *n = signal_name(o->signal);
 		if (n)
 			snprintf(buf, len, "%s", n);
@@ -155,10 +174,14 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 
 	memset(o, 0, sizeof(*o));
 	o->exit_status = -1;
-	fflush(NULL);
-	if (pipe(fds) != 0 || (pid = fork()) < 0) {
-		perror("vdsotest: abi: pipe/fork");
-		o->exit_status = 126;
+	if (pipe(fds) != 0) {
+		o->fork_errno = errno;
+		return;
+	}
+	if ((pid = fork_test_child()) < 0) {
+		o->fork_errno = errno;
+		close(fds[0]);
+		close(fds[1]);
 		return;
 	}
 	if (pid == 0) {
@@ -196,7 +219,8 @@ enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 	void *fn = api_vdso_fn(api, run);
 
 	if (!fn) {
-		report_no_vdso(api);
+		report_note("%s: vDSO version of %s not found; nothing to test", api->name,
+			    vdso_call_name(api->family->call));
 		return STATUS_SKIP;
 	}
 	abi_begin(ctx, api, run, fn, call);
@@ -205,7 +229,7 @@ enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 
 static bool returned(const struct outcome *o, long ret, int err)
 {
-	return !o->signal && o->exit_status < 0 && o->ret == ret &&
+	return !o->fork_errno && !o->signal && o->exit_status < 0 && o->ret == ret &&
 	       (ret != -1 || o->err == err);
 }
 
@@ -261,7 +285,7 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 
 static bool succeeded(const struct outcome *o)
 {
-	return !o->signal && o->exit_status < 0 && o->ret >= 0;
+	return !o->fork_errno && !o->signal && o->exit_status < 0 && o->ret >= 0;
 }
 
 void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what)

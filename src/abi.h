@@ -9,6 +9,7 @@
 #define VDSOTEST_ABI_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "api.h"
 
@@ -86,6 +87,14 @@ enum status abi_end(struct abi_ctx *ctx);
  */
 enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 			      const struct run *run, abi_call_fn call);
+
+/*
+ * fork_test_child - fork(2) a child that dies with SIGKILL when vdsotest
+ * does (PR_SET_PDEATHSIG, prctl(2)), so that no test outlives the run.
+ * Return: as fork(2): the pid in the parent, 0 in the child, -1 on failure
+ * (errno from fork(2), e.g. EAGAIN).
+ */
+pid_t fork_test_child(void);
 
 /* The invalid clock ids every clock family tries (clock id -1 etc.). */
 extern const long abi_invalid_clock_ids[];

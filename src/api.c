@@ -2,6 +2,7 @@
 /* The API table and lookup by name. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +51,13 @@ const struct api *api_find(const char *name)
 	return NULL;
 }
 
-/* Levenshtein distance, both strings capped at 63 characters. */
+/* Lower case, '_' as '-': how a name is compared for a suggestion. */
+static char fold(char c)
+{
+	return c == '_' ? '-' : (char)tolower((unsigned char)c);
+}
+
+/* Levenshtein distance after fold(), both strings capped at 63 characters. */
 static size_t edit_distance(const char *a, const char *b)
 {
 	size_t la = strnlen(a, 63), lb = strnlen(b, 63);
@@ -63,7 +70,7 @@ static size_t edit_distance(const char *a, const char *b)
 		row[0] = i;
 		for (size_t j = 1; j <= lb; j++) {
 			size_t up = row[j];
-			size_t best = diag + (a[i - 1] != b[j - 1]);
+			size_t best = diag + (fold(a[i - 1]) != fold(b[j - 1]));
 			if (row[j] + 1 < best)
 				best = row[j] + 1;
 			if (row[j - 1] + 1 < best)
@@ -75,19 +82,71 @@ static size_t edit_distance(const char *a, const char *b)
 	return row[lb];
 }
 
-const char *api_suggest(const char *name)
+/* Does @hay contain @needle (after fold())? */
+static bool contains(const char *hay, const char *needle)
 {
-	const char *best = NULL;
-	size_t best_d = strlen(name) / 3 + 1;
+	size_t n = strlen(needle);
 
-	for (size_t i = 0; i < api_count; i++) {
-		size_t d = edit_distance(name, api_table[i].name);
+	for (; *hay; hay++) {
+		size_t k = 0;
+		while (k < n && hay[k] && fold(hay[k]) == fold(needle[k]))
+			k++;
+		if (k == n)
+			return true;
+	}
+	return false;
+}
+
+/* Starts @hay with the @len first characters of @prefix (after fold())? */
+static bool starts_with(const char *hay, const char *prefix, size_t len)
+{
+	for (size_t k = 0; k < len; k++)
+		if (!hay[k] || fold(hay[k]) != fold(prefix[k]))
+			return false;
+	return true;
+}
+
+const char *closest_name(const char *name, const char *const *names, size_t n)
+{
+	const char *last_word = strrchr(name, '-');
+	size_t len = strlen(name), best_d = len / 3 > 1 ? len / 3 + 1 : 2;
+	const char *best = NULL;
+
+	for (size_t i = 0; i < n; i++)		/* the same but for case and '_' */
+		if (strlen(names[i]) == len && starts_with(names[i], name, len))
+			return names[i];
+	if (len >= 3)			/* a part of a name: the first that has it */
+		for (size_t i = 0; i < n; i++)
+			if (contains(names[i], name))
+				return names[i];
+	if (last_word && strlen(last_word) >= 4)	/* "clock-gettime-raw" */
+		for (size_t i = 0; i < n; i++)
+			if (starts_with(names[i], name, (size_t)(last_word - name) + 1) &&
+			    contains(names[i], last_word))
+				return names[i];
+	for (size_t i = 0; i < n; i++) {
+		size_t d = edit_distance(name, names[i]);
 		if (d < best_d) {
 			best_d = d;
-			best = api_table[i].name;
+			best = names[i];
 		}
 	}
 	return best;
+}
+
+const char *api_suggest(const char *name)
+{
+	static const char *names[64];
+	static size_t n;
+
+	if (!n) {
+		for (size_t i = 0; i < api_count && n < 60; i++)
+			names[n++] = api_table[i].name;
+		names[n++] = "all";
+		names[n++] = "list-apis";
+		names[n++] = "list-test-types";
+	}
+	return closest_name(name, names, n);
 }
 
 int test_type_find(const char *name)
@@ -96,6 +155,11 @@ int test_type_find(const char *name)
 		if (strcmp(test_type_names[t], name) == 0)
 			return t;
 	return -1;
+}
+
+const char *test_type_suggest(const char *name)
+{
+	return closest_name(name, (const char *const *)test_type_names, NR_TEST_TYPES);
 }
 
 const char *test_type_name(enum test_type t)

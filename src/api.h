@@ -75,10 +75,21 @@ extern const size_t api_count;
 const struct api *api_find(const char *name);
 
 /*
- * api_suggest - the API name closest to @name by edit distance, for a
- * "did you mean" hint; NULL when nothing is within a third of its length.
+ * closest_name - for a "did you mean" hint, among @names[0..n-1]: the
+ * name equal to @name but for case and '_' versus '-' (which never count);
+ * else the first that contains @name (3 characters or more); else the first
+ * with @name's part up to its last '-' as prefix and containing its last
+ * word ("clock-gettime-raw": clock-gettime-monotonic-raw); else the nearest
+ * by edit distance, if within max(1, a third of @name's length).
+ * Return: one of @names, or NULL.
  */
+const char *closest_name(const char *name, const char *const *names, size_t n);
+
+/* api_suggest - closest_name() among the API names, "all" and the list commands. */
 const char *api_suggest(const char *name);
+
+/* test_type_suggest - closest_name() among the TEST-TYPEs. */
+const char *test_type_suggest(const char *name);
 
 /* test_type_find - parse "bench", "verify" or "abi"; -1 when unknown. */
 int test_type_find(const char *name);

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -78,18 +79,26 @@ enum status bench_run(const struct api *api, const struct run *run,
 		      const struct bench_paths *paths)
 {
 	struct bench_sample samples[NR_PATHS] = { 0 };
+	enum status st = STATUS_PASS;
 	bool present[NR_PATHS];
 
 	if (!paths->batch[PATH_VDSO])
 		report_no_vdso(api);
 	for (int p = 0; p < NR_PATHS; p++) {
 		present[p] = paths->batch[p] != NULL;
-		if (present[p] &&
-		    bench_measure(paths->batch[p], paths->arg, run->duration_ns, &samples[p])) {
+		if (!present[p])
+			continue;
+		int err = paths->probe(p, paths->arg);
+		if (err) {
+			report_note("%s: the %s call fails (%s); its figure is that of the error path",
+				    api->name, bench_path_name(p), strerror(err));
+			st = STATUS_FAIL;
+		}
+		if (bench_measure(paths->batch[p], paths->arg, run->duration_ns, &samples[p])) {
 			perror("vdsotest: setitimer");
 			return STATUS_FAIL;
 		}
 	}
 	report_bench(api, run, samples, present);
-	return STATUS_PASS;
+	return st;
 }

@@ -17,9 +17,13 @@ enum bench_path { PATH_SYSCALL, PATH_LIBC, PATH_VDSO, NR_PATHS };
 /* Make @calls calls through one path; @arg is the family's own data. */
 typedef void (*bench_batch_fn)(const void *arg, unsigned long calls);
 
+/* Make one call through path @p; return 0, or the errno of its failure. */
+typedef int (*bench_probe_fn)(enum bench_path p, const void *arg);
+
 /* The paths of one API; a NULL entry is a path that does not exist. */
 struct bench_paths {
 	bench_batch_fn batch[NR_PATHS];
+	bench_probe_fn probe;	/* checks that each path's call succeeds */
 	const void *arg;
 };
 
@@ -46,9 +50,12 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 /*
  * bench_run - measure every existing path of @api in the order system call,
  * libc, vDSO, and report the figures (report_bench()).  When the vDSO path is
- * absent it prints "Note: vDSO version of CALL not found" first.
+ * absent it prints "Note: vDSO version of CALL not found" first.  A path
+ * whose call fails (paths->probe) is still measured, after a note saying
+ * that its figure is that of the error path.
  *
- * Return: STATUS_PASS, or STATUS_FAIL if a measurement could not be made.
+ * Return: STATUS_PASS; STATUS_FAIL if a call fails or a measurement could
+ * not be made.
  */
 enum status bench_run(const struct api *api, const struct run *run,
 		      const struct bench_paths *paths);

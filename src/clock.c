@@ -114,11 +114,44 @@ static void getres_vdso_batch(const void *p, unsigned long n)
 		vdso_clock_getres(fn, id, &ts);
 }
 
+static int gettime_probe(enum bench_path p, const void *arg)
+{
+	const struct clock_arg *a = arg;
+	struct timespec lts;
+	vdso_timespec ts;
+	long r;
+
+	if (p == PATH_SYSCALL)
+		r = sys_gettime(a->id, &ts);
+	else if (p == PATH_LIBC)
+		r = clock_gettime(a->id, &lts);
+	else
+		r = vdso_clock_gettime(a->fn, a->id, &ts);
+	return r == 0 ? 0 : errno;
+}
+
+static int getres_probe(enum bench_path p, const void *arg)
+{
+	const struct clock_arg *a = arg;
+	struct timespec lts;
+	vdso_timespec ts;
+	long r;
+
+	if (p == PATH_SYSCALL)
+		r = sys_getres(a->id, &ts);
+	else if (p == PATH_LIBC)
+		r = clock_getres(a->id, &lts);
+	else
+		r = vdso_clock_getres(a->fn, a->id, &ts);
+	return r == 0 ? 0 : errno;
+}
+
 static enum status clock_bench(const struct api *api, const struct run *run,
-			       bench_batch_fn sys, bench_batch_fn libc, bench_batch_fn vdso)
+			       bench_batch_fn sys, bench_batch_fn libc, bench_batch_fn vdso,
+			       bench_probe_fn probe)
 {
 	struct clock_arg arg = { api_vdso_fn(api, run), api->clock_id };
-	struct bench_paths paths = { { sys, libc, arg.fn ? vdso : NULL }, &arg };
+	struct bench_paths paths = { { sys, libc, arg.fn ? vdso : NULL }, probe, &arg };
 
 	if (clock_unsupported(api))
 		return report_unsupported(api);
@@ -127,12 +160,14 @@ static enum status clock_bench(const struct api *api, const struct run *run,
 
 static enum status gettime_bench(const struct api *api, const struct run *run)
 {
-	return clock_bench(api, run, gettime_sys_batch, gettime_libc_batch, gettime_vdso_batch);
+	return clock_bench(api, run, gettime_sys_batch, gettime_libc_batch, gettime_vdso_batch,
+			   gettime_probe);
 }
 
 static enum status getres_bench(const struct api *api, const struct run *run)
 {
-	return clock_bench(api, run, getres_sys_batch, getres_libc_batch, getres_vdso_batch);
+	return clock_bench(api, run, getres_sys_batch, getres_libc_batch, getres_vdso_batch,
+			   getres_probe);
 }
 
 /* ---- verify ---- */

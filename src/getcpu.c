@@ -57,10 +57,25 @@ static void vdso_batch(const void *p, unsigned long n)
 		vdso_getcpu(fn, &cpu, NULL, NULL);
 }
 
+static int getcpu_probe(enum bench_path p, const void *arg)
+{
+	unsigned cpu;
+	long r;
+
+	if (p == PATH_SYSCALL)
+		r = sys_getcpu(&cpu, NULL, NULL);
+	else if (p == PATH_LIBC)
+		r = sched_getcpu() < 0 ? -1 : 0;
+	else
+		r = vdso_getcpu(*(void *const *)arg, &cpu, NULL, NULL);
+	return r == 0 ? 0 : errno;
+}
+
 static enum status getcpu_bench(const struct api *api, const struct run *run)
 {
 	void *fn = api_vdso_fn(api, run);
-	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL }, &fn };
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL },
+				     getcpu_probe, &fn };
 
 	return bench_run(api, run, &paths);
 }

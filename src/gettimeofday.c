@@ -54,10 +54,26 @@ static void vdso_batch(const void *p, unsigned long n)
 		vdso_gettimeofday(fn, &tv, NULL);
 }
 
+static int gtod_probe(enum bench_path p, const void *arg)
+{
+	struct timeval ltv;
+	vdso_timeval tv;
+	long r;
+
+	if (p == PATH_SYSCALL)
+		r = sys_gettimeofday(&tv, NULL);
+	else if (p == PATH_LIBC)
+		r = gettimeofday(&ltv, NULL);
+	else
+		r = vdso_gettimeofday(*(void *const *)arg, &tv, NULL);
+	return r == 0 ? 0 : errno;
+}
+
 static enum status gtod_bench(const struct api *api, const struct run *run)
 {
 	void *fn = api_vdso_fn(api, run);
-	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL }, &fn };
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL },
+				     gtod_probe, &fn };
 
 	return bench_run(api, run, &paths);
 }

@@ -6,12 +6,15 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "abi.h"
 #include "api.h"
 #include "options.h"
 #include "report.h"
@@ -54,6 +57,26 @@ static void print_binding(const struct vdso_binding *b)
 			vdso_symbol_name(c, name, sizeof(name)), b->fn[c]);
 }
 
+/* A child's exit status saying that its results could not be written. */
+#define CHILD_WRITE_ERROR 3
+
+static bool output_lost;
+
+/*
+ * The exit status once results are written: a lost result is a failure,
+ * said once (by the child that lost it, if it was one).
+ */
+static int finish(int status)
+{
+	if (output_lost)
+		return STATUS_FAIL;
+	if (report_flush())
+		return status;
+	fprintf(stderr, "vdsotest: write error on standard output%s%s\n",
+		errno ? ": " : "", errno ? strerror(errno) : "");
+	return STATUS_FAIL;
+}
+
 /*
  * Run one API's bench or verify in a child, so that a vDSO that crashes is
  * reported as a failure instead of taking vdsotest down.  abi forks per case
@@ -67,16 +90,14 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 
 	if (t == TEST_ABI)
 		return api_run(api, t, run);
-	fflush(NULL);
-	pid = fork();
+	pid = fork_test_child();
 	if (pid < 0) {
-		perror("vdsotest: fork");
+		fprintf(stderr, "vdsotest: %s: fork: %s\n", api->name, strerror(errno));
 		return STATUS_FAIL;
 	}
 	if (pid == 0) {
 		enum status st = api_run(api, t, run);
-		fflush(NULL);
-		_exit(st);
+		_exit(finish(st) == (int)st ? st : CHILD_WRITE_ERROR);
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
@@ -84,6 +105,10 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 			return STATUS_FAIL;
 		}
 	report_progress_clear();
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_WRITE_ERROR) {
+		output_lost = true;
+		return STATUS_FAIL;
+	}
 	if (WIFSIGNALED(status)) {
 		report_line(api, "%s: killed by signal %d (%s)", test_type_name(t),
 			    WTERMSIG(status), strsignal(WTERMSIG(status)));
@@ -104,23 +129,43 @@ static enum status worst(enum status total, enum status one, bool first)
 	return one;
 }
 
+/*
+ * Standard input and error, if closed, become /dev/null, so that no file
+ * vdsotest opens takes their place.  A closed standard output is an error.
+ */
+static bool std_fds_ok(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0)
+			continue;
+		if (fd == STDOUT_FILENO ||
+		    open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY) != fd)
+			return false;
+	}
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	struct vdso_binding binding;
 	struct options o;
-	int rc = options_parse(&o, argc, argv, stdout, stderr);
 
+	if (!std_fds_ok()) {
+		fputs("vdsotest: standard output is closed\n", stderr);
+		return STATUS_FAIL;
+	}
+	int rc = options_parse(&o, argc, argv, stdout, stderr);
 	if (rc != OPTIONS_RUN)
-		return rc;
+		return finish(rc);
 	if (o.command == CMD_LIST_APIS) {
 		for (size_t i = 0; i < api_count; i++)
 			puts(api_table[i].name);
-		return 0;
+		return finish(0);
 	}
 	if (o.command == CMD_LIST_TEST_TYPES) {
 		for (int t = 0; t < NR_TEST_TYPES; t++)
 			puts(test_type_name(t));
-		return 0;
+		return finish(0);
 	}
 	if ((rc = bind_vdso(&o, &binding)) != 0)
 		return rc;
@@ -133,15 +178,15 @@ int main(int argc, char **argv)
 		.vdso = &binding,
 	};
 	if (o.api)
-		return run_isolated(o.api, o.test, &run);
+		return finish(run_isolated(o.api, o.test, &run));
 
 	bool progress = isatty(STDERR_FILENO);
 	enum status total = STATUS_SKIP;
-	for (size_t i = 0; i < api_count; i++) {
+	for (size_t i = 0; i < api_count && !output_lost; i++) {
 		if (progress)
 			report_progress(i + 1, api_count, &api_table[i], o.test);
 		total = worst(total, run_isolated(&api_table[i], o.test, &run), i == 0);
 	}
 	report_progress_clear();
-	return total;
+	return finish(total);
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,8 +41,9 @@ static void help(FILE *f)
 	fputs("\nBenchmark and verify the Linux vDSO against the system calls.\n\n"
 	      "Options:\n"
 	      "  -d, --duration=SEC    run each bench path or verify for SEC seconds\n"
-	      "                        (default 1; fractions such as 0.25 allowed)\n"
-	      "  -f, --maxfails=NUM    stop an API's verify after NUM failures (default 10)\n"
+	      "                        (default 1; 0.000001 to 604800, e.g. 0.25)\n"
+	      "  -f, --maxfails=NUM    stop an API's verify after NUM failures\n"
+	      "                        (default 10; 1 to 1000000)\n"
 	      "  -o, --format=FORMAT   bench output: text (calls per second, default)\n"
 	      "                        or nsec (nanoseconds per call)\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
@@ -83,11 +85,11 @@ static int parse_duration(const char *s, uint64_t *ns, FILE *err)
 
 	errno = 0;
 	sec = strtod(s, &end);
-	if (end == s || *end || isspace((unsigned char)*s) || errno == ERANGE || !isfinite(sec))
+	if (end == s || *end || isspace((unsigned char)*s) || isnan(sec))
 		return bad(err, "invalid duration '%s': not a number of seconds", s);
-	if (!(sec >= DURATION_MIN_SEC && sec <= DURATION_MAX_SEC))
+	if (errno == ERANGE || !(sec >= DURATION_MIN_SEC && sec <= DURATION_MAX_SEC))
 		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds", s);
-	*ns = (uint64_t)llround(sec * 1e9);
+	*ns = (uint64_t)(sec * 1e9 + 0.5);
 	return 0;
 }
 
@@ -98,9 +100,11 @@ static int parse_maxfails(const char *s, unsigned *n, FILE *err)
 
 	errno = 0;
 	v = strtoul(s, &end, 10);
-	if (!isdigit((unsigned char)*s) || *end || errno == ERANGE)
+	if (*s == '-' && end != s && !*end)
+		v = 0;		/* a negative number: out of range, not malformed */
+	else if (!isdigit((unsigned char)*s) || *end)
 		return bad(err, "invalid maxfails '%s': not a whole number", s);
-	if (v < 1 || v > MAXFAILS_MAX)
+	if (errno == ERANGE || v < 1 || v > MAXFAILS_MAX)
 		return bad(err, "invalid maxfails '%s': must be from 1 to 1000000", s);
 	*n = (unsigned)v;
 	return 0;
@@ -117,18 +121,22 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
 	return 0;
 }
 
-/* The bad option at argv[optind - 1] (getopt_long has moved past it). */
-static int bad_option(FILE *err, int argc, char **argv, int c)
+/*
+ * Name the bad option.  @arg is the element getopt_long() was reading (a
+ * long option, or a group of short ones); @c is '?' or ':'.
+ */
+static int bad_option(FILE *err, const char *arg, int c)
 {
-	const char *arg = optind - 1 < argc && optind > 0 ? argv[optind - 1] : "?";
+	bool is_long = strncmp(arg, "--", 2) == 0;
+	char opt[3] = { '-', (char)optopt, 0 };
 
 	if (c == ':')
-		return bad(err, "option '%s' needs a value", arg);
-	if (optopt) {		/* a short option, perhaps inside a group */
-		char opt[3] = { '-', (char)optopt, 0 };
-		return bad(err, "unknown option '%s'", opt);
-	}
-	return bad(err, "unknown or ambiguous option '%s'", arg);
+		return bad(err, "option '%s' needs a value", is_long ? arg : opt);
+	if (is_long && strchr(arg, '='))
+		return bad(err, "option '%s' takes no value, or is unknown", arg);
+	if (is_long)
+		return bad(err, "unknown or ambiguous option '%s'", arg);
+	return bad(err, "unknown option '%s'", opt);
 }
 
 static int parse_operands(struct options *o, int n, char **v, FILE *err)
@@ -153,8 +161,12 @@ static int parse_operands(struct options *o, int n, char **v, FILE *err)
 	if (n == 1)
 		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)", v[0]);
 	int t = test_type_find(v[1]);
-	if (t < 0)
+	if (t < 0) {
+		const char *close = test_type_suggest(v[1]);
+		if (close)
+			return bad(err, "unknown TEST-TYPE '%s'; did you mean '%s'?", v[1], close);
 		return bad(err, "unknown TEST-TYPE '%s' (expected bench, verify or abi)", v[1]);
+	}
 	o->test = t;
 	if (n > 2)
 		return bad(err, "unexpected argument '%s'", v[2]);
@@ -169,6 +181,10 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
 	opterr = 0;
 	for (;;) {
+		/* The element getopt_long() is about to read (it starts at 1). */
+		int at = optind ? optind : 1;
+		const char *arg = at < argc ? argv[at] : "";
+
 		optopt = 0;
 		c = getopt_long(argc, argv, ":d:f:vgo:V?", long_options, NULL);
 		if (c == -1)
@@ -180,7 +196,11 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case 'o': rc = parse_format(optarg, &o->format, err); break;
 		case 'v': o->verbose = true; break;
 		case 'g': o->debug = true; break;
-		case OPT_VDSO_LIB: o->vdso_lib = optarg; break;
+		case OPT_VDSO_LIB:
+			if (!*optarg)
+				return bad(err, "option '--vdso-lib' needs a path, not ''");
+			o->vdso_lib = optarg;
+			break;
 		case 'V':
 			fprintf(out, "%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
 			return 0;
@@ -191,14 +211,14 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			help(out);
 			return 0;
 		case '?':
-			/* -? itself leaves optopt 0; an unknown long option too. */
-			if (optopt == 0 && strncmp(argv[optind - 1], "--", 2) != 0) {
+			/* -? itself leaves optopt 0; so does an unknown long option. */
+			if (optopt == 0 && strncmp(arg, "--", 2) != 0) {
 				help(out);
 				return 0;
 			}
-			return bad_option(err, argc, argv, c);
+			return bad_option(err, arg, c);
 		default:
-			return bad_option(err, argc, argv, c);
+			return bad_option(err, arg, c);
 		}
 		if (rc)
 			return rc;

@@ -2,6 +2,7 @@
 /* Formatting of results; see report.h. */
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -14,6 +15,12 @@ void report_progress(size_t i, size_t n, const struct api *api, enum test_type t
 	fprintf(stderr, "\r\033[K[%zu/%zu] %s %s", i, n, api->name, test_type_name(t));
 	fflush(stderr);
 	progress_shown = true;
+}
+
+bool report_flush(void)
+{
+	errno = 0;
+	return fflush(stdout) == 0 && !ferror(stdout);
 }
 
 void report_progress_clear(void)
@@ -118,8 +125,12 @@ void report_line(const struct api *api, const char *fmt, ...)
 
 enum status report_unsupported(const struct api *api)
 {
-	report_line(api, "unsupported by this kernel (%s: EINVAL from the system call)",
-		    api->clock_name ? api->clock_name : api->name);
+	bool alarm = api->clock_id == CLOCK_REALTIME_ALARM ||
+		     api->clock_id == CLOCK_BOOTTIME_ALARM;
+
+	report_line(api, "unsupported here: the system call rejects %s with EINVAL%s",
+		    api->clock_name ? api->clock_name : api->name,
+		    alarm ? " (alarm clocks need an RTC that can wake the system)" : "");
 	return STATUS_SKIP;
 }
 

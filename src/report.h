@@ -37,7 +37,9 @@ void report_vline(const struct api *api, const char *fmt, va_list ap)
 
 /*
  * report_unsupported - the system call rejected @api's clock id with EINVAL:
- * print "API: unsupported by this kernel (...)".
+ * print "API: unsupported here: the system call rejects CLOCK_ID with EINVAL".
+ * (For the alarm clocks EINVAL means no wakeup-capable RTC:
+ * kernel/time/alarmtimer.c.)
  * Return: STATUS_SKIP.
  */
 enum status report_unsupported(const struct api *api);
@@ -54,6 +56,13 @@ void report_no_vdso(const struct api *api);
  * stderr is a terminal.
  */
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t);
+
+/*
+ * report_flush - write out what standard output holds.
+ * Return: false if any result could not be written (errno as fflush(3) or
+ * the write that failed left it, e.g. ENOSPC, EBADF).
+ */
+bool report_flush(void);
 
 /* report_progress_clear - erase the progress line, if one is shown. */
 void report_progress_clear(void);

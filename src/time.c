@@ -60,10 +60,18 @@ static void vdso_batch(const void *p, unsigned long n)
 		vdso_time(fn, NULL);
 }
 
+/* Only the system call can fail; time() in libc and the vDSO has no error. */
+static int time_probe(enum bench_path p, const void *arg)
+{
+	(void)arg;
+	return p == PATH_SYSCALL && sys_time(NULL) == -1 ? errno : 0;
+}
+
 static enum status time_bench(const struct api *api, const struct run *run)
 {
 	void *fn = api_vdso_fn(api, run);
-	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL }, &fn };
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL },
+				     time_probe, &fn };
 
 	return bench_run(api, run, &paths);
 }

@@ -30,7 +30,10 @@ struct verify_ctx {
  */
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run);
 
-/* verify_running - true until the deadline passes or --maxfails failures. */
+/*
+ * verify_running - true until the deadline passes (but always for the first
+ * round) or --maxfails failures have been seen.
+ */
 bool verify_running(const struct verify_ctx *ctx);
 
 /* verify_ok - count one check; return @ok, so: if (!verify_ok(..)) verify_fail(..). */
