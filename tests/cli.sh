@@ -68,6 +68,10 @@ run clock-gettime-monotonic verify -d 0.1
 [ $rc -eq 0 ] && [ ! -s "$out" ]
 ok $? "a passing verify prints nothing"
 
+run -v -d 0.000001 all verify
+[ $rc -eq 0 ] && ! grep -q ': verify: 0 checks' "$out" && grep -q '^getcpu: verify: [1-9]' "$out"
+ok $? "the shortest duration still runs a round of checks on every API"
+
 run -v getcpu abi
 cases=$(sed -n 's/^getcpu: abi: \([0-9]*\) cases, 0 failures$/\1/p' "$out")
 [ $rc -eq 0 ] && [ -n "$cases" ] && [ "$(grep -c ': OK$' "$out")" -eq "$cases" ]
@@ -124,6 +128,38 @@ run -g time verify -d 0.01
 [ $rc -eq 0 ] && grep -q 'vDSO at 0x' "$err"
 ok $? "-g describes the vDSO on stderr"
 
+# ---- output that cannot be written ----
+"$VDSOTEST" list-apis >/dev/full 2>"$err"
+rc=$?
+[ $rc -eq 1 ] && grep -q '^vdsotest: write error on standard output' "$err"
+ok $? "list-apis to a full disk: exit 1 (got $rc) with a write error"
+
+"$VDSOTEST" -d 0.01 all bench >/dev/full 2>"$err"
+rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c 'write error on standard output' "$err")" -eq 1 ]
+ok $? "all bench to a full disk: exit 1 (got $rc), one write error, stops"
+
+"$VDSOTEST" -v time abi >&- 2>"$err"
+rc=$?
+[ $rc -eq 1 ] && grep -q '^vdsotest: standard output is closed$' "$err"
+ok $? "standard output closed: exit 1 (got $rc) with a message"
+
+# ---- no test outlives vdsotest ----
+marker="-d 3.125 clock-gettime-monotonic bench"
+# shellcheck disable=SC2086
+"$VDSOTEST" $marker >/dev/null 2>&1 &
+parent=$!
+sleep 0.5
+kill -KILL $parent
+wait $parent 2>/dev/null
+sleep 0.5
+left=0
+for f in /proc/[0-9]*/cmdline; do
+	tr '\0' ' ' <"$f" 2>/dev/null | grep -q -- "$marker" && left=$((left + 1))
+done
+[ $left -eq 0 ]
+ok $? "killing vdsotest kills its test child too ($left left)"
+
 # ---- bad input: exit 2, one line on stderr naming the value ----
 while IFS='|' read -r args value; do
 	case $args in ''|'#'*) continue ;; esac
@@ -149,6 +185,10 @@ time bench extra|'extra'
 --nonsense time bench|'--nonsense'
 -z time bench|'-z'
 --vdso-lib=/nonexistent/fake.so time bench|/nonexistent/fake.so
+--vdso-lib= time abi|--vdso-lib
+--verbose=1 time abi|'--verbose=1'
+-f -1 time verify|'-1'
+-d 1e999 time bench|'1e999'
 TABLE
 
 # ---- wrapper scripts ----
@@ -166,8 +206,18 @@ if [ -n "${VDSOTEST_BENCH:-}" ]; then
 
 	VDSOTEST=$VDSOTEST "$VDSOTEST_ALL" -d nope >"$out" 2>"$err"
 	rc=$?
-	[ $rc -eq 2 ] && grep -q "'nope'" "$err"
-	ok $? "vdsotest-all passes options through: bad -d exits 2"
+	[ $rc -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q "'nope'" "$err"
+	ok $? "vdsotest-all passes options through: bad -d exits 2, said once"
+
+	VDSOTEST=$VDSOTEST "$VDSOTEST_ALL" --vers >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && [ "$(cat "$out")" = "vdsotest ${PACKAGE_VERSION:-?}" ]
+	ok $? "vdsotest-all --vers prints the version once"
+
+	VDSOTEST=$VDSOTEST "$VDSOTEST_BENCH" time >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q "unexpected argument 'time'" "$err" && [ ! -s "$out" ]
+	ok $? "vdsotest-bench takes options only: an API operand exits 2"
 fi
 
 tap_done

@@ -101,6 +101,14 @@ for test in verify abi; do
 	ok $? "the correct fake passes all $test (got $rc)"
 done
 
+# bench says when a path's call fails, and exits 1.
+VDSOTEST_FAKE_BUG=gettime-error "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 \
+	clock-gettime-monotonic bench >"$out" 2>&1
+rc=$?
+grep -q '^Note: clock-gettime-monotonic: the vdso call fails (Invalid argument)' "$out"
+[ $rc -eq 1 ] && [ $? -eq 0 ]
+ok $? "bench of a failing vDSO call: a note and exit 1 (got $rc)"
+
 # Failures are bounded by --maxfails.
 VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.2 -f 3 \
 	clock-gettime-monotonic verify >"$out" 2>&1

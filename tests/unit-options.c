@@ -79,6 +79,14 @@ static void test_options(void)
 	   strstr(out_text, "verify"), "--help lists APIs and test types");
 	ok(parse(&o, ARGS("-?")) == 0 && strstr(out_text, "Usage:"), "-? is help");
 	ok(parse(&o, ARGS("--usage")) == 0 && strstr(out_text, "Usage:"), "--usage");
+	ok(parse(&o, ARGS("--duration=1", "-?v")) == 0 && strstr(out_text, "Usage:"),
+	   "-? in a group after a long option is help");
+	ok(parse(&o, ARGS("-f", "1000000", "time", "verify")) == OPTIONS_RUN &&
+	   o.maxfails == 1000000, "-f at its maximum");
+	ok(parse(&o, ARGS("-d", "604800", "time", "verify")) == OPTIONS_RUN &&
+	   o.duration_ns == 604800000000000u, "-d at its maximum");
+	ok(parse(&o, ARGS("-d", "0.000001", "time", "verify")) == OPTIONS_RUN &&
+	   o.duration_ns == 1000u, "-d at its minimum");
 }
 
 /* Bad input: status 2 and a message that names @value. */
@@ -121,6 +129,18 @@ static void test_bad_input(void)
 	bad(ARGS("time"), "time", "missing TEST-TYPE");
 	bad(ARGS("time", "bench", "extra"), "extra", "extra argument");
 	bad(ARGS("list-apis", "extra"), "extra", "extra argument after list-apis");
+	bad(ARGS("-d", "1e999", "time", "bench"), "1e999", "-d beyond a double");
+	bad(ARGS("--verbose=1", "time", "abi"), "'--verbose=1'", "a value for a flag");
+	bad(ARGS("-xv", "time", "abi"), "'-x'", "an unknown option in a group");
+	bad(ARGS("--vdso-lib=", "time", "abi"), "--vdso-lib", "an empty --vdso-lib");
+	bad(ARGS("clock-gettime-raw", "bench"), "'clock-gettime-monotonic-raw'",
+	    "a suggestion from the last word");
+	bad(ARGS("clock-getres-mono", "bench"), "'clock-getres-monotonic'",
+	    "a suggestion from a prefix");
+	bad(ARGS("Time", "bench"), "did you mean 'time'", "a suggestion ignoring case");
+	bad(ARGS("al", "bench"), "did you mean 'all'", "'all' is suggested");
+	bad(ARGS("time", "benc"), "did you mean 'bench'", "a TEST-TYPE suggestion");
+	bad(ARGS("xyzzy", "bench"), "list-apis", "no suggestion for a far name");
 }
 
 static void test_no_operands(void)
