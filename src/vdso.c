@@ -12,7 +12,8 @@
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#ifdef HAVE_DLOPEN
+/* VDSOTEST_NO_DLOPEN: a build without --vdso-lib (the static unit test). */
+#if defined(HAVE_DLOPEN) && !defined(VDSOTEST_NO_DLOPEN)
 #include <dlfcn.h>
 #endif
 
@@ -418,7 +419,7 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 	b->source = path;
 	if (strcmp(path, "none") == 0)
 		return 0;
-#ifdef HAVE_DLOPEN
+#if defined(HAVE_DLOPEN) && !defined(VDSOTEST_NO_DLOPEN)
 	char name[4096];
 
 	/* A bare file name means the file in the current directory, not a
