@@ -47,6 +47,9 @@ pid_t fork_test_child(void)
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
+		struct rlimit no_core = { 0, 0 };
+
+		setrlimit(RLIMIT_CORE, &no_core);	/* a crash leaves no file */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)	/* the parent died before prctl() */
 			_exit(125);
@@ -150,10 +153,8 @@ const char *abi_ptr_name(enum abi_ptr kind)
 
 static void child(abi_call_fn call, const struct abi_call *c, int fd)
 {
-	struct rlimit no_core = { 0, 0 };
 	struct { long ret; int err; } r;
 
-	setrlimit(RLIMIT_CORE, &no_core);
 	signal(SIGSEGV, SIG_DFL);
 	signal(SIGBUS, SIG_DFL);
 	alarm(10);
@@ -191,8 +192,11 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 	close(fds[1]);
 	ssize_t n = read(fds[0], &r, sizeof(r));
 	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			o->fork_errno = errno;		/* lost the child */
+			return;
+		}
 	if (WIFSIGNALED(status)) {
 		o->signal = WTERMSIG(status);
 	} else if (n != (ssize_t)sizeof(r)) {
@@ -241,6 +245,13 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 	char s[64], v[64];
 	bool ok = sys_ok && vdso_ok;
 
+	if (sys->fork_errno || vdso->fork_errno) {	/* vdsotest's trouble */
+		fprintf(stderr, "vdsotest: %s: abi: cannot run %s: %s\n", ctx->api->name,
+			what, strerror(sys->fork_errno ? sys->fork_errno : vdso->fork_errno));
+		ctx->broken = true;
+		ctx->fails++;
+		return;
+	}
 	ctx->cases++;
 	if (ok && !ctx->run->verbose)
 		return;
@@ -252,21 +263,28 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 		    expected, ok ? "OK" : vdso_ok ? "FAIL (system call)" : "FAIL");
 }
 
-/* Run @c through the system call, then through the vDSO. */
-static void run_both(const struct abi_ctx *ctx, struct abi_call c,
+/*
+ * Run @c through the system call, then through the vDSO.  Return: false,
+ * running nothing, once a case could not be run.
+ */
+static bool run_both(const struct abi_ctx *ctx, struct abi_call c,
 		     struct outcome *sys, struct outcome *vdso)
 {
+	if (ctx->broken)
+		return false;
 	c.vdso_fn = NULL;
 	run_case(ctx->call, &c, sys);
 	c.vdso_fn = ctx->vdso_fn;
 	run_case(ctx->call, &c, vdso);
+	return true;
 }
 
 void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what)
 {
 	struct outcome sys, vdso;
 
-	run_both(ctx, c, &sys, &vdso);
+	if (!run_both(ctx, c, &sys, &vdso))
+		return;
 	verdict(ctx, what, &sys, returned(&sys, -1, EFAULT), &vdso,
 		returned(&vdso, -1, EFAULT) || vdso.signal == SIGSEGV || vdso.signal == SIGBUS,
 		"-1/EFAULT, or SIGSEGV/SIGBUS from the vDSO");
@@ -278,7 +296,8 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 	struct outcome sys, vdso, want = { .exit_status = -1, .ret = ret, .err = err };
 	char expected[64];
 
-	run_both(ctx, c, &sys, &vdso);
+	if (!run_both(ctx, c, &sys, &vdso))
+		return;
 	verdict(ctx, what, &sys, returned(&sys, ret, err), &vdso, returned(&vdso, ret, err),
 		outcome_str(&want, expected, sizeof(expected)));
 }
@@ -292,7 +311,8 @@ void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what
 {
 	struct outcome sys, vdso;
 
-	run_both(ctx, c, &sys, &vdso);
+	if (!run_both(ctx, c, &sys, &vdso))
+		return;
 	verdict(ctx, what, &sys, succeeded(&sys), &vdso, succeeded(&vdso), "a value >= 0");
 }
 

@@ -8,6 +8,7 @@
 #ifndef VDSOTEST_ABI_H
 #define VDSOTEST_ABI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -42,6 +43,7 @@ struct abi_ctx {
 	abi_call_fn call;
 	unsigned cases;
 	unsigned fails;
+	bool broken;		/* a case could not be run: no further cases */
 };
 
 /* abi_begin - start the cases of @api, calling through @call. */
@@ -90,7 +92,8 @@ enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 
 /*
  * fork_test_child - fork(2) a child that dies with SIGKILL when vdsotest
- * does (PR_SET_PDEATHSIG, prctl(2)), so that no test outlives the run.
+ * does (PR_SET_PDEATHSIG, prctl(2)), so that no test outlives the run, and
+ * that dumps no core (RLIMIT_CORE 0) when the code under test crashes.
  * Return: as fork(2): the pid in the parent, 0 in the child, -1 on failure
  * (errno from fork(2), e.g. EAGAIN).
  */

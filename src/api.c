@@ -110,15 +110,24 @@ const char *closest_name(const char *name, const char *const *names, size_t n)
 {
 	const char *last_word = strrchr(name, '-');
 	size_t len = strlen(name), best_d = len / 3 > 1 ? len / 3 + 1 : 2;
+
+	if (best_d > 5)			/* at most 4 edits, however long the name */
+		best_d = 5;
 	const char *best = NULL;
 
 	for (size_t i = 0; i < n; i++)		/* the same but for case and '_' */
 		if (strlen(names[i]) == len && starts_with(names[i], name, len))
 			return names[i];
-	if (len >= 3)			/* a part of a name: the first that has it */
+	if (len > 63)			/* nothing is that long: no guess */
+		return NULL;
+	if (len >= 3) {			/* a part of a name: the shortest that has it */
 		for (size_t i = 0; i < n; i++)
-			if (contains(names[i], name))
-				return names[i];
+			if (contains(names[i], name) &&
+			    (!best || strlen(names[i]) < strlen(best)))
+				best = names[i];
+		if (best)
+			return best;
+	}
 	if (last_word && strlen(last_word) >= 4)	/* "clock-gettime-raw" */
 		for (size_t i = 0; i < n; i++)
 			if (starts_with(names[i], name, (size_t)(last_word - name) + 1) &&

@@ -77,10 +77,11 @@ const struct api *api_find(const char *name);
 /*
  * closest_name - for a "did you mean" hint, among @names[0..n-1]: the
  * name equal to @name but for case and '_' versus '-' (which never count);
- * else the first that contains @name (3 characters or more); else the first
+ * else the shortest that contains @name (3 characters or more); else the first
  * with @name's part up to its last '-' as prefix and containing its last
  * word ("clock-gettime-raw": clock-gettime-monotonic-raw); else the nearest
- * by edit distance, if within max(1, a third of @name's length).
+ * by edit distance, if within max(1, min(4, a third of @name's length)).
+ * Names longer than 63 characters get no suggestion.
  * Return: one of @names, or NULL.
  */
 const char *closest_name(const char *name, const char *const *names, size_t n);

@@ -57,14 +57,30 @@
  */
 typedef struct __kernel_old_timespec vdso_timespec;
 typedef struct __kernel_old_timeval vdso_timeval;
+/* What time() returns and stores: 8 bytes on x32, where long has 4. */
+typedef __kernel_old_time_t vdso_time_t;
 
 #if defined(__powerpc__)
 /*
  * Call @fn(a0, a1, a2) the way the kernel calls back into user space on
  * powerpc: arguments in r3..r5, result in r3, errors flagged by CR0.SO
  * (bit 28 of the CR as read by mfcr).  r12 holds the entry address, as the
- * ELFv2 ABI asks for a global entry point.
+ * ELFv2 ABI asks for a global entry point.  On 64-bit the TOC pointer r2 is
+ * saved in its slot of our frame (24(r1) in ELFv2, 40(r1) in ELFv1; the
+ * "lr" clobber makes the compiler give us a frame) and restored after the
+ * call: the kernel's vDSO keeps r2, a --vdso-lib function need not.
  */
+#if defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
+#define VDSO_PPC_SAVE_TOC "std 2,24(1)\n\t"
+#define VDSO_PPC_LOAD_TOC "\n\tld 2,24(1)"
+#elif defined(__powerpc64__)
+#define VDSO_PPC_SAVE_TOC "std 2,40(1)\n\t"
+#define VDSO_PPC_LOAD_TOC "\n\tld 2,40(1)"
+#else				/* 32-bit: r2 is the thread pointer, never touched */
+#define VDSO_PPC_SAVE_TOC ""
+#define VDSO_PPC_LOAD_TOC ""
+#endif
+
 static inline long vdso_call3(void *fn, long a0, long a1, long a2)
 {
 	register long r3 __asm__("r3") = a0;
@@ -73,7 +89,7 @@ static inline long vdso_call3(void *fn, long a0, long a1, long a2)
 	register void *r12 __asm__("r12") = fn;
 	unsigned long cr;
 
-	__asm__ volatile("mtctr %4\n\tbctrl\n\tmfcr %3"
+	__asm__ volatile(VDSO_PPC_SAVE_TOC "mtctr %4\n\tbctrl\n\tmfcr %3" VDSO_PPC_LOAD_TOC
 			 : "+r"(r3), "+r"(r4), "+r"(r5), "=r"(cr), "+r"(r12)
 			 :
 			 : "r0", "r6", "r7", "r8", "r9", "r10", "r11", "ctr",
@@ -100,7 +116,7 @@ static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone 
 	return (int)vdso_call3(fn, (long)tv, (long)tz, 0);
 }
 
-static inline long vdso_time(void *fn, long *t)
+static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 {
 	return vdso_call3(fn, (long)t, 0, 0);
 }
@@ -136,9 +152,9 @@ static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone 
 }
 
 /* time() has no error return in the vDSO; the value is passed through. */
-static inline long vdso_time(void *fn, long *t)
+static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 {
-	return ((long (*)(long *))fn)(t);
+	return ((vdso_time_t (*)(vdso_time_t *))fn)(t);
 }
 
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -97,8 +98,47 @@ static int subject_getcpu(void *fn, unsigned *cpu, unsigned *node)
 #endif
 }
 
+/* An affinity mask of any size (more than CPU_SETSIZE CPUs too). */
+struct cpu_mask {
+	cpu_set_t *set;
+	size_t size;		/* bytes, for the CPU_*_S macros */
+	unsigned ncpus;		/* CPUs the set can hold */
+};
+
+/* Read this thread's affinity, growing the set until the kernel's fits. */
+static bool mask_get(struct cpu_mask *m)
+{
+	for (m->ncpus = 1024; m->ncpus <= 1u << 20; m->ncpus *= 2) {
+		m->set = CPU_ALLOC(m->ncpus);
+		m->size = CPU_ALLOC_SIZE(m->ncpus);
+		if (!m->set)
+			return false;
+		if (sched_getaffinity(0, m->size, m->set) == 0)
+			return true;
+		CPU_FREE(m->set);
+		m->set = NULL;
+		if (errno != EINVAL)
+			return false;
+	}
+	return false;
+}
+
+/* Is the thread still pinned to @cpu alone (no hotplug, no cpuset change)? */
+static bool still_pinned(unsigned cpu)
+{
+	struct cpu_mask now;
+	bool pinned;
+
+	if (!mask_get(&now))
+		return true;
+	pinned = CPU_COUNT_S(now.size, now.set) == 1 && cpu < now.ncpus &&
+		 CPU_ISSET_S(cpu, now.size, now.set);
+	CPU_FREE(now.set);
+	return pinned;
+}
+
 /* Unpinned: the CPU must be one the thread may run on. */
-static void check_in_mask(struct verify_ctx *ctx, void *fn, const cpu_set_t *mask)
+static void check_in_mask(struct verify_ctx *ctx, void *fn, const struct cpu_mask *m)
 {
 	unsigned cpu = ~0u, node = ~0u;
 	int r = subject_getcpu(fn, &cpu, &node);
@@ -109,12 +149,16 @@ static void check_in_mask(struct verify_ctx *ctx, void *fn, const cpu_set_t *mas
 			    fn ? "vDSO" : "libc", r, strerror(err));
 		return;
 	}
-	if (!verify_ok(ctx, cpu < CPU_SETSIZE && CPU_ISSET(cpu, mask)))
+	if (!verify_ok(ctx, cpu < m->ncpus && CPU_ISSET_S(cpu, m->size, m->set)))
 		verify_fail(ctx, "%s getcpu() returned CPU %u, which is not in the affinity mask",
 			    fn ? "vDSO" : "libc", cpu);
 }
 
-/* Pinned to @cpu: both paths must say @cpu, and agree on the node. */
+/*
+ * Pinned to @cpu: both paths must say @cpu, and agree on the node.  A
+ * mismatch after the kernel itself moved the thread (CPU hotplug, a cpuset
+ * change) is not the vDSO's.
+ */
 static void check_pinned(struct verify_ctx *ctx, void *fn, unsigned cpu)
 {
 	const char *who = fn ? "vDSO" : "libc";
@@ -127,7 +171,7 @@ static void check_pinned(struct verify_ctx *ctx, void *fn, unsigned cpu)
 			    cpu, who, r, sr);
 		return;
 	}
-	if (!verify_ok(ctx, vcpu == cpu && scpu == cpu)) {
+	if (!verify_ok(ctx, (vcpu == cpu && scpu == cpu) || !still_pinned(cpu))) {
 		verify_fail(ctx, "pinned to CPU %u: %s getcpu() says CPU %u, syscall says CPU %u",
 			    cpu, who, vcpu, scpu);
 		return;
@@ -140,11 +184,16 @@ static void check_pinned(struct verify_ctx *ctx, void *fn, unsigned cpu)
 static enum status getcpu_verify(const struct api *api, const struct run *run)
 {
 	void *fn = api_vdso_fn(api, run);
+	struct cpu_mask mask;
 	struct verify_ctx ctx;
-	cpu_set_t mask, one;
 
-	if (sched_getaffinity(0, sizeof(mask), &mask) != 0) {
+	if (!mask_get(&mask)) {
 		fprintf(stderr, "vdsotest: sched_getaffinity: %s\n", strerror(errno));
+		return STATUS_FAIL;
+	}
+	cpu_set_t *one = CPU_ALLOC(mask.ncpus);
+	if (!one) {
+		CPU_FREE(mask.set);
 		return STATUS_FAIL;
 	}
 	if (!fn)
@@ -152,17 +201,19 @@ static enum status getcpu_verify(const struct api *api, const struct run *run)
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx)) {
 		check_in_mask(&ctx, fn, &mask);
-		for (unsigned cpu = 0; cpu < CPU_SETSIZE && verify_running(&ctx); cpu++) {
-			if (!CPU_ISSET(cpu, &mask))
+		for (unsigned cpu = 0; cpu < mask.ncpus && verify_running(&ctx); cpu++) {
+			if (!CPU_ISSET_S(cpu, mask.size, mask.set))
 				continue;
-			CPU_ZERO(&one);
-			CPU_SET(cpu, &one);
-			if (sched_setaffinity(0, sizeof(one), &one) != 0)
+			CPU_ZERO_S(mask.size, one);
+			CPU_SET_S(cpu, mask.size, one);
+			if (sched_setaffinity(0, mask.size, one) != 0)
 				continue;	/* e.g. a cpuset took the CPU away */
 			check_pinned(&ctx, fn, cpu);
 		}
-		sched_setaffinity(0, sizeof(mask), &mask);
+		sched_setaffinity(0, mask.size, mask.set);
 	}
+	CPU_FREE(one);
+	CPU_FREE(mask.set);
 	return verify_end(&ctx);
 }
 

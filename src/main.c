@@ -150,6 +150,8 @@ int main(int argc, char **argv)
 	struct vdso_binding binding;
 	struct options o;
 
+	/* An inherited SIG_IGN would make the kernel reap our test children. */
+	signal(SIGCHLD, SIG_DFL);
 	if (!std_fds_ok()) {
 		fputs("vdsotest: standard output is closed\n", stderr);
 		return STATUS_FAIL;

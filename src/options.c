@@ -78,6 +78,32 @@ static int bad(FILE *err, const char *fmt, ...)
 	return STATUS_USAGE;
 }
 
+/*
+ * @s as it can be shown on one line of a terminal: control characters and
+ * non-ASCII bytes as \\xHH, cut after 120 bytes.  Three buffers in turn,
+ * enough for one message.
+ */
+static const char *vis(const char *s)
+{
+	static char bufs[3][512];
+	static unsigned turn;
+	char *buf = bufs[turn++ % 3], *p = buf;
+
+	for (size_t i = 0; s[i] && p < buf + 490; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (i == 120) {
+			p += sprintf(p, "...");
+			break;
+		}
+		if (c < 0x20 || c >= 0x7f)
+			p += sprintf(p, "\\x%02x", c);
+		else
+			*p++ = (char)c;
+	}
+	*p = '\0';
+	return buf;
+}
+
 static int parse_duration(const char *s, uint64_t *ns, FILE *err)
 {
 	char *end;
@@ -86,9 +112,9 @@ static int parse_duration(const char *s, uint64_t *ns, FILE *err)
 	errno = 0;
 	sec = strtod(s, &end);
 	if (end == s || *end || isspace((unsigned char)*s) || isnan(sec))
-		return bad(err, "invalid duration '%s': not a number of seconds", s);
+		return bad(err, "invalid duration '%s': not a number of seconds", vis(s));
 	if (errno == ERANGE || !(sec >= DURATION_MIN_SEC && sec <= DURATION_MAX_SEC))
-		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds", s);
+		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds", vis(s));
 	*ns = (uint64_t)(sec * 1e9 + 0.5);
 	return 0;
 }
@@ -103,9 +129,9 @@ static int parse_maxfails(const char *s, unsigned *n, FILE *err)
 	if (*s == '-' && end != s && !*end)
 		v = 0;		/* a negative number: out of range, not malformed */
 	else if (!isdigit((unsigned char)*s) || *end)
-		return bad(err, "invalid maxfails '%s': not a whole number", s);
+		return bad(err, "invalid maxfails '%s': not a whole number", vis(s));
 	if (errno == ERANGE || v < 1 || v > MAXFAILS_MAX)
-		return bad(err, "invalid maxfails '%s': must be from 1 to 1000000", s);
+		return bad(err, "invalid maxfails '%s': must be from 1 to 1000000", vis(s));
 	*n = (unsigned)v;
 	return 0;
 }
@@ -117,7 +143,7 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
 	else if (strcmp(s, "nsec") == 0)
 		*f = FORMAT_NSEC;
 	else
-		return bad(err, "unknown format '%s' (expected text or nsec)", s);
+		return bad(err, "unknown format '%s' (expected text or nsec)", vis(s));
 	return 0;
 }
 
@@ -131,12 +157,12 @@ static int bad_option(FILE *err, const char *arg, int c)
 	char opt[3] = { '-', (char)optopt, 0 };
 
 	if (c == ':')
-		return bad(err, "option '%s' needs a value", is_long ? arg : opt);
+		return bad(err, "option '%s' needs a value", is_long ? vis(arg) : vis(opt));
 	if (is_long && strchr(arg, '='))
-		return bad(err, "option '%s' takes no value, or is unknown", arg);
+		return bad(err, "option '%s' is unknown, ambiguous or takes no value", vis(arg));
 	if (is_long)
-		return bad(err, "unknown or ambiguous option '%s'", arg);
-	return bad(err, "unknown option '%s'", opt);
+		return bad(err, "unknown or ambiguous option '%s'", vis(arg));
+	return bad(err, "unknown option '%s'", vis(opt));
 }
 
 static int parse_operands(struct options *o, int n, char **v, FILE *err)
@@ -147,29 +173,32 @@ static int parse_operands(struct options *o, int n, char **v, FILE *err)
 		o->command = CMD_LIST_TEST_TYPES;
 	if (o->command != CMD_RUN) {
 		if (n > 1)
-			return bad(err, "unexpected argument '%s' after %s", v[1], v[0]);
+			return bad(err, "unexpected argument '%s' after %s", vis(v[1]), v[0]);
 		return OPTIONS_RUN;
 	}
 	if (n == 0)
 		return bad(err, "missing API and TEST-TYPE; try 'vdsotest --help'");
 	if (strcmp(v[0], "all") != 0 && !(o->api = api_find(v[0]))) {
+		if (test_type_find(v[0]) >= 0 && n >= 2)
+			return bad(err, "unknown API '%s': a TEST-TYPE; the API comes first, as in 'vdsotest %s %s'",
+				   vis(v[0]), vis(v[1]), vis(v[0]));
 		const char *close = api_suggest(v[0]);
 		if (close)
-			return bad(err, "unknown API '%s'; did you mean '%s'?", v[0], close);
-		return bad(err, "unknown API '%s'; see 'vdsotest list-apis'", v[0]);
+			return bad(err, "unknown API '%s'; did you mean '%s'?", vis(v[0]), close);
+		return bad(err, "unknown API '%s'; see 'vdsotest list-apis'", vis(v[0]));
 	}
 	if (n == 1)
-		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)", v[0]);
+		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)", vis(v[0]));
 	int t = test_type_find(v[1]);
 	if (t < 0) {
 		const char *close = test_type_suggest(v[1]);
 		if (close)
-			return bad(err, "unknown TEST-TYPE '%s'; did you mean '%s'?", v[1], close);
-		return bad(err, "unknown TEST-TYPE '%s' (expected bench, verify or abi)", v[1]);
+			return bad(err, "unknown TEST-TYPE '%s'; did you mean '%s'?", vis(v[1]), close);
+		return bad(err, "unknown TEST-TYPE '%s' (expected bench, verify or abi)", vis(v[1]));
 	}
 	o->test = t;
 	if (n > 2)
-		return bad(err, "unexpected argument '%s'", v[2]);
+		return bad(err, "unexpected argument '%s'", vis(v[2]));
 	return OPTIONS_RUN;
 }
 

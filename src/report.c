@@ -9,6 +9,14 @@
 #include "report.h"
 
 static bool progress_shown;
+static int write_errno;		/* why standard output first failed, or 0 */
+
+/* fflush(stdout), remembering the first error's errno for report_flush(). */
+static void flush_stdout(void)
+{
+	if (fflush(stdout) != 0 && !write_errno)
+		write_errno = errno;
+}
 
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t)
 {
@@ -19,8 +27,9 @@ void report_progress(size_t i, size_t n, const struct api *api, enum test_type t
 
 bool report_flush(void)
 {
-	errno = 0;
-	return fflush(stdout) == 0 && !ferror(stdout);
+	flush_stdout();
+	errno = write_errno;
+	return !ferror(stdout);
 }
 
 void report_progress_clear(void)
@@ -89,7 +98,7 @@ void report_bench(const struct api *api, const struct run *run,
 				printf("%s: %s: %" PRIu64 " calls in %" PRIu64 " ns\n",
 				       api->name, bench_path_name(p), samples[p].calls,
 				       samples[p].duration_ns);
-	fflush(stdout);
+	flush_stdout();
 }
 
 void report_note(const char *fmt, ...)
@@ -102,7 +111,7 @@ void report_note(const char *fmt, ...)
 	vprintf(fmt, ap);
 	putchar('\n');
 	va_end(ap);
-	fflush(stdout);
+	flush_stdout();
 }
 
 void report_vline(const struct api *api, const char *fmt, va_list ap)
@@ -111,7 +120,7 @@ void report_vline(const struct api *api, const char *fmt, va_list ap)
 	printf("%s: ", api->name);
 	vprintf(fmt, ap);
 	putchar('\n');
-	fflush(stdout);
+	flush_stdout();
 }
 
 void report_line(const struct api *api, const char *fmt, ...)

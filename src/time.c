@@ -21,7 +21,7 @@
 #include "report.h"
 #include "verify.h"
 
-static long sys_time(long *t)
+static vdso_time_t sys_time(vdso_time_t *t)
 {
 #ifdef SYS_time
 	return syscall(SYS_time, t);
@@ -78,16 +78,16 @@ static enum status time_bench(const struct api *api, const struct run *run)
 
 /* ---- verify ---- */
 
-static long subject_time(void *fn, long *t)
+static vdso_time_t subject_time(void *fn, vdso_time_t *t)
 {
 	time_t lt;
-	long r;
+	vdso_time_t r;
 
 	if (fn)
 		return vdso_time(fn, t);
-	r = (long)time(t ? &lt : NULL);
+	r = (vdso_time_t)time(t ? &lt : NULL);
 	if (t)
-		*t = (long)lt;
+		*t = (vdso_time_t)lt;
 	return r;
 }
 
@@ -96,28 +96,29 @@ static void time_round(struct verify_ctx *ctx, void *fn)
 {
 	const char *who = fn ? "vDSO" : "libc";
 	vdso_timespec c1, c2;
-	long t = -1;
+	vdso_time_t t = -1;
 
 	if (syscall(SYS_clock_gettime, CLOCK_REALTIME_COARSE, &c1) != 0) {
 		verify_fail(ctx, "clock_gettime(CLOCK_REALTIME_COARSE) system call failed: %s",
 			    strerror(errno));
 		return;
 	}
-	long a = subject_time(fn, NULL);
-	long b = subject_time(fn, &t);
+	int64_t a = subject_time(fn, NULL);
+	int64_t b = subject_time(fn, &t);
 	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &c2) != 0) {
 		verify_fail(ctx, "clock_gettime(CLOCK_REALTIME) system call failed: %s",
 			    strerror(errno));
 		return;
 	}
 
-	if (!verify_ok(ctx, b == t)) {
-		verify_fail(ctx, "%s time(&t) returned %ld but stored %ld", who, b, t);
+	if (!verify_ok(ctx, b == (int64_t)t)) {
+		verify_fail(ctx, "%s time(&t) returned %" PRId64 " but stored %" PRId64,
+			    who, b, (int64_t)t);
 		return;
 	}
 	if (!verify_ok(ctx, c1.tv_sec <= a && a <= b && b <= c2.tv_sec) &&
 	    !verify_clock_was_set(ctx))
-		verify_fail(ctx, "%s time(NULL) %ld, time(&t) %ld: not within syscall CLOCK_REALTIME_COARSE %" PRId64 " .. CLOCK_REALTIME %" PRId64 " read around them",
+		verify_fail(ctx, "%s time(NULL) %" PRId64 ", time(&t) %" PRId64 ": not within syscall CLOCK_REALTIME_COARSE %" PRId64 " .. CLOCK_REALTIME %" PRId64 " read around them",
 			    who, a, b, (int64_t)c1.tv_sec, (int64_t)c2.tv_sec);
 }
 
@@ -138,7 +139,7 @@ static enum status time_verify(const struct api *api, const struct run *run)
 
 static long time_abi_call(const struct abi_call *c)
 {
-	long *t = abi_ptr(c->ptr[0], sizeof(*t));
+	vdso_time_t *t = abi_ptr(c->ptr[0], sizeof(*t));
 
 	return c->vdso_fn ? vdso_time(c->vdso_fn, t) : sys_time(t);
 }
@@ -151,7 +152,7 @@ static enum status time_abi(const struct api *api, const struct run *run)
 
 	if ((st = abi_begin_checked(&ctx, api, run, time_abi_call)) != STATUS_PASS)
 		return st;
-	struct abi_call c = { .ptr = { PTR_NULL }, .size = { sizeof(long) } };
+	struct abi_call c = { .ptr = { PTR_NULL }, .size = { sizeof(vdso_time_t) } };
 	abi_expect_success(&ctx, c, "time(NULL)");
 	c.ptr[0] = PTR_GOOD;
 	abi_expect_success(&ctx, c, "time(&buf)");

@@ -350,9 +350,9 @@ void *vdso_image_lookup(const struct vdso_image *img, const char *name,
 static size_t image_extent(const ElfW(Ehdr) *eh, size_t mapped)
 {
 	uint64_t end = (uint64_t)eh->e_shoff + (uint64_t)eh->e_shnum * eh->e_shentsize;
-	uint64_t ph_end = (uint64_t)eh->e_phoff + (uint64_t)eh->e_phnum * sizeof(ElfW(Phdr));
 
-	if (eh->e_phentsize != sizeof(ElfW(Phdr)) || ph_end > mapped)
+	if (eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > mapped ||
+	    (uint64_t)eh->e_phnum * sizeof(ElfW(Phdr)) > mapped - eh->e_phoff)
 		return mapped;
 	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff);
 	for (size_t i = 0; i < eh->e_phnum; i++)
@@ -402,7 +402,7 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img)
 	int bound = 0;
 
 	memset(b, 0, sizeof(*b));
-	b->source = img ? "kernel vDSO" : "none";
+	b->source = img ? "kernel vDSO" : "no vDSO";
 	if (!img || !a)
 		return 0;
 	for (int c = 0; c < VDSO_NR_CALLS; c++) {
@@ -412,6 +412,37 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img)
 	}
 	return bound;
 }
+
+#if defined(HAVE_DLOPEN) && !defined(VDSOTEST_NO_DLOPEN)
+/*
+ * Why the ELF file @path cannot be this program's --vdso-lib, in words
+ * dlerror() does not find ("cannot open shared object file" for a file of
+ * another machine); NULL when it looks loadable or dlopen() should say.
+ */
+static const char *foreign_object(const char *path)
+{
+	unsigned char id[EI_NIDENT];
+	ElfW(Half) type_machine[2];
+	FILE *f = fopen(path, "rbe");
+	bool elf;
+
+	if (!f)
+		return NULL;
+	elf = fread(id, 1, sizeof(id), f) == sizeof(id) && memcmp(id, ELFMAG, SELFMAG) == 0 &&
+	      fread(type_machine, sizeof(type_machine[0]), 2, f) == 2;
+	fclose(f);
+	if (!elf || id[EI_DATA] != NATIVE_ELFDATA)
+		return NULL;
+	if (id[EI_CLASS] != NATIVE_ELFCLASS)
+		return "an ELF object of the other class (32/64-bit) than vdsotest";
+	if (type_machine[1] != VDSOTEST_NATIVE_EM)
+		return "an ELF object for another machine (e_machine) than vdsotest";
+#if defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF != 2)
+	return "not supported with the ELFv1 ABI (dlsym gives function descriptors)";
+#endif
+	return NULL;
+}
+#endif
 
 int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err)
 {
@@ -425,6 +456,10 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 	/* A bare file name means the file in the current directory, not a
 	 * search of the library path. */
 	snprintf(name, sizeof(name), "%s%s", strchr(path, '/') ? "" : "./", path);
+	if ((*err = foreign_object(name))) {
+		errno = ENOEXEC;
+		return -1;
+	}
 	void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
 
 	if (!h) {

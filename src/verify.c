@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef HAVE_TIMERFD_CREATE
 #include <sys/timerfd.h>
@@ -68,6 +69,14 @@ bool verify_clock_was_set(struct verify_ctx *ctx)
 
 	if (ctx->clock_set_fd < 0)
 		return false;
+	/*
+	 * clock_was_set() cancels the timer after the new time is published
+	 * (later still for a leap second: clock_was_set_delayed()), so give a
+	 * failure that may be a setting 20 ms to show up.
+	 */
+	if (read(ctx->clock_set_fd, &expirations, sizeof(expirations)) < 0 &&
+	    errno == EAGAIN)
+		nanosleep(&(struct timespec){ .tv_nsec = 20000000 }, NULL);
 	if (read(ctx->clock_set_fd, &expirations, sizeof(expirations)) < 0 &&
 	    errno == ECANCELED) {
 		close(ctx->clock_set_fd);

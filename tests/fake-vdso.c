@@ -103,8 +103,13 @@ static enum bug bug(void)
 		for (int b = 0; name && b < NR_BUGS; b++)
 			if (strcmp(name, bug_names[b]) == 0)
 				cached = b;
-		if (name && cached == BUG_NONE && strcmp(name, "none") != 0)
-			abort();	/* a typo in a test must not pass silently */
+		if (name && *name && cached == BUG_NONE && strcmp(name, "none") != 0) {
+			/* A typo in a test must not pass silently. */
+			static const char msg[] = "fake-vdso: unknown VDSOTEST_FAKE_BUG\n";
+			if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+				_exit(99);
+			abort();
+		}
 	}
 	return (enum bug)cached;
 }
@@ -135,7 +140,7 @@ static long ret(long r)
 int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts);
 int FAKE(clock_getres)(clockid_t id, vdso_timespec *res);
 int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz);
-long FAKE(time)(long *t);
+vdso_time_t FAKE(time)(vdso_time_t *t);
 long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache);
 
 static bool is_coarse(clockid_t id)
@@ -254,13 +259,13 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
 	return 0;
 }
 
-long FAKE(time)(long *t)
+vdso_time_t FAKE(time)(vdso_time_t *t)
 {
 	vdso_timespec ts;
-	long now;
+	vdso_time_t now;
 
 	if (bug() == BUG_TIME_NULL_CRASH && !t)
-		*(volatile long *)t = 0;
+		*(volatile vdso_time_t *)t = 0;
 #ifdef SYS_time
 	/*
 	 * time() has no error return: a bad pointer faults on the store below,
@@ -270,9 +275,9 @@ long FAKE(time)(long *t)
 		return 0;
 #endif
 	syscall(SYS_clock_gettime, CLOCK_REALTIME_COARSE, &ts);
-	now = (long)ts.tv_sec + (bug() == BUG_TIME_AHEAD ? 3600 : 0);
+	now = (vdso_time_t)ts.tv_sec + (bug() == BUG_TIME_AHEAD ? 3600 : 0);
 	if (t)
-		*(volatile long *)t = now + (bug() == BUG_TIME_STORE);
+		*(volatile vdso_time_t *)t = now + (bug() == BUG_TIME_STORE);
 	return now;
 }
 

@@ -9,6 +9,12 @@ set -u
 : "${VDSOTEST:?set by make check}" "${FAKE_VDSO:?set by make check}"
 
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
+
+# A C function cannot set CR0.SO: the fake cannot speak powerpc's convention.
+case $(uname -m) in
+ppc*|powerpc*) echo "1..0 # SKIP the fake vDSO cannot follow powerpc's CR0.SO convention"
+	exit 0 ;;
+esac
 out=$(mktemp) || exit 99
 trap 'rm -f "$out"' EXIT
 tap_show=$out
