@@ -115,36 +115,30 @@ static void getres_vdso_batch(const void *p, unsigned long n)
 		vdso_clock_getres(fn, id, &ts);
 }
 
-static int gettime_probe(enum bench_path p, const void *arg)
+static int subject_call(const struct clock_arg *a, bool getres, vdso_timespec *out);
+
+/* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
+static int clock_probe(enum bench_path p, const struct clock_arg *a, bool getres)
 {
-	const struct clock_arg *a = arg;
-	struct timespec lts;
+	struct clock_arg libc = { NULL, a->id };
 	vdso_timespec ts;
 	long r;
 
 	if (p == PATH_SYSCALL)
-		r = sys_gettime(a->id, &ts);
-	else if (p == PATH_LIBC)
-		r = clock_gettime(a->id, &lts);
+		r = getres ? sys_getres(a->id, &ts) : sys_gettime(a->id, &ts);
 	else
-		r = vdso_clock_gettime(a->fn, a->id, &ts);
+		r = subject_call(p == PATH_LIBC ? &libc : a, getres, &ts);
 	return r == 0 ? 0 : errno;
+}
+
+static int gettime_probe(enum bench_path p, const void *arg)
+{
+	return clock_probe(p, arg, false);
 }
 
 static int getres_probe(enum bench_path p, const void *arg)
 {
-	const struct clock_arg *a = arg;
-	struct timespec lts;
-	vdso_timespec ts;
-	long r;
-
-	if (p == PATH_SYSCALL)
-		r = sys_getres(a->id, &ts);
-	else if (p == PATH_LIBC)
-		r = clock_getres(a->id, &lts);
-	else
-		r = vdso_clock_getres(a->fn, a->id, &ts);
-	return r == 0 ? 0 : errno;
+	return clock_probe(p, arg, true);
 }
 
 static enum status clock_bench(const struct api *api, const struct run *run,
