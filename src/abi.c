@@ -49,6 +49,10 @@ pid_t fork_test_child(void)
 	if (pid == 0) {
 		struct rlimit no_core = { 0, 0 };
 
+		sigset_t none;
+
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);	/* main() blocks SIGCHLD */
 		setrlimit(RLIMIT_CORE, &no_core);	/* a crash leaves no file */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)	/* the parent died before prctl() */

@@ -120,14 +120,17 @@ const char *closest_name(const char *name, const char *const *names, size_t n)
 			return names[i];
 	if (len > 63)			/* nothing is that long: no guess */
 		return NULL;
-	if (len >= 3) {			/* a part of a name: the shortest that has it */
-		for (size_t i = 0; i < n; i++)
-			if (contains(names[i], name) &&
-			    (!best || strlen(names[i]) < strlen(best)))
-				best = names[i];
-		if (best)
-			return best;
+	for (size_t i = 0; len >= 3 && i < n; i++) {	/* the end of a name: "cpu" */
+		size_t l = strlen(names[i]);
+		if (l > len && starts_with(names[i] + l - len, name, len))
+			return names[i];
 	}
+	for (size_t i = 0; len >= 3 && i < n; i++)	/* a part of a name */
+		if (contains(names[i], name))
+			return names[i];
+	for (size_t i = 0; i < n; i++)	/* a name and more: "benchmark" */
+		if (strlen(names[i]) >= 3 && starts_with(name, names[i], strlen(names[i])))
+			return names[i];
 	if (last_word && strlen(last_word) >= 4)	/* "clock-gettime-raw" */
 		for (size_t i = 0; i < n; i++)
 			if (starts_with(names[i], name, (size_t)(last_word - name) + 1) &&

@@ -77,7 +77,9 @@ const struct api *api_find(const char *name);
 /*
  * closest_name - for a "did you mean" hint, among @names[0..n-1]: the
  * name equal to @name but for case and '_' versus '-' (which never count);
- * else the shortest that contains @name (3 characters or more); else the first
+ * else, for @name of 3 characters or more, the first name that ends in
+ * @name, else the first that contains it; else the first name that
+ * @name begins with ("benchmark": bench); else the first
  * with @name's part up to its last '-' as prefix and containing its last
  * word ("clock-gettime-raw": clock-gettime-monotonic-raw); else the nearest
  * by edit distance, if within max(1, min(4, a third of @name's length)).

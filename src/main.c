@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 
 #include "abi.h"
 #include "api.h"
+#include "bench.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -28,7 +31,8 @@ static int bind_vdso(const struct options *o, struct vdso_binding *b)
 
 	if (o->vdso_lib) {
 		if (vdso_bind_library(b, o->vdso_lib, &why) != 0) {
-			fprintf(stderr, "vdsotest: --vdso-lib '%s': %s\n", o->vdso_lib, why);
+			fprintf(stderr, "vdsotest: --vdso-lib '%s': %s\n", report_vis(o->vdso_lib),
+				report_vis(why));
 			return STATUS_USAGE;
 		}
 		return 0;
@@ -53,8 +57,48 @@ static void print_binding(const struct vdso_binding *b)
 	char name[64];
 
 	for (int c = 0; c < VDSO_NR_CALLS; c++)
-		fprintf(stderr, "vdsotest: %s: %s %p\n", b->source,
+		fprintf(stderr, "vdsotest: %s: %s %p\n", report_vis(b->source),
 			vdso_symbol_name(c, name, sizeof(name)), b->fn[c]);
+}
+
+/* How long a child may take: its paths' durations plus 10 s of grace. */
+static uint64_t watchdog_ns(enum test_type t, const struct run *run)
+{
+	return (t == TEST_BENCH ? NR_PATHS : 1) * run->duration_ns + 10000000000u;
+}
+
+/*
+ * Wait for @pid for at most @timeout_ns, woken by SIGCHLD (blocked in
+ * main(), so sigtimedwait(2) takes it).  Return: true with @status set, or
+ * false after killing and reaping a child that took too long.
+ */
+static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
+{
+	uint64_t deadline = now_ns() + timeout_ns;
+	sigset_t chld;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			return true;
+		if (r < 0 && errno != EINTR) {
+			perror("vdsotest: waitpid");
+			*status = STATUS_FAIL << 8;	/* as if it had exited 1 */
+			return true;
+		}
+		uint64_t now = now_ns();
+		if (now >= deadline)
+			break;
+		uint64_t left = deadline - now;
+		struct timespec ts = { (time_t)(left / 1000000000u), (long)(left % 1000000000u) };
+		sigtimedwait(&chld, NULL, &ts);
+	}
+	kill(pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+	return false;
 }
 
 /* A child's exit status saying that its results could not be written. */
@@ -99,11 +143,12 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 		enum status st = api_run(api, t, run);
 		_exit(finish(st) == (int)st ? st : CHILD_WRITE_ERROR);
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			perror("vdsotest: waitpid");
-			return STATUS_FAIL;
-		}
+	if (!wait_child(pid, &status, watchdog_ns(t, run))) {
+		report_progress_clear();
+		report_line(api, "%s: no result %.1f s after the start; killed (a call that never returns?)",
+			    test_type_name(t), (double)watchdog_ns(t, run) / 1e9);
+		return STATUS_FAIL;
+	}
 	report_progress_clear();
 	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_WRITE_ERROR) {
 		output_lost = true;
@@ -130,19 +175,19 @@ static enum status worst(enum status total, enum status one, bool first)
 }
 
 /*
- * Standard input and error, if closed, become /dev/null, so that no file
- * vdsotest opens takes their place.  A closed standard output is an error.
+ * Standard input, output and error, if closed, become /dev/null, so that no
+ * file vdsotest opens takes their place.  Return: false if standard output
+ * was closed (an error once there is something to write).
  */
 static bool std_fds_ok(void)
 {
-	for (int fd = 0; fd <= 2; fd++) {
-		if (fcntl(fd, F_GETFD) >= 0)
-			continue;
-		if (fd == STDOUT_FILENO ||
+	bool out_open = fcntl(STDOUT_FILENO, F_GETFD) >= 0;
+
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 &&
 		    open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY) != fd)
 			return false;
-	}
-	return true;
+	return out_open;
 }
 
 int main(int argc, char **argv)
@@ -150,13 +195,28 @@ int main(int argc, char **argv)
 	struct vdso_binding binding;
 	struct options o;
 
-	/* An inherited SIG_IGN would make the kernel reap our test children. */
+	/*
+	 * Whatever the caller left us: SIGCHLD at its default (SIG_IGN would
+	 * have the kernel reap our test children) and blocked, for
+	 * wait_child(); every other signal unblocked (a blocked SIGALRM would
+	 * stop bench's timer); SIGALRM at its default, for the abi children's
+	 * alarm(); SIGXFSZ ignored, so that a file size limit is a write error.
+	 */
+	sigset_t chld;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_SETMASK, &chld, NULL);
 	signal(SIGCHLD, SIG_DFL);
-	if (!std_fds_ok()) {
+	signal(SIGALRM, SIG_DFL);
+	signal(SIGXFSZ, SIG_IGN);
+	bool stdout_open = std_fds_ok();
+	int rc = options_parse(&o, argc, argv, stdout, stderr);
+	if (rc == STATUS_USAGE)
+		return rc;
+	if (!stdout_open) {
 		fputs("vdsotest: standard output is closed\n", stderr);
 		return STATUS_FAIL;
 	}
-	int rc = options_parse(&o, argc, argv, stdout, stderr);
 	if (rc != OPTIONS_RUN)
 		return finish(rc);
 	if (o.command == CMD_LIST_APIS) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "report.h"
 
 enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP };
 
@@ -78,32 +79,6 @@ static int bad(FILE *err, const char *fmt, ...)
 	return STATUS_USAGE;
 }
 
-/*
- * @s as it can be shown on one line of a terminal: control characters and
- * non-ASCII bytes as \\xHH, cut after 120 bytes.  Three buffers in turn,
- * enough for one message.
- */
-static const char *vis(const char *s)
-{
-	static char bufs[3][512];
-	static unsigned turn;
-	char *buf = bufs[turn++ % 3], *p = buf;
-
-	for (size_t i = 0; s[i] && p < buf + 490; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (i == 120) {
-			p += sprintf(p, "...");
-			break;
-		}
-		if (c < 0x20 || c >= 0x7f)
-			p += sprintf(p, "\\x%02x", c);
-		else
-			*p++ = (char)c;
-	}
-	*p = '\0';
-	return buf;
-}
-
 static int parse_duration(const char *s, uint64_t *ns, FILE *err)
 {
 	char *end;
@@ -112,9 +87,9 @@ static int parse_duration(const char *s, uint64_t *ns, FILE *err)
 	errno = 0;
 	sec = strtod(s, &end);
 	if (end == s || *end || isspace((unsigned char)*s) || isnan(sec))
-		return bad(err, "invalid duration '%s': not a number of seconds", vis(s));
+		return bad(err, "invalid duration '%s': not a number of seconds", report_vis(s));
 	if (errno == ERANGE || !(sec >= DURATION_MIN_SEC && sec <= DURATION_MAX_SEC))
-		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds", vis(s));
+		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds", report_vis(s));
 	*ns = (uint64_t)(sec * 1e9 + 0.5);
 	return 0;
 }
@@ -129,9 +104,9 @@ static int parse_maxfails(const char *s, unsigned *n, FILE *err)
 	if (*s == '-' && end != s && !*end)
 		v = 0;		/* a negative number: out of range, not malformed */
 	else if (!isdigit((unsigned char)*s) || *end)
-		return bad(err, "invalid maxfails '%s': not a whole number", vis(s));
+		return bad(err, "invalid maxfails '%s': not a whole number", report_vis(s));
 	if (errno == ERANGE || v < 1 || v > MAXFAILS_MAX)
-		return bad(err, "invalid maxfails '%s': must be from 1 to 1000000", vis(s));
+		return bad(err, "invalid maxfails '%s': must be from 1 to 1000000", report_vis(s));
 	*n = (unsigned)v;
 	return 0;
 }
@@ -143,26 +118,33 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
 	else if (strcmp(s, "nsec") == 0)
 		*f = FORMAT_NSEC;
 	else
-		return bad(err, "unknown format '%s' (expected text or nsec)", vis(s));
+		return bad(err, "unknown format '%s' (expected text or nsec)", report_vis(s));
 	return 0;
 }
 
 /*
- * Name the bad option.  @arg is the element getopt_long() was reading (a
- * long option, or a group of short ones); @c is '?' or ':'.
+ * Name the bad option after getopt_long() returned @c ('?' or ':').  It
+ * leaves optopt 0 for an unknown or ambiguous long option, the option's
+ * value (a known short letter, or >= 256) for a long option given a value
+ * it does not take, and the letter for an unknown short option; a long
+ * option it has stepped over, so it is argv[optind - 1] (after any
+ * permutation of the operands, which is why nothing recorded before the
+ * call will do).
  */
-static int bad_option(FILE *err, const char *arg, int c)
+static int bad_option(FILE *err, char **argv, int c)
 {
-	bool is_long = strncmp(arg, "--", 2) == 0;
+	const char *last = argv[optind - 1];
+	bool known = optopt >= 256 || (optopt > 0 && strchr("dfvgoV", optopt));
 	char opt[3] = { '-', (char)optopt, 0 };
 
 	if (c == ':')
-		return bad(err, "option '%s' needs a value", is_long ? vis(arg) : vis(opt));
-	if (is_long && strchr(arg, '='))
-		return bad(err, "option '%s' is unknown, ambiguous or takes no value", vis(arg));
-	if (is_long)
-		return bad(err, "unknown or ambiguous option '%s'", vis(arg));
-	return bad(err, "unknown option '%s'", vis(opt));
+		return bad(err, "option '%s' needs a value",
+			   strncmp(last, "--", 2) == 0 ? report_vis(last) : report_vis(opt));
+	if (optopt == 0)
+		return bad(err, "unknown or ambiguous option '%s'", report_vis(last));
+	if (known)
+		return bad(err, "option '%s' takes no value", report_vis(last));
+	return bad(err, "unknown option '%s'", report_vis(opt));
 }
 
 static int parse_operands(struct options *o, int n, char **v, FILE *err)
@@ -173,7 +155,7 @@ static int parse_operands(struct options *o, int n, char **v, FILE *err)
 		o->command = CMD_LIST_TEST_TYPES;
 	if (o->command != CMD_RUN) {
 		if (n > 1)
-			return bad(err, "unexpected argument '%s' after %s", vis(v[1]), v[0]);
+			return bad(err, "unexpected argument '%s' after %s", report_vis(v[1]), v[0]);
 		return OPTIONS_RUN;
 	}
 	if (n == 0)
@@ -181,24 +163,24 @@ static int parse_operands(struct options *o, int n, char **v, FILE *err)
 	if (strcmp(v[0], "all") != 0 && !(o->api = api_find(v[0]))) {
 		if (test_type_find(v[0]) >= 0 && n >= 2)
 			return bad(err, "unknown API '%s': a TEST-TYPE; the API comes first, as in 'vdsotest %s %s'",
-				   vis(v[0]), vis(v[1]), vis(v[0]));
+				   report_vis(v[0]), report_vis(v[1]), report_vis(v[0]));
 		const char *close = api_suggest(v[0]);
 		if (close)
-			return bad(err, "unknown API '%s'; did you mean '%s'?", vis(v[0]), close);
-		return bad(err, "unknown API '%s'; see 'vdsotest list-apis'", vis(v[0]));
+			return bad(err, "unknown API '%s'; did you mean '%s'?", report_vis(v[0]), close);
+		return bad(err, "unknown API '%s'; see 'vdsotest list-apis'", report_vis(v[0]));
 	}
 	if (n == 1)
-		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)", vis(v[0]));
+		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)", report_vis(v[0]));
 	int t = test_type_find(v[1]);
 	if (t < 0) {
 		const char *close = test_type_suggest(v[1]);
 		if (close)
-			return bad(err, "unknown TEST-TYPE '%s'; did you mean '%s'?", vis(v[1]), close);
-		return bad(err, "unknown TEST-TYPE '%s' (expected bench, verify or abi)", vis(v[1]));
+			return bad(err, "unknown TEST-TYPE '%s'; did you mean '%s'?", report_vis(v[1]), close);
+		return bad(err, "unknown TEST-TYPE '%s' (expected bench, verify or abi)", report_vis(v[1]));
 	}
 	o->test = t;
 	if (n > 2)
-		return bad(err, "unexpected argument '%s'", vis(v[2]));
+		return bad(err, "unexpected argument '%s'", report_vis(v[2]));
 	return OPTIONS_RUN;
 }
 
@@ -210,12 +192,9 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
 	opterr = 0;
 	for (;;) {
-		/* The element getopt_long() is about to read (it starts at 1). */
-		int at = optind ? optind : 1;
-		const char *arg = at < argc ? argv[at] : "";
-
 		optopt = 0;
-		c = getopt_long(argc, argv, ":d:f:vgo:V?", long_options, NULL);
+		/* -? is no option letter: it comes back as an unknown '?'. */
+		c = getopt_long(argc, argv, ":d:f:vgo:V", long_options, NULL);
 		if (c == -1)
 			break;
 		rc = 0;
@@ -240,14 +219,13 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			help(out);
 			return 0;
 		case '?':
-			/* -? itself leaves optopt 0; so does an unknown long option. */
-			if (optopt == 0 && strncmp(arg, "--", 2) != 0) {
+			if (optopt == '?') {
 				help(out);
 				return 0;
 			}
-			return bad_option(err, arg, c);
+			return bad_option(err, argv, c);
 		default:
-			return bad_option(err, arg, c);
+			return bad_option(err, argv, c);
 		}
 		if (rc)
 			return rc;

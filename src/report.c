@@ -147,3 +147,24 @@ void report_no_vdso(const struct api *api)
 {
 	report_note("vDSO version of %s not found", vdso_call_name(api->family->call));
 }
+
+const char *report_vis(const char *s)
+{
+	static char bufs[3][512];
+	static unsigned turn;
+	char *buf = bufs[turn++ % 3], *p = buf;
+
+	for (size_t i = 0; s[i] && p < buf + 490; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (i == 120) {
+			p += sprintf(p, "...");
+			break;
+		}
+		if (c < 0x20 || c >= 0x7f)
+			p += sprintf(p, "\\x%02x", c);
+		else
+			*p++ = (char)c;
+	}
+	*p = '\0';
+	return buf;
+}

@@ -64,6 +64,13 @@ void report_progress(size_t i, size_t n, const struct api *api, enum test_type t
  */
 bool report_flush(void);
 
+/*
+ * report_vis - @s as it can be shown on one line of a terminal: control
+ * characters and non-ASCII bytes as \xHH, cut after 120 bytes with "...".
+ * Return: one of three static buffers used in turn (enough for a message).
+ */
+const char *report_vis(const char *s);
+
 /* report_progress_clear - erase the progress line, if one is shown. */
 void report_progress_clear(void);
 
