@@ -136,6 +136,20 @@ rc=$?
 [ $rc -eq 1 ] && [ ! -s "$out" ] && grep -q '^vdsotest: time: abi: cannot run ' "$err"
 ok $? "abi that cannot start its children says so on stderr, exit 1 (got $rc)"
 
+# Signals the caller blocked are unblocked: bench's timer still stops it.
+perl -e 'use POSIX; sigprocmask(SIG_BLOCK, POSIX::SigSet->new(SIGALRM, SIGCHLD)); exec @ARGV' \
+	timeout 20 "$VDSOTEST" -d 0.05 time bench >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^time vdso calls per second' "$out"
+ok $? "SIGALRM and SIGCHLD blocked by the caller: bench still ends (got $rc)"
+
+# A file size limit is a write error, not a silent SIGXFSZ.
+# (stderr through a pipe: the limit applies to files only)
+{ (ulimit -f 0; exec "$VDSOTEST" list-apis >"$tmp/file") 2>&1; echo "rc=$?"; } | cat >"$err"
+rc=$(sed -n 's/^rc=//p' "$err")
+[ "$rc" = 1 ] && grep -q 'write error on standard output: File too large' "$err"
+ok $? "ulimit -f 0: exit 1 (got $rc) with a write error"
+
 # In a time namespace MONOTONIC may run far ahead of BOOTTIME.
 if unshare -Ur --time true 2>/dev/null; then
 	unshare -Ur --time --monotonic 100000 --boottime 5 \
@@ -143,7 +157,15 @@ if unshare -Ur --time true 2>/dev/null; then
 	rc=$?
 	[ $rc -eq 0 ]
 	ok $? "all verify passes in a time namespace with offsets (got $rc)"
+	# Without /proc the offsets are unknown: a note, not a false failure.
+	unshare -Urm --time --monotonic 100000 sh -c \
+		'mount -t tmpfs none /proc && exec "$0" clock-gettime-boottime verify -d 0.05' \
+		"$VDSOTEST" >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && grep -q 'time namespace offsets unknown' "$out"
+	ok $? "no /proc in a time namespace: a note and exit 0 (got $rc)"
 else
+	tap_skip "no time namespaces here (unshare --time)"
 	tap_skip "no time namespaces here (unshare --time)"
 fi
 
@@ -227,6 +249,8 @@ time bench extra|'extra'
 -f -1 time verify|'-1'
 -d 1e999 time bench|'1e999'
 bench getcpu|the API comes first
+all verify --durration=2|'--durration=2'
+time abi --vdso-lib|'--vdso-lib' needs a value
 TABLE
 
 # Control characters in a bad value stay on one line.
@@ -268,6 +292,11 @@ if [ -n "${VDSOTEST_BENCH:-}" ]; then
 	rc=$?
 	[ $rc -eq 2 ] && grep -q "unexpected argument 'time'" "$err" && [ ! -s "$out" ]
 	ok $? "vdsotest-bench takes options only: an API operand exits 2"
+
+	VDSOTEST=$VDSOTEST "$VDSOTEST_ALL" -d >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest-all: option '-d' needs a value" ]
+	ok $? "vdsotest-all -d: the option named as lacking its value"
 fi
 
 tap_done

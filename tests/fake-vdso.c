@@ -45,6 +45,7 @@ enum bug {
 	BUG_TIME_AHEAD,		/* time() one hour ahead */
 	BUG_TIME_STORE,		/* time(&t) stores a value other than it returns */
 	BUG_TIME_NULL_CRASH,	/* time(NULL) writes through NULL */
+	BUG_TIME_HANG,		/* time() never returns */
 	BUG_GETCPU_ERROR,	/* getcpu fails with -EINVAL */
 	BUG_GETCPU_OUTSIDE,	/* CPU 4095, outside any affinity mask */
 	BUG_GETCPU_WRONG_CPU,	/* the other CPU of a pair (cpu ^ 1) */
@@ -81,6 +82,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_TIME_AHEAD] = "time-ahead",
 	[BUG_TIME_STORE] = "time-store",
 	[BUG_TIME_NULL_CRASH] = "time-null-crash",
+	[BUG_TIME_HANG] = "time-hang",
 	[BUG_GETCPU_ERROR] = "getcpu-error",
 	[BUG_GETCPU_OUTSIDE] = "getcpu-outside",
 	[BUG_GETCPU_WRONG_CPU] = "getcpu-wrong-cpu",
@@ -266,6 +268,8 @@ vdso_time_t FAKE(time)(vdso_time_t *t)
 
 	if (bug() == BUG_TIME_NULL_CRASH && !t)
 		*(volatile vdso_time_t *)t = 0;
+	while (bug() == BUG_TIME_HANG)
+		;
 #ifdef SYS_time
 	/*
 	 * time() has no error return: a bad pointer faults on the store below,

@@ -107,6 +107,14 @@ for test in verify abi; do
 	ok $? "the correct fake passes all $test (got $rc)"
 done
 
+# A call that never returns: the run is killed after its duration + 10 s.
+VDSOTEST_FAKE_BUG=time-hang "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 \
+	time verify >"$out" 2>&1
+rc=$?
+grep -q '^time: verify: no result 10.0 s after the start; killed' "$out"
+[ $rc -eq 1 ] && [ $? -eq 0 ]
+ok $? "time-hang: verify is killed after its deadline, exit 1 (got $rc)"
+
 # bench says when a path's call fails, and exits 1.
 VDSOTEST_FAKE_BUG=gettime-error "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 \
 	clock-gettime-monotonic bench >"$out" 2>&1

@@ -34,6 +34,8 @@ static int parse(struct options *o, const char *const *args)
 }
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+#define Z10 "zzzzzzzzzz"
+#define ZZZ Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10 Z10
 
 static void test_defaults(void)
 {
@@ -81,6 +83,8 @@ static void test_options(void)
 	ok(parse(&o, ARGS("--usage")) == 0 && strstr(out_text, "Usage:"), "--usage");
 	ok(parse(&o, ARGS("--duration=1", "-?v")) == 0 && strstr(out_text, "Usage:"),
 	   "-? in a group after a long option is help");
+	ok(parse(&o, ARGS("time", "abi", "-v?")) == 0 && strstr(out_text, "Usage:"),
+	   "-? after the operands, in a group, is help");
 	ok(parse(&o, ARGS("-f", "1000000", "time", "verify")) == OPTIONS_RUN &&
 	   o.maxfails == 1000000, "-f at its maximum");
 	ok(parse(&o, ARGS("-d", "604800", "time", "verify")) == OPTIONS_RUN &&
@@ -141,6 +145,17 @@ static void test_bad_input(void)
 	bad(ARGS("al", "bench"), "did you mean 'all'", "'all' is suggested");
 	bad(ARGS("time", "benc"), "did you mean 'bench'", "a TEST-TYPE suggestion");
 	bad(ARGS("xyzzy", "bench"), "list-apis", "no suggestion for a far name");
+	bad(ARGS("all", "verify", "--durration=2"), "'--durration=2'",
+	    "an unknown long option after the operands");
+	bad(ARGS("gettimeofday", "verify", "--v"), "'--v'", "an ambiguous long option");
+	bad(ARGS("time", "abi", "--vdso-lib"), "'--vdso-lib' needs a value",
+	    "a long option without its value, after the operands");
+	bad(ARGS("time", "abi", "--help=x"), "'--help=x' takes no value",
+	    "a value for --help, after the operands");
+	bad(ARGS("--verbose", "-xv", "time", "abi"), "'-x'", "an unknown letter after a long option");
+	bad(ARGS("cpu", "bench"), "did you mean 'getcpu'", "a suggestion from the end of a name");
+	bad(ARGS("time", "benchmark"), "did you mean 'bench'", "a suggestion from a longer word");
+	bad(ARGS(ZZZ, "bench"), "see 'vdsotest list-apis'", "no suggestion for a 190-letter name");
 }
 
 static void test_no_operands(void)
