@@ -7,13 +7,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <time.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "abi.h"
@@ -190,25 +190,46 @@ static bool std_fds_ok(void)
 	return out_open;
 }
 
-int main(int argc, char **argv)
+/*
+ * Whatever the caller left us: SIGCHLD at its default (SIG_IGN would have
+ * the kernel reap our test children) and blocked, for wait_child(); every
+ * other signal unblocked (a blocked SIGALRM would stop bench's timer);
+ * SIGALRM at its default, for the abi children's alarm(); SIGXFSZ ignored,
+ * so that a file size limit is a write error.
+ */
+static void reset_signals(void)
 {
-	struct vdso_binding binding;
-	struct options o;
-
-	/*
-	 * Whatever the caller left us: SIGCHLD at its default (SIG_IGN would
-	 * have the kernel reap our test children) and blocked, for
-	 * wait_child(); every other signal unblocked (a blocked SIGALRM would
-	 * stop bench's timer); SIGALRM at its default, for the abi children's
-	 * alarm(); SIGXFSZ ignored, so that a file size limit is a write error.
-	 */
 	sigset_t chld;
+
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_SETMASK, &chld, NULL);
 	signal(SIGCHLD, SIG_DFL);
 	signal(SIGALRM, SIG_DFL);
 	signal(SIGXFSZ, SIG_IGN);
+}
+
+/* Every API in turn, with a progress line when stderr is a terminal. */
+static enum status run_all(enum test_type t, const struct run *run)
+{
+	bool progress = isatty(STDERR_FILENO);
+	enum status total = STATUS_SKIP;
+
+	for (size_t i = 0; i < api_count && !output_lost; i++) {
+		if (progress)
+			report_progress(i + 1, api_count, &api_table[i], t);
+		total = worst(total, run_isolated(&api_table[i], t, run), i == 0);
+	}
+	report_progress_clear();
+	return total;
+}
+
+int main(int argc, char **argv)
+{
+	struct vdso_binding binding;
+	struct options o;
+
+	reset_signals();
 	bool stdout_open = std_fds_ok();
 	int rc = options_parse(&o, argc, argv, stdout, stderr);
 	if (rc == STATUS_USAGE)
@@ -239,16 +260,5 @@ int main(int argc, char **argv)
 		.verbose = o.verbose, .debug = o.debug, .format = o.format,
 		.vdso = &binding,
 	};
-	if (o.api)
-		return finish(run_isolated(o.api, o.test, &run));
-
-	bool progress = isatty(STDERR_FILENO);
-	enum status total = STATUS_SKIP;
-	for (size_t i = 0; i < api_count && !output_lost; i++) {
-		if (progress)
-			report_progress(i + 1, api_count, &api_table[i], o.test);
-		total = worst(total, run_isolated(&api_table[i], o.test, &run), i == 0);
-	}
-	report_progress_clear();
-	return finish(total);
+	return finish(o.api ? run_isolated(o.api, o.test, &run) : run_all(o.test, &run));
 }
