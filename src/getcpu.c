@@ -66,7 +66,11 @@ static int getcpu_probe(enum bench_path p, const void *arg)
 	if (p == PATH_SYSCALL)
 		r = sys_getcpu(&cpu, NULL, NULL);
 	else if (p == PATH_LIBC)
+#ifdef HAVE_GETCPU
+		r = getcpu(&cpu, NULL);
+#else
 		r = sched_getcpu() < 0 ? -1 : 0;
+#endif
 	else
 		r = vdso_getcpu(*(void *const *)arg, &cpu, NULL, NULL);
 	return r == 0 ? 0 : errno;
@@ -94,6 +98,7 @@ static int subject_getcpu(void *fn, unsigned *cpu, unsigned *node)
 	if (c < 0)
 		return -1;
 	*cpu = (unsigned)c;
+	/* No getcpu() in this libc (glibc < 2.29): the node from the kernel. */
 	return (int)sys_getcpu(NULL, node, NULL);
 #endif
 }
@@ -201,7 +206,8 @@ static enum status getcpu_verify(const struct api *api, const struct run *run)
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx)) {
 		check_in_mask(&ctx, fn, &mask);
-		for (unsigned cpu = 0; cpu < mask.ncpus && verify_running(&ctx); cpu++) {
+		/* A round pins to every CPU, however short the duration. */
+		for (unsigned cpu = 0; cpu < mask.ncpus && ctx.fails < run->maxfails; cpu++) {
 			if (!CPU_ISSET_S(cpu, mask.size, mask.set))
 				continue;
 			CPU_ZERO_S(mask.size, one);

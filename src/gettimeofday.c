@@ -121,7 +121,7 @@ static void gtod_round(struct verify_ctx *ctx, void *fn)
 		return;
 	}
 	if (!verify_ok(ctx, tv.tv_usec >= 0 && tv.tv_usec < USEC_PER_SEC)) {
-		verify_fail(ctx, "%s returned a timeval that is not normalized: [%" PRId64 ".%" PRId64 "]",
+		verify_fail(ctx, "%s returned a timeval that is not normalized: [%" PRId64 ".%" PRId64 " (tv_usec out of range)]",
 			    who, (int64_t)tv.tv_sec, (int64_t)tv.tv_usec);
 		return;
 	}

@@ -60,8 +60,9 @@ static void help(FILE *f)
 	fputs("\nAPIs:\n", f);
 	for (size_t i = 0; i < api_count; i++)
 		fprintf(f, "  %s\n", api_table[i].name);
-	fputs("\nExit status: 0 passed, 1 failures found, 2 usage error,\n"
-	      "77 nothing could be tested.  See vdsotest(1).\n", f);
+	fputs("\nExit status: 0 passed; 1 failures found (or results not written);\n"
+	      "2 usage error (or --vdso-lib unusable); 77 nothing could be tested.\n"
+	      "See vdsotest(1).\n", f);
 }
 
 static int bad(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -60,11 +60,21 @@ static void vdso_batch(const void *p, unsigned long n)
 		vdso_time(fn, NULL);
 }
 
-/* Only the system call can fail; time() in libc and the vDSO has no error. */
+/*
+ * One call through path @p.  Only the system call can fail: time() in libc
+ * and in the vDSO has no error return (time(2)).
+ */
 static int time_probe(enum bench_path p, const void *arg)
 {
-	(void)arg;
-	return p == PATH_SYSCALL && sys_time(NULL) == -1 ? errno : 0;
+	void *fn = *(void *const *)arg;
+
+	if (p == PATH_SYSCALL)
+		return sys_time(NULL) == -1 ? errno : 0;
+	if (p == PATH_LIBC)
+		time(NULL);
+	else
+		vdso_time(fn, NULL);
+	return 0;
 }
 
 static enum status time_bench(const struct api *api, const struct run *run)

@@ -54,7 +54,7 @@ getres-null-fails|clock-getres-tai|verify|vDSO clock_getres\(CLOCK_TAI, NULL\) r
 getres-null-crash|clock-getres-monotonic|verify|^clock-getres-monotonic: verify: killed by signal 11
 # gettimeofday: verify
 gtod-error|gettimeofday|verify|vDSO gettimeofday\(&tv, &tz\) returned -1
-gtod-usec-1e6|gettimeofday|verify|vDSO returned a timeval that is not normalized: \[[0-9]+\.1[0-9]{6}\]
+gtod-usec-1e6|gettimeofday|verify|vDSO returned a timeval that is not normalized: \[[0-9]+\.1[0-9]{6} \(tv_usec out of range\)\]
 gtod-behind|gettimeofday|verify|outside syscall CLOCK_REALTIME \[.*\] \([0-9]+ us backwards\)
 gtod-tz|gettimeofday|verify|vDSO timezone \{[0-9-]+, [0-9-]+\} != syscall timezone
 gtod-null-tz-fails|gettimeofday|verify|vDSO gettimeofday\(&tv, NULL\) returned -1
@@ -95,7 +95,15 @@ if [ "$(nproc)" -ge 2 ]; then
 	grep -Eq 'pinned to CPU [0-9]+: vDSO getcpu\(\) says CPU [0-9]+, syscall says CPU [0-9]+' "$out"
 	[ $rc -eq 1 ] && [ $? -eq 0 ]
 	ok $? "getcpu-wrong-cpu: getcpu verify exits 1 (got $rc) naming both CPUs"
+
+	# The shortest duration still pins to every CPU once.
+	VDSOTEST_FAKE_BUG=getcpu-wrong-cpu "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.000001 \
+		getcpu verify >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(grep -c '^getcpu: pinned to CPU' "$out")" -eq "$(nproc)" ]
+	ok $? "getcpu-wrong-cpu at -d 0.000001: one failure per CPU (got $rc)"
 else
+	tap_skip "getcpu-wrong-cpu needs two CPUs"
 	tap_skip "getcpu-wrong-cpu needs two CPUs"
 fi
 
