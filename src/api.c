@@ -106,7 +106,19 @@ static bool starts_with(const char *hay, const char *prefix, size_t len)
 	return true;
 }
 
-const char *closest_name(const char *name, const char *const *names, size_t n)
+/*
+ * closest_name - for a "did you mean" hint, among @names[0..n-1]: the
+ * name equal to @name but for case and '_' versus '-' (which never count);
+ * else, for @name of 3 characters or more, the first name that ends in
+ * @name, else the first that contains it; else the first name that
+ * @name begins with ("benchmark": bench); else the first
+ * with @name's part up to its last '-' as prefix and containing its last
+ * word ("clock-gettime-raw": clock-gettime-monotonic-raw); else the nearest
+ * by edit distance, if within max(1, min(4, a third of @name's length)).
+ * Names longer than 63 characters get no suggestion.
+ * Return: one of @names, or NULL.
+ */
+static const char *closest_name(const char *name, const char *const *names, size_t n)
 {
 	const char *last_word = strrchr(name, '-');
 	size_t len = strlen(name), best_d = len / 3 > 1 ? len / 3 + 1 : 2;

@@ -32,7 +32,6 @@ struct run {
 	uint64_t duration_ns;		/* per path (bench) or per API (verify); > 0 */
 	unsigned maxfails;		/* failures reported before an API stops; >= 1 */
 	bool verbose;
-	bool debug;
 	enum output_format format;
 	const struct vdso_binding *vdso;
 };
@@ -75,23 +74,12 @@ extern const size_t api_count;
 const struct api *api_find(const char *name);
 
 /*
- * closest_name - for a "did you mean" hint, among @names[0..n-1]: the
- * name equal to @name but for case and '_' versus '-' (which never count);
- * else, for @name of 3 characters or more, the first name that ends in
- * @name, else the first that contains it; else the first name that
- * @name begins with ("benchmark": bench); else the first
- * with @name's part up to its last '-' as prefix and containing its last
- * word ("clock-gettime-raw": clock-gettime-monotonic-raw); else the nearest
- * by edit distance, if within max(1, min(4, a third of @name's length)).
- * Names longer than 63 characters get no suggestion.
- * Return: one of @names, or NULL.
+ * api_suggest - for a "did you mean" hint, the API name, "all" or list
+ * command closest to @name (see closest_name() in api.c); NULL if none is.
  */
-const char *closest_name(const char *name, const char *const *names, size_t n);
-
-/* api_suggest - closest_name() among the API names, "all" and the list commands. */
 const char *api_suggest(const char *name);
 
-/* test_type_suggest - closest_name() among the TEST-TYPEs. */
+/* test_type_suggest - the same among the TEST-TYPEs. */
 const char *test_type_suggest(const char *name);
 
 /* test_type_find - parse "bench", "verify" or "abi"; -1 when unknown. */

@@ -257,7 +257,7 @@ int main(int argc, char **argv)
 
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails,
-		.verbose = o.verbose, .debug = o.debug, .format = o.format,
+		.verbose = o.verbose, .format = o.format,
 		.vdso = &binding,
 	};
 	return finish(o.api ? run_isolated(o.api, o.test, &run) : run_all(o.test, &run));
