@@ -211,7 +211,7 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 	}
 }
 
-void abi_begin(struct abi_ctx *ctx, const struct api *api, const struct run *run,
+static void abi_begin(struct abi_ctx *ctx, const struct api *api, const struct run *run,
 	       void *vdso_fn, abi_call_fn call)
 {
 	memset(ctx, 0, sizeof(*ctx));

@@ -46,10 +46,6 @@ struct abi_ctx {
 	bool broken;		/* a case could not be run: no further cases */
 };
 
-/* abi_begin - start the cases of @api, calling through @call. */
-void abi_begin(struct abi_ctx *ctx, const struct api *api, const struct run *run,
-	       void *vdso_fn, abi_call_fn call);
-
 /*
  * abi_ptr - the pointer of kind @kind for an object of @size bytes
  * (1 .. page size).  Maps pages; call only in the abi child.
@@ -84,8 +80,8 @@ enum status abi_end(struct abi_ctx *ctx);
 
 /*
  * abi_begin_checked - the start every family shares: when @api has no vDSO
- * function print the note and return STATUS_SKIP; otherwise abi_begin() and
- * return STATUS_PASS.
+ * function print the note and return STATUS_SKIP; otherwise start the cases
+ * of @api, made through @call, and return STATUS_PASS.
  */
 enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 			      const struct run *run, abi_call_fn call);
