@@ -235,10 +235,15 @@ enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 	return STATUS_PASS;
 }
 
+/* Did the child run the call and report its result? */
+static bool completed(const struct outcome *o)
+{
+	return !o->fork_errno && !o->signal && o->exit_status < 0;
+}
+
 static bool returned(const struct outcome *o, long ret, int err)
 {
-	return !o->fork_errno && !o->signal && o->exit_status < 0 && o->ret == ret &&
-	       (ret != -1 || o->err == err);
+	return completed(o) && o->ret == ret && (ret != -1 || o->err == err);
 }
 
 /* Print the verdict of one case; @sys_ok/@vdso_ok say whether each path passed. */
@@ -308,7 +313,7 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 
 static bool succeeded(const struct outcome *o)
 {
-	return !o->fork_errno && !o->signal && o->exit_status < 0 && o->ret >= 0;
+	return completed(o) && o->ret >= 0;
 }
 
 void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what)

@@ -55,6 +55,31 @@ static bool clock_unsupported(const struct api *api)
 	return r == -1 && errno == EINVAL;
 }
 
+/*
+ * The path under test: the vDSO function, or libc's when the vDSO lacks it.
+ * @getres selects clock_getres over clock_gettime.
+ */
+static int subject_call(const struct clock_arg *a, bool getres, vdso_timespec *out)
+{
+	struct timespec ts;
+	int r;
+
+	if (a->fn)
+		return getres ? vdso_clock_getres(a->fn, a->id, out)
+			      : vdso_clock_gettime(a->fn, a->id, out);
+	if (!out)	/* only clock_getres() accepts NULL */
+		return clock_getres(a->id, NULL);
+	r = getres ? clock_getres(a->id, &ts) : clock_gettime(a->id, &ts);
+	out->tv_sec = ts.tv_sec;
+	out->tv_nsec = ts.tv_nsec;
+	return r;
+}
+
+static const char *subject_name(const struct clock_arg *a)
+{
+	return a->fn ? "vDSO" : "libc";
+}
+
 /* ---- bench ---- */
 
 static void gettime_sys_batch(const void *p, unsigned long n)
@@ -115,8 +140,6 @@ static void getres_vdso_batch(const void *p, unsigned long n)
 		vdso_clock_getres(fn, id, &ts);
 }
 
-static int subject_call(const struct clock_arg *a, bool getres, vdso_timespec *out);
-
 /* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
 static int clock_probe(enum bench_path p, const struct clock_arg *a, bool getres)
 {
@@ -166,31 +189,6 @@ static enum status getres_bench(const struct api *api, const struct run *run)
 }
 
 /* ---- verify ---- */
-
-/*
- * The path under test: the vDSO function, or libc's when the vDSO lacks it.
- * @getres selects clock_getres over clock_gettime.
- */
-static int subject_call(const struct clock_arg *a, bool getres, vdso_timespec *out)
-{
-	struct timespec ts;
-	int r;
-
-	if (a->fn)
-		return getres ? vdso_clock_getres(a->fn, a->id, out)
-			      : vdso_clock_gettime(a->fn, a->id, out);
-	if (!out)	/* only clock_getres() accepts NULL */
-		return clock_getres(a->id, NULL);
-	r = getres ? clock_getres(a->id, &ts) : clock_gettime(a->id, &ts);
-	out->tv_sec = ts.tv_sec;
-	out->tv_nsec = ts.tv_nsec;
-	return r;
-}
-
-static const char *subject_name(const struct clock_arg *a)
-{
-	return a->fn ? "vDSO" : "libc";
-}
 
 /* State carried between the iterations of gettime_verify(). */
 struct gettime_state {

@@ -25,6 +25,20 @@ static long sys_gettimeofday(vdso_timeval *tv, struct timezone *tz)
 	return syscall(SYS_gettimeofday, tv, tz);
 }
 
+/* The path under test (vDSO, or libc without one); @out must not be NULL. */
+static int subject_call(void *fn, vdso_timeval *out, struct timezone *tz)
+{
+	struct timeval tv;
+	int r;
+
+	if (fn)
+		return vdso_gettimeofday(fn, out, tz);
+	r = gettimeofday(&tv, (void *)tz);
+	out->tv_sec = tv.tv_sec;
+	out->tv_usec = tv.tv_usec;
+	return r;
+}
+
 /* ---- bench ---- */
 
 static void sys_batch(const void *p, unsigned long n)
@@ -54,18 +68,16 @@ static void vdso_batch(const void *p, unsigned long n)
 		vdso_gettimeofday(fn, &tv, NULL);
 }
 
+/* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
 static int gtod_probe(enum bench_path p, const void *arg)
 {
-	struct timeval ltv;
 	vdso_timeval tv;
 	long r;
 
 	if (p == PATH_SYSCALL)
 		r = sys_gettimeofday(&tv, NULL);
-	else if (p == PATH_LIBC)
-		r = gettimeofday(&ltv, NULL);
 	else
-		r = vdso_gettimeofday(*(void *const *)arg, &tv, NULL);
+		r = subject_call(p == PATH_LIBC ? NULL : *(void *const *)arg, &tv, NULL);
 	return r == 0 ? 0 : errno;
 }
 
@@ -79,20 +91,6 @@ static enum status gtod_bench(const struct api *api, const struct run *run)
 }
 
 /* ---- verify ---- */
-
-/* The path under test (vDSO, or libc without one); @out must not be NULL. */
-static int subject_call(void *fn, vdso_timeval *out, struct timezone *tz)
-{
-	struct timeval tv;
-	int r;
-
-	if (fn)
-		return vdso_gettimeofday(fn, out, tz);
-	r = gettimeofday(&tv, (void *)tz);
-	out->tv_sec = tv.tv_sec;
-	out->tv_usec = tv.tv_usec;
-	return r;
-}
 
 static int64_t ts_usec(const vdso_timespec *ts)
 {

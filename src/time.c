@@ -36,6 +36,20 @@ static vdso_time_t sys_time(vdso_time_t *t)
 #endif
 }
 
+/* The path under test: the vDSO function, or libc's when @fn is NULL. */
+static vdso_time_t subject_time(void *fn, vdso_time_t *t)
+{
+	time_t lt;
+	vdso_time_t r;
+
+	if (fn)
+		return vdso_time(fn, t);
+	r = (vdso_time_t)time(t ? &lt : NULL);
+	if (t)
+		*t = (vdso_time_t)lt;
+	return r;
+}
+
 /* ---- bench ---- */
 
 static void sys_batch(const void *p, unsigned long n)
@@ -66,14 +80,9 @@ static void vdso_batch(const void *p, unsigned long n)
  */
 static int time_probe(enum bench_path p, const void *arg)
 {
-	void *fn = *(void *const *)arg;
-
 	if (p == PATH_SYSCALL)
 		return sys_time(NULL) == -1 ? errno : 0;
-	if (p == PATH_LIBC)
-		time(NULL);
-	else
-		vdso_time(fn, NULL);
+	subject_time(p == PATH_LIBC ? NULL : *(void *const *)arg, NULL);
 	return 0;
 }
 
@@ -87,19 +96,6 @@ static enum status time_bench(const struct api *api, const struct run *run)
 }
 
 /* ---- verify ---- */
-
-static vdso_time_t subject_time(void *fn, vdso_time_t *t)
-{
-	time_t lt;
-	vdso_time_t r;
-
-	if (fn)
-		return vdso_time(fn, t);
-	r = (vdso_time_t)time(t ? &lt : NULL);
-	if (t)
-		*t = (vdso_time_t)lt;
-	return r;
-}
 
 /* One round: coarse syscall c1, a = time(NULL), b = time(&t), fine syscall c2. */
 static void time_round(struct verify_ctx *ctx, void *fn)
