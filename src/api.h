@@ -31,6 +31,7 @@ enum output_format { FORMAT_TEXT, FORMAT_NSEC };
 struct run {
 	uint64_t duration_ns;		/* per path (bench) or per API (verify); > 0 */
 	unsigned maxfails;		/* failures reported before an API stops; >= 1 */
+	unsigned threads;		/* threads per bench path or verify; >= 1 */
 	bool verbose;
 	enum output_format format;
 	const struct vdso_binding *vdso;

@@ -256,7 +256,7 @@ int main(int argc, char **argv)
 		print_binding(&binding);
 
 	struct run run = {
-		.duration_ns = o.duration_ns, .maxfails = o.maxfails,
+		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
 		.verbose = o.verbose, .format = o.format,
 		.vdso = &binding,
 	};

@@ -19,6 +19,7 @@ enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP };
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
 	{ "maxfails", required_argument, NULL, 'f' },
+	{ "threads",  required_argument, NULL, 't' },
 	{ "verbose",  no_argument,       NULL, 'v' },
 	{ "debug",    no_argument,       NULL, 'g' },
 	{ "format",   required_argument, NULL, 'o' },
@@ -31,7 +32,7 @@ static const struct option long_options[] = {
 
 static void usage(FILE *f)
 {
-	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-o FORMAT] [--vdso-lib=PATH]\n"
+	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-o FORMAT] [--vdso-lib=PATH]\n"
 	      "                API|all TEST-TYPE\n"
 	      "   or: vdsotest list-apis | list-test-types\n", f);
 }
@@ -47,6 +48,8 @@ static void help(FILE *f)
 	      "                        (default 10; 1 to 1000000)\n"
 	      "  -o, --format=FORMAT   bench output: text (calls per second, default)\n"
 	      "                        or nsec (nanoseconds per call)\n"
+	      "  -t, --threads=N       run on N threads at once, each pinned to its own\n"
+	      "                        allowed CPU (default 1; 1 to 1024)\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
 	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
 	      "  -v, --verbose         say more: check counts, every abi case\n"
@@ -112,6 +115,23 @@ static int parse_maxfails(const char *s, unsigned *n, FILE *err)
 	return 0;
 }
 
+static int parse_threads(const char *s, unsigned *n, FILE *err)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*s == '-' && end != s && !*end)
+		v = 0;		/* a negative number: out of range, not malformed */
+	else if (!isdigit((unsigned char)*s) || *end)
+		return bad(err, "invalid threads '%s': not a whole number", report_vis(s));
+	if (errno == ERANGE || v < 1 || v > THREADS_MAX)
+		return bad(err, "invalid threads '%s': must be from 1 to %u", report_vis(s), THREADS_MAX);
+	*n = (unsigned)v;
+	return 0;
+}
+
 static int parse_format(const char *s, enum output_format *f, FILE *err)
 {
 	if (strcmp(s, "text") == 0)
@@ -135,7 +155,7 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
 static int bad_option(FILE *err, char **argv, int c)
 {
 	const char *last = argv[optind - 1];
-	bool known = optopt >= 256 || (optopt > 0 && strchr("dfvgoV", optopt));
+	bool known = optopt >= 256 || (optopt > 0 && strchr("dftvgoV", optopt));
 	char opt[3] = { '-', (char)optopt, 0 };
 
 	if (c == ':')
@@ -189,19 +209,20 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 {
 	int c, rc;
 
-	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10 };
+	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1 };
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
 	opterr = 0;
 	for (;;) {
 		optopt = 0;
 		/* -? is no option letter: it comes back as an unknown '?'. */
-		c = getopt_long(argc, argv, ":d:f:vgo:V", long_options, NULL);
+		c = getopt_long(argc, argv, ":d:f:t:vgo:V", long_options, NULL);
 		if (c == -1)
 			break;
 		rc = 0;
 		switch (c) {
 		case 'd': rc = parse_duration(optarg, &o->duration_ns, err); break;
 		case 'f': rc = parse_maxfails(optarg, &o->maxfails, err); break;
+		case 't': rc = parse_threads(optarg, &o->threads, err); break;
 		case 'o': rc = parse_format(optarg, &o->format, err); break;
 		case 'v': o->verbose = true; break;
 		case 'g': o->debug = true; break;

@@ -15,6 +15,8 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES };
 #define DURATION_MAX_SEC 604800.0
 /* Limit of --maxfails. */
 #define MAXFAILS_MAX 1000000u
+/* Limit of --threads; a run also needs that many CPUs in its affinity mask. */
+#define THREADS_MAX 1024u
 
 struct options {
 	enum command command;
@@ -22,6 +24,7 @@ struct options {
 	enum test_type test;		/* CMD_RUN */
 	uint64_t duration_ns;		/* default 1 s */
 	unsigned maxfails;		/* default 10 */
+	unsigned threads;		/* default 1 */
 	bool verbose;
 	bool debug;
 	enum output_format format;	/* default FORMAT_TEXT */
