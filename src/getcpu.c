@@ -17,6 +17,7 @@
 #include "abi.h"
 #include "arch.h"
 #include "bench.h"
+#include "cpus.h"
 #include "report.h"
 #include "verify.h"
 
@@ -103,45 +104,6 @@ static int subject_getcpu(void *fn, unsigned *cpu, unsigned *node)
 #endif
 }
 
-/* An affinity mask of any size (more than CPU_SETSIZE CPUs too). */
-struct cpu_mask {
-	cpu_set_t *set;
-	size_t size;		/* bytes, for the CPU_*_S macros */
-	unsigned ncpus;		/* CPUs the set can hold */
-};
-
-/* Read this thread's affinity, growing the set until the kernel's fits. */
-static bool mask_get(struct cpu_mask *m)
-{
-	for (m->ncpus = 1024; m->ncpus <= 1u << 20; m->ncpus *= 2) {
-		m->set = CPU_ALLOC(m->ncpus);
-		m->size = CPU_ALLOC_SIZE(m->ncpus);
-		if (!m->set)
-			return false;
-		if (sched_getaffinity(0, m->size, m->set) == 0)
-			return true;
-		CPU_FREE(m->set);
-		m->set = NULL;
-		if (errno != EINVAL)
-			return false;
-	}
-	return false;
-}
-
-/* Is the thread still pinned to @cpu alone (no hotplug, no cpuset change)? */
-static bool still_pinned(unsigned cpu)
-{
-	struct cpu_mask now;
-	bool pinned;
-
-	if (!mask_get(&now))
-		return true;
-	pinned = CPU_COUNT_S(now.size, now.set) == 1 && cpu < now.ncpus &&
-		 CPU_ISSET_S(cpu, now.size, now.set);
-	CPU_FREE(now.set);
-	return pinned;
-}
-
 /* Unpinned: the CPU must be one the thread may run on. */
 static void check_in_mask(struct verify_ctx *ctx, void *fn, const struct cpu_mask *m)
 {
@@ -176,7 +138,7 @@ static void check_pinned(struct verify_ctx *ctx, void *fn, unsigned cpu)
 			    cpu, who, r, sr);
 		return;
 	}
-	if (!verify_ok(ctx, (vcpu == cpu && scpu == cpu) || !still_pinned(cpu))) {
+	if (!verify_ok(ctx, (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
 		verify_fail(ctx, "pinned to CPU %u: %s getcpu() says CPU %u, syscall says CPU %u",
 			    cpu, who, vcpu, scpu);
 		return;
@@ -192,13 +154,8 @@ static enum status getcpu_verify(const struct api *api, const struct run *run)
 	struct cpu_mask mask;
 	struct verify_ctx ctx;
 
-	if (!mask_get(&mask)) {
+	if (!cpu_mask_get(&mask)) {
 		fprintf(stderr, "vdsotest: sched_getaffinity: %s\n", strerror(errno));
-		return STATUS_FAIL;
-	}
-	cpu_set_t *one = CPU_ALLOC(mask.ncpus);
-	if (!one) {
-		CPU_FREE(mask.set);
 		return STATUS_FAIL;
 	}
 	if (!fn)
@@ -210,16 +167,13 @@ static enum status getcpu_verify(const struct api *api, const struct run *run)
 		for (unsigned cpu = 0; cpu < mask.ncpus && ctx.fails < run->maxfails; cpu++) {
 			if (!CPU_ISSET_S(cpu, mask.size, mask.set))
 				continue;
-			CPU_ZERO_S(mask.size, one);
-			CPU_SET_S(cpu, mask.size, one);
-			if (sched_setaffinity(0, mask.size, one) != 0)
+			if (cpu_pin(cpu) != 0)
 				continue;	/* e.g. a cpuset took the CPU away */
 			check_pinned(&ctx, fn, cpu);
 		}
 		sched_setaffinity(0, mask.size, mask.set);
 	}
-	CPU_FREE(one);
-	CPU_FREE(mask.set);
+	cpu_mask_free(&mask);
 	return verify_end(&ctx);
 }
 

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Affinity masks of any size, and pinning threads to one CPU. */
+#ifndef VDSOTEST_CPUS_H
+#define VDSOTEST_CPUS_H
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* An affinity mask of any size (more than CPU_SETSIZE CPUs too). */
+struct cpu_mask {
+	cpu_set_t *set;		/* CPU_ALLOC()ed; free with cpu_mask_free() */
+	size_t size;		/* bytes, for the CPU_*_S macros */
+	unsigned ncpus;		/* CPUs the set can hold */
+};
+
+/*
+ * cpu_mask_get - read the calling thread's affinity mask
+ * (sched_getaffinity(2)), growing the set from 1024 CPUs until the
+ * kernel's mask fits (up to 2^20 CPUs).
+ *
+ * Return: true, @m filled; false with errno set (ENOMEM, or the errno of
+ * sched_getaffinity()), @m->set NULL.
+ */
+bool cpu_mask_get(struct cpu_mask *m);
+
+/* cpu_mask_free - free @m's set; @m->set NULL is allowed. */
+void cpu_mask_free(struct cpu_mask *m);
+
+/* cpu_mask_count - number of CPUs in @m (0 to @m->ncpus). */
+unsigned cpu_mask_count(const struct cpu_mask *m);
+
+/*
+ * cpu_mask_nth - the @n-th CPU (counting from 0, ascending CPU numbers)
+ * in @m.
+ *
+ * Return: the CPU number, or -1 when @m holds no more than @n CPUs.
+ */
+int cpu_mask_nth(const struct cpu_mask *m, unsigned n);
+
+/*
+ * cpu_pin - restrict the calling thread to CPU @cpu alone
+ * (sched_setaffinity(2) with pid 0 acts on the calling thread only).
+ *
+ * Return: 0; or -1 with errno (EINVAL: @cpu is not allowed, e.g. offline
+ * or outside the cpuset; ENOMEM).
+ */
+int cpu_pin(unsigned cpu);
+
+/*
+ * cpu_still_pinned - is the calling thread still restricted to @cpu alone
+ * (no CPU hotplug or cpuset change since cpu_pin())?  When the mask
+ * cannot be read, the answer is true.
+ */
+bool cpu_still_pinned(unsigned cpu);
+
+#endif
