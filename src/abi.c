@@ -329,5 +329,7 @@ enum status abi_end(struct abi_ctx *ctx)
 {
 	if (ctx->run->verbose)
 		report_line(ctx->api, "abi: %u cases, %u failures", ctx->cases, ctx->fails);
+	if (!ctx->broken)	/* vdsotest's own trouble went to stderr */
+		report_failures(ctx->api, TEST_ABI, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

@@ -73,7 +73,9 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what);
 
 /*
- * abi_end - in verbose mode print the number of cases and failures.
+ * abi_end - in verbose mode print the number of cases and failures; after
+ * failures the summary line (report_failures()), unless a case could not
+ * be run (that went to stderr).
  * Return: STATUS_PASS or STATUS_FAIL.
  */
 enum status abi_end(struct abi_ctx *ctx);

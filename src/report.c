@@ -143,6 +143,16 @@ enum status report_unsupported(const struct api *api)
 	return STATUS_SKIP;
 }
 
+void report_failures(const struct api *api, enum test_type t, unsigned fails)
+{
+	if (!fails)
+		return;
+	report_progress_clear();
+	printf("%s/%s: %u failures/inconsistencies encountered\n", api->name,
+	       test_type_name(t), fails);
+	flush_stdout();
+}
+
 void report_no_vdso(const struct api *api)
 {
 	report_note("vDSO version of %s not found", vdso_call_name(api->family->call));

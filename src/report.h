@@ -71,6 +71,13 @@ bool report_flush(void);
  */
 const char *report_vis(const char *s);
 
+/*
+ * report_failures - the summary after an API's failures, in the form of the
+ * original vdsotest: "API/TEST-TYPE: N failures/inconsistencies encountered".
+ * Prints nothing when @fails is 0.
+ */
+void report_failures(const struct api *api, enum test_type t, unsigned fails);
+
 /* report_progress_clear - erase the progress line, if one is shown. */
 void report_progress_clear(void);
 

@@ -99,5 +99,6 @@ enum status verify_end(struct verify_ctx *ctx)
 	if (ctx->run->verbose)
 		report_line(ctx->api, "verify: %" PRIu64 " checks, %u failures",
 			    ctx->checks, ctx->fails);
+	report_failures(ctx->api, TEST_VERIFY, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

@@ -61,7 +61,8 @@ bool verify_clock_was_set(struct verify_ctx *ctx);
 
 /*
  * verify_end - release what verify_begin() took; in verbose mode print the
- * number of checks and failures.
+ * number of checks and failures; after failures the summary line
+ * (report_failures()).
  * Return: STATUS_PASS or STATUS_FAIL.
  */
 enum status verify_end(struct verify_ctx *ctx);

@@ -56,6 +56,13 @@ enum bug {
 	BUG_EFAULT_IS_SIGABRT,	/* a bad pointer aborts instead of faulting */
 	BUG_EINVAL_IS_ZERO,	/* an invalid clock id gives 0 */
 	BUG_EINVAL_IS_ENOSYS,	/* an invalid clock id gives -ENOSYS */
+	BUG_GETTIME_STOPS,	/* stops advancing after 1000 calls */
+	BUG_GETTIME_1NS_BACK,	/* every 16th call: 1 ns before the last value */
+	BUG_COARSE_LAG_3RES,	/* coarse clocks three resolutions late */
+	BUG_GETRES_COARSE_1NS,	/* clock_getres of a coarse clock says 1 ns */
+	BUG_EINVAL_IS_EFAULT,	/* an invalid clock id gives -EFAULT */
+	BUG_EINVAL_IS_POSITIVE,	/* an invalid clock id gives +EINVAL (22) */
+	BUG_GTOD_TZ_IGNORED,	/* gettimeofday leaves tz unwritten */
 	NR_BUGS
 };
 
@@ -93,6 +100,13 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_EFAULT_IS_SIGABRT] = "efault-is-sigabrt",
 	[BUG_EINVAL_IS_ZERO] = "einval-is-zero",
 	[BUG_EINVAL_IS_ENOSYS] = "einval-is-enosys",
+	[BUG_GETTIME_STOPS] = "gettime-stops",
+	[BUG_GETTIME_1NS_BACK] = "gettime-1ns-back",
+	[BUG_COARSE_LAG_3RES] = "coarse-lag-3res",
+	[BUG_GETRES_COARSE_1NS] = "getres-coarse-1ns",
+	[BUG_EINVAL_IS_EFAULT] = "einval-is-efault",
+	[BUG_EINVAL_IS_POSITIVE] = "einval-is-positive",
+	[BUG_GTOD_TZ_IGNORED] = "gtod-tz-ignored",
 };
 
 static enum bug bug(void)
@@ -129,6 +143,10 @@ static long ret(long r)
 		return 0;
 	if (err == EINVAL && bug() == BUG_EINVAL_IS_ENOSYS)
 		return -ENOSYS;
+	if (err == EINVAL && bug() == BUG_EINVAL_IS_EFAULT)
+		return -EFAULT;
+	if (err == EINVAL && bug() == BUG_EINVAL_IS_POSITIVE)
+		return EINVAL;
 	return r < 0 ? -err : r;
 }
 
@@ -163,10 +181,21 @@ static void add_ns(vdso_timespec *ts, long ns)
 	ts->tv_nsec = nsec;
 }
 
+/* Three resolutions of clock @id, in ns. */
+static long three_res_ns(clockid_t id)
+{
+	vdso_timespec res;
+
+	if (syscall(SYS_clock_getres, id, &res) != 0)
+		return 0;
+	return 3 * (long)(res.tv_sec * 1000000000 + res.tv_nsec);
+}
+
 int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 {
-	static vdso_timespec first;
+	static vdso_timespec first, last;
 	static bool have_first;
+	static unsigned long calls;
 	long r;
 
 	if (bug() == BUG_GETTIME_ERROR)
@@ -193,6 +222,20 @@ int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 		have_first = true;
 		*ts = first;
 		break;
+	case BUG_GETTIME_STOPS:
+		if (++calls == 1000)
+			first = *ts;
+		if (calls >= 1000)
+			*ts = first;
+		break;
+	case BUG_GETTIME_1NS_BACK:
+		if (++calls % 16 == 0) {
+			*ts = last;
+			add_ns(ts, -1);
+		}
+		last = *ts;
+		break;
+	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(ts, -three_res_ns(id)); break;
 	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(ts, -50000000); break;
 	case BUG_COARSE_AHEAD: if (is_coarse(id)) add_ns(ts, 1000000); break;
 	case BUG_BOOTTIME_EARLY: if (id == CLOCK_BOOTTIME) add_ns(ts, -1000000000); break;
@@ -226,6 +269,10 @@ int FAKE(clock_getres)(clockid_t id, vdso_timespec *res)
 	r = syscall(SYS_clock_getres, id, res);
 	if (r == 0 && res && bug() == BUG_GETRES_WRONG)
 		res->tv_nsec++;
+	if (r == 0 && res && bug() == BUG_GETRES_COARSE_1NS && is_coarse(id)) {
+		res->tv_sec = 0;
+		res->tv_nsec = 1;
+	}
 	return (int)ret(r);
 }
 
@@ -247,7 +294,7 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
 	default:
 		break;
 	}
-	r = syscall(SYS_gettimeofday, tv, tz);
+	r = syscall(SYS_gettimeofday, tv, bug() == BUG_GTOD_TZ_IGNORED ? NULL : tz);
 	if (r != 0)
 		return (int)ret(r);
 	if (tv && bug() == BUG_GTOD_USEC_1E6) {

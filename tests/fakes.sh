@@ -34,19 +34,30 @@ done <<'TABLE'
 gettime-error|clock-gettime-monotonic|verify|^clock-gettime-monotonic: vDSO clock_gettime\(CLOCK_MONOTONIC\) returned -1 \(Invalid argument\); the system call returned 0
 gettime-nsec-1e9|clock-gettime-monotonic|verify|vDSO returned a timespec that is not normalized: \[[0-9]+\.1[0-9]{9} \(tv_nsec out of range\)\]
 gettime-nsec-1e9|clock-gettime-realtime-coarse|verify|not normalized
-gettime-backwards|clock-gettime-monotonic|verify|vDSO \[[0-9.]+\] < syscall \[[0-9.]+\] read before it \([0-9]+ ns backwards\)
+gettime-backwards|clock-gettime-monotonic|verify|^clock-gettime-monotonic: vDSO [0-9]+\.[0-9]{9} after syscall [0-9]+\.[0-9]{9}: [0-9]+ ns backwards$
 gettime-backwards|clock-gettime-realtime|verify|ns backwards
 gettime-backwards|clock-gettime-monotonic-raw|verify|ns backwards
 gettime-backwards|clock-gettime-tai|verify|ns backwards
-gettime-ahead|clock-gettime-boottime|verify|vDSO \[[0-9.]+\] > syscall \[[0-9.]+\] read after it \([0-9]+ ns ahead\)
+gettime-ahead|clock-gettime-boottime|verify|^clock-gettime-boottime: vDSO [0-9]+\.[0-9]{9} before syscall [0-9]+\.[0-9]{9}: [0-9]+ ns ahead$
 gettime-ahead|clock-gettime-thread-cputime|verify|ns ahead
 gettime-frozen|clock-gettime-monotonic|verify|vDSO clock did not advance: \[[0-9.]+\] for [0-9]+ ns while the system call went from
 gettime-frozen|clock-gettime-process-cputime|verify|did not advance
 coarse-lag|clock-gettime-monotonic-coarse|verify|vDSO \[[0-9.]+\] is [0-9]+ ns behind the fine clock's syscall
 coarse-lag|clock-gettime-realtime-coarse|verify|behind the fine clock's syscall
-coarse-ahead|clock-gettime-monotonic-coarse|verify|is ahead of the fine clock's syscall \[[0-9.]+\] read after it
-boottime-early|clock-gettime-boottime|verify|vDSO CLOCK_BOOTTIME \[[0-9.]+\] < syscall CLOCK_MONOTONIC
+coarse-ahead|clock-gettime-monotonic-coarse|verify|is ahead of the fine clock's syscall \[[0-9.]+\] read after it \([0-9]+ ns ahead\)
+boottime-early|clock-gettime-boottime|verify|vDSO CLOCK_BOOTTIME \[[0-9.]+\] < syscall CLOCK_MONOTONIC \[[0-9.]+\] read before it \([0-9]+ ns behind\)
+gettime-stops|clock-gettime-monotonic|verify|vDSO clock did not advance: \[[0-9.]+\] for [0-9]+ ns
+gettime-stops|clock-gettime-tai|verify|did not advance
+gettime-1ns-back|clock-gettime-monotonic-raw|verify|^clock-gettime-monotonic-raw: vDSO [0-9]+\.[0-9]{9} after vDSO [0-9]+\.[0-9]{9}: 1 ns backwards$
+gettime-1ns-back|clock-gettime-realtime|verify|: 1 ns backwards$
+gettime-1ns-back|clock-gettime-monotonic-coarse|verify|: 1 ns backwards$
+coarse-lag-3res|clock-gettime-monotonic-coarse|verify|vDSO \[[0-9.]+\] is 1[0-9]{7} ns behind the fine clock's syscall \[[0-9.]+\] read before it \(resolution [0-9]+ ns\)
+coarse-lag-3res|clock-gettime-realtime-coarse|verify|behind the fine clock's syscall
+# every failing verify ends with the summary
+gettime-backwards|clock-gettime-tai|verify|^clock-gettime-tai/verify: 1 failures/inconsistencies encountered$
 # clock_getres: verify
+getres-coarse-1ns|clock-getres-monotonic-coarse|verify|^clock-getres-monotonic-coarse: vDSO resolution \[0\.000000001\] != syscall \[0\.00[0-9]{7}\]
+getres-coarse-1ns|clock-getres-realtime-coarse|verify|vDSO resolution \[0\.000000001\] != syscall
 getres-wrong|clock-getres-monotonic|verify|vDSO resolution \[0\.000000002\] != syscall \[0\.000000001\]
 getres-wrong|clock-getres-monotonic-coarse|verify|vDSO resolution \[[0-9.]+\] != syscall
 getres-error|clock-getres-realtime|verify|vDSO clock_getres\(CLOCK_REALTIME\) returned -1
@@ -57,6 +68,7 @@ gtod-error|gettimeofday|verify|vDSO gettimeofday\(&tv, &tz\) returned -1
 gtod-usec-1e6|gettimeofday|verify|vDSO returned a timeval that is not normalized: \[[0-9]+\.1[0-9]{6} \(tv_usec out of range\)\]
 gtod-behind|gettimeofday|verify|outside syscall CLOCK_REALTIME \[.*\] \([0-9]+ us backwards\)
 gtod-tz|gettimeofday|verify|vDSO timezone \{[0-9-]+, [0-9-]+\} != syscall timezone
+gtod-tz-ignored|gettimeofday|verify|^gettimeofday: vDSO timezone \{-1, -1\} != syscall timezone \{[0-9-]+, [0-9-]+\}
 gtod-null-tz-fails|gettimeofday|verify|vDSO gettimeofday\(&tv, NULL\) returned -1
 # time: verify
 time-ahead|time|verify|vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE
@@ -77,6 +89,11 @@ efault-is-sigabrt|clock-gettime-monotonic|abi|abi: clock_gettime\(CLOCK_MONOTONI
 # abi: invalid clock ids
 einval-is-zero|clock-gettime-monotonic|abi|abi: clock_gettime\(-1, &buf\): vDSO 0, syscall -1/EINVAL .*: FAIL
 einval-is-zero|clock-getres-realtime|abi|abi: clock_getres\(24, NULL\): vDSO 0, syscall -1/EINVAL .*: FAIL
+einval-is-efault|clock-gettime-monotonic|abi|abi: clock_gettime\(-1, &buf\): vDSO -1/EFAULT, syscall -1/EINVAL .*: FAIL
+einval-is-efault|clock-getres-boottime|abi|abi: clock_getres\(1000, NULL\): vDSO -1/EFAULT, syscall -1/EINVAL .*: FAIL
+einval-is-positive|clock-gettime-realtime|abi|abi: clock_gettime\(10, &buf\): vDSO 22, syscall -1/EINVAL .*: FAIL
+einval-is-positive|clock-getres-monotonic|abi|abi: clock_getres\(-1, NULL\): vDSO 22, syscall -1/EINVAL .*: FAIL
+einval-is-positive|clock-getres-monotonic|abi|^clock-getres-monotonic/abi: 20 failures/inconsistencies encountered$
 einval-is-enosys|clock-gettime-boottime|abi|abi: clock_gettime\(2147483647, NULL\): vDSO -1/ENOSYS, syscall -1/EINVAL .*: FAIL
 # abi: NULL where NULL is allowed, and the ignored getcpu cache
 getres-null-crash|clock-getres-monotonic|abi|abi: clock_getres\(CLOCK_MONOTONIC, NULL\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
