@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "fallback.h"
 #include "report.h"
 
 static bool progress_shown;
@@ -151,6 +153,19 @@ void report_failures(const struct api *api, enum test_type t, unsigned fails)
 	printf("%s/%s: %u failures/inconsistencies encountered\n", api->name,
 	       test_type_name(t), fails);
 	flush_stdout();
+}
+
+void report_fallback(const struct api *api, const struct run *run)
+{
+	int r = api_falls_back(api, run);
+
+	if (r == 1)
+		report_note("vDSO %s(%s) falls back to the system call",
+			    vdso_call_name(api->family->call),
+			    api->clock_name ? api->clock_name : "");
+	else if (r < 0 && run->verbose)
+		report_note("%s: cannot tell whether the vDSO falls back: %s", api->name,
+			    strerror(errno));
 }
 
 void report_no_vdso(const struct api *api)

@@ -78,6 +78,15 @@ const char *report_vis(const char *s);
  */
 void report_failures(const struct api *api, enum test_type t, unsigned fails);
 
+/*
+ * report_fallback - when @api's vDSO function falls back to the system call
+ * (api_falls_back()), "Note: vDSO CALL(CLOCK_ID) falls back to the system
+ * call" ("CALL()" for calls without a clock id); when that cannot be told,
+ * in verbose mode only, "Note: API: cannot tell whether the vDSO falls
+ * back: REASON".
+ */
+void report_fallback(const struct api *api, const struct run *run);
+
 /* report_progress_clear - erase the progress line, if one is shown. */
 void report_progress_clear(void);
 

@@ -13,6 +13,7 @@
 #endif
 
 #include "bench.h"
+#include "fallback.h"
 #include "report.h"
 #include "verify.h"
 
@@ -36,6 +37,21 @@ static int clock_set_watch(void)
 #endif
 }
 
+/* Verbose: which path the calls under test take. */
+static void verify_say_path(const struct api *api, const struct run *run)
+{
+	int r = api_falls_back(api, run);
+
+	if (r == 1)
+		report_line(api, "verify: path exercised: system call (the vDSO function falls back)");
+	else if (r == 0)
+		report_line(api, "verify: path exercised: vDSO (completes in user space)");
+	else if (errno == ENOENT)
+		report_line(api, "verify: path exercised: libc (no vDSO function)");
+	else
+		report_line(api, "verify: path exercised: unknown (%s)", strerror(errno));
+}
+
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run)
 {
 	memset(ctx, 0, sizeof(*ctx));
@@ -43,6 +59,8 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 	ctx->run = run;
 	ctx->deadline_ns = now_ns() + run->duration_ns;
 	ctx->clock_set_fd = clock_set_watch();
+	if (run->verbose)
+		verify_say_path(api, run);
 }
 
 bool verify_running(const struct verify_ctx *ctx)

@@ -26,7 +26,8 @@ struct verify_ctx {
 /*
  * verify_begin - start verifying @api for run->duration_ns.  Watches for
  * CLOCK_REALTIME being set (timerfd_create(2), TFD_TIMER_CANCEL_ON_SET)
- * where the kernel supports it.
+ * where the kernel supports it.  In verbose mode says which path the calls
+ * under test exercise (api_falls_back()).
  */
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run);
 

@@ -148,6 +148,20 @@ grep -q '^Note: clock-gettime-monotonic: the vdso call fails (Invalid argument)'
 [ $rc -eq 1 ] && [ $? -eq 0 ]
 ok $? "bench of a failing vDSO call: a note and exit 1 (got $rc)"
 
+# The fake answers through the system call: bench says so after the vdso
+# line (the kernel's vDSO rows are checked in tests/unit-fallback.c).
+VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 \
+	clock-gettime-monotonic bench >"$out" 2>&1
+rc=$?
+tail -n 2 "$out" | tr '\n' '|' |
+	grep -q '^clock-gettime-monotonic vdso calls per second: .*|Note: vDSO clock_gettime(CLOCK_MONOTONIC) falls back to the system call|$'
+[ $rc -eq 0 ] && [ $? -eq 0 ]
+ok $? "bench notes the fake's fallback right after the vdso line (got $rc)"
+
+VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 -v getcpu verify >"$out" 2>&1
+grep -q '^getcpu: verify: path exercised: system call (the vDSO function falls back)$' "$out"
+ok $? "verbose verify of the fake names the system call path"
+
 # Failures are bounded by --maxfails.
 VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.2 -f 3 \
 	clock-gettime-monotonic verify >"$out" 2>&1
