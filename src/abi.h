@@ -83,7 +83,9 @@ enum status abi_end(struct abi_ctx *ctx);
 /*
  * abi_begin_checked - the start every family shares: when @api has no vDSO
  * function print the note and return STATUS_SKIP; otherwise start the cases
- * of @api, made through @call, and return STATUS_PASS.
+ * of @api, made through @call, with the first: the vDSO function's stack
+ * use (api_stack_bytes()) is at most STACK_LIMIT_BYTES; and return
+ * STATUS_PASS.
  */
 enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 			      const struct run *run, abi_call_fn call);

@@ -78,13 +78,13 @@ run -v -d 0.000001 all verify
 [ $rc -eq 0 ] && ! grep -q ': verify: 0 checks' "$out" && grep -q '^getcpu: verify: [1-9]' "$out"
 ok $? "the shortest duration still runs a round of checks on every API"
 
-# getcpu's cases: (NULL, NULL, NULL); 3 bad pointers as cpu and as node;
-# 5 pointer kinds as the ignored cache.
+# getcpu's cases: stack use; (NULL, NULL, NULL); 3 bad pointers as cpu
+# and as node; 5 pointer kinds as the ignored cache.
 if has_vdso getcpu; then
 	run -v getcpu abi
-	[ $rc -eq 0 ] && grep -q '^getcpu: abi: 12 cases, 0 failures$' "$out" &&
-		[ "$(grep -c ': OK$' "$out")" -eq 12 ]
-	ok $? "-v getcpu abi runs and prints its 12 cases, all OK"
+	[ $rc -eq 0 ] && grep -q '^getcpu: abi: 13 cases, 0 failures$' "$out" &&
+		[ "$(grep -c ': OK$' "$out")" -eq 13 ]
+	ok $? "-v getcpu abi runs and prints its 13 cases, all OK"
 else
 	tap_skip "this vDSO has no getcpu"
 fi

@@ -63,6 +63,7 @@ enum bug {
 	BUG_EINVAL_IS_EFAULT,	/* an invalid clock id gives -EFAULT */
 	BUG_EINVAL_IS_POSITIVE,	/* an invalid clock id gives +EINVAL (22) */
 	BUG_GTOD_TZ_IGNORED,	/* gettimeofday leaves tz unwritten */
+	BUG_STACK_16K,		/* clock_gettime uses 16 KiB of stack */
 	NR_BUGS
 };
 
@@ -107,6 +108,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_EINVAL_IS_EFAULT] = "einval-is-efault",
 	[BUG_EINVAL_IS_POSITIVE] = "einval-is-positive",
 	[BUG_GTOD_TZ_IGNORED] = "gtod-tz-ignored",
+	[BUG_STACK_16K] = "stack-16k",
 };
 
 static enum bug bug(void)
@@ -191,6 +193,15 @@ static long three_res_ns(clockid_t id)
 	return 3 * (long)(res.tv_sec * 1000000000 + res.tv_nsec);
 }
 
+/* Touch @bytes of stack (up to 16 KiB) where the compiler cannot drop it. */
+static __attribute__((noinline)) void use_stack(size_t bytes)
+{
+	volatile unsigned char buf[16384];
+
+	for (size_t i = 0; i < bytes && i < sizeof(buf); i++)
+		buf[i] = (unsigned char)i;
+}
+
 int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 {
 	static vdso_timespec first, last;
@@ -200,6 +211,8 @@ int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 
 	if (bug() == BUG_GETTIME_ERROR)
 		return -EINVAL;
+	if (bug() == BUG_STACK_16K)
+		use_stack(16384);
 	if (bug() == BUG_COARSE_AHEAD && is_coarse(id))
 		r = syscall(SYS_clock_gettime,
 			    id == CLOCK_REALTIME_COARSE ? CLOCK_REALTIME : CLOCK_MONOTONIC, ts);

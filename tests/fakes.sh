@@ -86,6 +86,9 @@ efault-is-zero|gettimeofday|abi|abi: gettimeofday\(&buf, PROT_NONE page\): vDSO 
 efault-is-zero|time|abi|abi: time\(UINTPTR_MAX\): vDSO 0, .*: FAIL
 efault-is-zero|getcpu|abi|abi: getcpu\(NULL, PROT_READ page, NULL\): vDSO 0, .*: FAIL
 efault-is-sigabrt|clock-gettime-monotonic|abi|abi: clock_gettime\(CLOCK_MONOTONIC, PROT_NONE page\): vDSO SIGABRT, .*: FAIL
+# abi: stack use
+stack-16k|clock-gettime-monotonic|abi|^clock-gettime-monotonic: abi: stack use of the vDSO function: 1[0-9]{4} bytes \(limit 4096\): FAIL$
+stack-16k|clock-gettime-boottime|abi|^clock-gettime-boottime/abi: 1 failures/inconsistencies encountered$
 # abi: invalid clock ids
 einval-is-zero|clock-gettime-monotonic|abi|abi: clock_gettime\(-1, &buf\): vDSO 0, syscall -1/EINVAL .*: FAIL
 einval-is-zero|clock-getres-realtime|abi|abi: clock_getres\(24, NULL\): vDSO 0, syscall -1/EINVAL .*: FAIL
@@ -123,6 +126,17 @@ else
 	tap_skip "getcpu-wrong-cpu needs two CPUs"
 	tap_skip "getcpu-wrong-cpu needs two CPUs"
 fi
+
+# Verbose abi prints the stack use of every function; the correct fake's
+# and the kernel's are well under the limit.
+for lib in "$FAKE_VDSO" ""; do
+	VDSOTEST_FAKE_BUG=none "$VDSOTEST" ${lib:+--vdso-lib="$lib"} -v all abi >"$out" 2>&1
+	rc=$?
+	figs=$(grep -Ec '^[a-z-]+: abi: stack use of the vDSO function: [0-9]{1,3} bytes \(limit 4096\): OK$' "$out")
+	apis=$(grep -Ec '^[a-z-]+: abi: [0-9]+ cases' "$out")
+	[ $rc -eq 0 ] && [ "$figs" -gt 0 ] && [ "$figs" -eq "$apis" ]
+	ok $? "verbose abi of ${lib:-the kernel vDSO}: one stack use figure under 1000 bytes per API ($figs of $apis, got $rc)"
+done
 
 # The correct fake passes every verify and abi check.
 for test in verify abi; do
