@@ -125,6 +125,18 @@ void report_vline(const struct api *api, const char *fmt, va_list ap)
 	flush_stdout();
 }
 
+void report_vline_scoped(const struct api *api, const char *scope, const char *fmt,
+			 va_list ap)
+{
+	report_progress_clear();
+	printf("%s: ", api->name);
+	if (scope)
+		printf("%s: ", scope);
+	vprintf(fmt, ap);
+	putchar('\n');
+	flush_stdout();
+}
+
 void report_line(const struct api *api, const char *fmt, ...)
 {
 	va_list ap;

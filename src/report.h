@@ -35,6 +35,10 @@ void report_line(const struct api *api, const char *fmt, ...)
 void report_vline(const struct api *api, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
+/* report_vline_scoped - "<api name>: <scope>: <message>"; @scope NULL: none. */
+void report_vline_scoped(const struct api *api, const char *scope, const char *fmt,
+			 va_list ap) __attribute__((format(printf, 3, 0)));
+
 /*
  * report_unsupported - the system call rejected @api's clock id with EINVAL:
  * print "API: unsupported here: the system call rejects CLOCK_ID with EINVAL".

@@ -37,19 +37,38 @@ static int clock_set_watch(void)
 #endif
 }
 
+/* What the calling thread's lines are about, or NULL; see verify_scope(). */
+static _Thread_local const char *scope;
+
+void verify_scope(const char *s)
+{
+	scope = s;
+}
+
+/* "API: [SCOPE: ]message" for verify's own verbose lines. */
+static __attribute__((format(printf, 2, 3)))
+void say(const struct api *api, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report_vline_scoped(api, scope, fmt, ap);
+	va_end(ap);
+}
+
 /* Verbose: which path the calls under test take. */
 static void verify_say_path(const struct api *api, const struct run *run)
 {
 	int r = api_falls_back(api, run);
 
 	if (r == 1)
-		report_line(api, "verify: path exercised: system call (the vDSO function falls back)");
+		say(api, "verify: path exercised: system call (the vDSO function falls back)");
 	else if (r == 0)
-		report_line(api, "verify: path exercised: vDSO (completes in user space)");
+		say(api, "verify: path exercised: vDSO (completes in user space)");
 	else if (errno == ENOENT)
-		report_line(api, "verify: path exercised: libc (no vDSO function)");
+		say(api, "verify: path exercised: libc (no vDSO function)");
 	else
-		report_line(api, "verify: path exercised: unknown (%s)", strerror(errno));
+		say(api, "verify: path exercised: unknown (%s)", strerror(errno));
 }
 
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run)
@@ -77,7 +96,7 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 	if (ctx->fails++ >= ctx->run->maxfails)
 		return;
 	va_start(ap, fmt);
-	report_vline(ctx->api, fmt, ap);
+	report_vline_scoped(ctx->api, scope, fmt, ap);
 	va_end(ap);
 }
 
@@ -115,8 +134,7 @@ enum status verify_end(struct verify_ctx *ctx)
 		close(ctx->clock_set_fd);
 	ctx->clock_set_fd = -1;
 	if (ctx->run->verbose)
-		report_line(ctx->api, "verify: %" PRIu64 " checks, %u failures",
-			    ctx->checks, ctx->fails);
+		say(ctx->api, "verify: %" PRIu64 " checks, %u failures", ctx->checks, ctx->fails);
 	report_failures(ctx->api, TEST_VERIFY, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

@@ -32,6 +32,13 @@ struct verify_ctx {
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run);
 
 /*
+ * verify_scope - mark the failure and verbose lines of the calling thread
+ * from now on: "API: SCOPE: message" (e.g. "time namespace +1000 s");
+ * NULL for none.  @scope must outlive its use.
+ */
+void verify_scope(const char *scope);
+
+/*
  * verify_running - true until the deadline passes (but always for the first
  * round) or --maxfails failures have been seen.
  */

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -64,6 +65,7 @@ enum bug {
 	BUG_EINVAL_IS_POSITIVE,	/* an invalid clock id gives +EINVAL (22) */
 	BUG_GTOD_TZ_IGNORED,	/* gettimeofday leaves tz unwritten */
 	BUG_STACK_16K,		/* clock_gettime uses 16 KiB of stack */
+	BUG_TIMENS_IGNORED,	/* time namespace offsets not added */
 	NR_BUGS
 };
 
@@ -109,6 +111,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_EINVAL_IS_POSITIVE] = "einval-is-positive",
 	[BUG_GTOD_TZ_IGNORED] = "gtod-tz-ignored",
 	[BUG_STACK_16K] = "stack-16k",
+	[BUG_TIMENS_IGNORED] = "timens-ignored",
 };
 
 static enum bug bug(void)
@@ -183,6 +186,42 @@ static void add_ns(vdso_timespec *ts, long ns)
 	ts->tv_nsec = nsec;
 }
 
+/*
+ * The time namespace offset of clock @id in ns, taken away to give the
+ * clock as outside the namespace (/proc/self/timens_offsets, read once per
+ * process: a child may be in a new namespace).
+ */
+static long long timens_offset_ns(clockid_t id)
+{
+	static long long mono, boot;
+	static pid_t known;
+
+	if (known != getpid()) {
+		mono = boot = 0;
+		FILE *f = fopen("/proc/self/timens_offsets", "re");
+		char clock[32];
+		long long sec, nsec;
+
+		while (f && fscanf(f, "%31s %lld %lld", clock, &sec, &nsec) == 3) {
+			if (strcmp(clock, "monotonic") == 0)
+				mono = sec * 1000000000 + nsec;
+			else if (strcmp(clock, "boottime") == 0)
+				boot = sec * 1000000000 + nsec;
+		}
+		if (f)
+			fclose(f);
+		known = getpid();
+	}
+	switch (id) {
+	case CLOCK_MONOTONIC: case CLOCK_MONOTONIC_RAW: case CLOCK_MONOTONIC_COARSE:
+		return mono;
+	case CLOCK_BOOTTIME: case CLOCK_BOOTTIME_ALARM:
+		return boot;
+	default:
+		return 0;
+	}
+}
+
 /* Three resolutions of clock @id, in ns. */
 static long three_res_ns(clockid_t id)
 {
@@ -248,6 +287,7 @@ int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 		}
 		last = *ts;
 		break;
+	case BUG_TIMENS_IGNORED: add_ns(ts, -timens_offset_ns(id)); break;
 	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(ts, -three_res_ns(id)); break;
 	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(ts, -50000000); break;
 	case BUG_COARSE_AHEAD: if (is_coarse(id)) add_ns(ts, 1000000); break;

@@ -177,8 +177,9 @@ grep -q '^getcpu: verify: path exercised: system call (the vDSO function falls b
 ok $? "verbose verify of the fake names the system call path"
 
 # Failures are bounded by --maxfails.
+# (CLOCK_TAI: no second part in a time namespace, which has its own count)
 VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.2 -f 3 \
-	clock-gettime-monotonic verify >"$out" 2>&1
+	clock-gettime-tai verify >"$out" 2>&1
 [ "$(grep -c 'ns backwards' "$out")" -eq 3 ]
 ok $? "-f 3 reports exactly 3 failures"
 
