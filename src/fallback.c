@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
+#include <time.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -107,6 +108,23 @@ void api_call_once(const struct api *api, void *fn)
 	case VDSO_GETCPU: vdso_getcpu(fn, &cpu, &node, NULL); break;
 	default: break;
 	}
+}
+
+int api_clock_now(const struct api *api, const struct run *run, struct ts64 *out)
+{
+	void *fn = api_vdso_fn(api, run);
+	vdso_timespec ts;
+	struct timespec lts;
+	int r;
+
+	if (fn) {
+		if ((r = vdso_clock_gettime(fn, api->clock_id, &ts)) == 0)
+			*out = (struct ts64){ ts.tv_sec, ts.tv_nsec };
+		return r;
+	}
+	if ((r = clock_gettime(api->clock_id, &lts)) == 0)
+		*out = (struct ts64){ lts.tv_sec, lts.tv_nsec };
+	return r;
 }
 
 static void child(const struct api *api, void *fn, unsigned arch)

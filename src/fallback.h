@@ -9,12 +9,21 @@
 #define VDSOTEST_FALLBACK_H
 
 #include "api.h"
+#include "timespec.h"
 
 /*
  * api_call_once - call @fn, @api's vDSO function, once with valid arguments
  * (@api's clock id, good pointers).  The result is not looked at.
  */
 void api_call_once(const struct api *api, void *fn);
+
+/*
+ * api_clock_now - @api's clock (clock_gettime family) read through the
+ * path under test: the vDSO function bound in @run, or libc's
+ * clock_gettime() without one.
+ * Return: the call's value (0, or -1 with errno); @out filled on 0.
+ */
+int api_clock_now(const struct api *api, const struct run *run, struct ts64 *out);
 
 /*
  * api_falls_back - does @api's vDSO function (as bound in @run) fall back

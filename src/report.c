@@ -109,32 +109,32 @@ void report_note(const char *fmt, ...)
 
 	report_progress_clear();
 	va_start(ap, fmt);
+	flockfile(stdout);
 	fputs("Note: ", stdout);
 	vprintf(fmt, ap);
 	putchar('\n');
 	va_end(ap);
 	flush_stdout();
+	funlockfile(stdout);
 }
 
 void report_vline(const struct api *api, const char *fmt, va_list ap)
 {
-	report_progress_clear();
-	printf("%s: ", api->name);
-	vprintf(fmt, ap);
-	putchar('\n');
-	flush_stdout();
+	report_vline_scoped(api, NULL, fmt, ap);
 }
 
 void report_vline_scoped(const struct api *api, const char *scope, const char *fmt,
 			 va_list ap)
 {
 	report_progress_clear();
+	flockfile(stdout);	/* one line at a time from verify's threads */
 	printf("%s: ", api->name);
 	if (scope)
 		printf("%s: ", scope);
 	vprintf(fmt, ap);
 	putchar('\n');
 	flush_stdout();
+	funlockfile(stdout);
 }
 
 void report_line(const struct api *api, const char *fmt, ...)

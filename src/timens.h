@@ -38,6 +38,8 @@ bool timens_offset_applies(clockid_t clock_id);
  * CAP_SYS_TIME, EINVAL without CONFIG_TIME_NS, no /proc), prints
  * "Note: API: time namespace not tested: REASON" and returns STATUS_PASS.
  *
+ * With run->threads above 1 (verify_parallel()) it does nothing.
+ *
  * Return: STATUS_PASS or STATUS_FAIL.
  */
 enum status timens_verify(const struct api *api, const struct run *run,

@@ -45,6 +45,13 @@ void verify_scope(const char *s)
 	scope = s;
 }
 
+static atomic_uint *shared_fails;
+
+void verify_share_failures(atomic_uint *counter)
+{
+	shared_fails = counter;
+}
+
 /* "API: [SCOPE: ]message" for verify's own verbose lines. */
 static __attribute__((format(printf, 2, 3)))
 void say(const struct api *api, const char *fmt, ...)
@@ -78,6 +85,7 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 	ctx->run = run;
 	ctx->deadline_ns = now_ns() + run->duration_ns;
 	ctx->clock_set_fd = clock_set_watch();
+	ctx->shared_fails = shared_fails;
 	if (run->verbose)
 		verify_say_path(api, run);
 }
@@ -85,7 +93,9 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 bool verify_running(const struct verify_ctx *ctx)
 {
 	/* At least one round, however short the duration. */
-	return ctx->fails < ctx->run->maxfails &&
+	unsigned fails = ctx->shared_fails ? atomic_load(ctx->shared_fails) : ctx->fails;
+
+	return fails < ctx->run->maxfails &&
 	       (ctx->checks == 0 || now_ns() < ctx->deadline_ns);
 }
 
@@ -93,7 +103,10 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (ctx->fails++ >= ctx->run->maxfails)
+	unsigned before = ctx->shared_fails ? atomic_fetch_add(ctx->shared_fails, 1) : ctx->fails;
+
+	ctx->fails++;
+	if (before >= ctx->run->maxfails)
 		return;
 	va_start(ap, fmt);
 	report_vline_scoped(ctx->api, scope, fmt, ap);
@@ -135,6 +148,7 @@ enum status verify_end(struct verify_ctx *ctx)
 	ctx->clock_set_fd = -1;
 	if (ctx->run->verbose)
 		say(ctx->api, "verify: %" PRIu64 " checks, %u failures", ctx->checks, ctx->fails);
-	report_failures(ctx->api, TEST_VERIFY, ctx->fails);
+	if (!ctx->shared_fails)
+		report_failures(ctx->api, TEST_VERIFY, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

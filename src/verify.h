@@ -7,6 +7,7 @@
 #ifndef VDSOTEST_VERIFY_H
 #define VDSOTEST_VERIFY_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -21,7 +22,17 @@ struct verify_ctx {
 	uint64_t checks;	/* checks made */
 	unsigned fails;		/* checks failed */
 	int clock_set_fd;	/* timerfd cancelled when CLOCK_REALTIME is set; -1 */
+	atomic_uint *shared_fails;	/* the failures of all threads, or NULL */
 };
+
+/*
+ * verify_share_failures - from now on, every verify_begin() counts its
+ * failures also in @counter (NULL: no longer), so that threads verifying
+ * the same API at once stop together after --maxfails failures in all;
+ * each context's verify_end() then leaves the summary line to the caller.
+ * Call it before the threads start.
+ */
+void verify_share_failures(atomic_uint *counter);
 
 /*
  * verify_begin - start verifying @api for run->duration_ns.  Watches for
@@ -40,7 +51,8 @@ void verify_scope(const char *scope);
 
 /*
  * verify_running - true until the deadline passes (but always for the first
- * round) or --maxfails failures have been seen.
+ * round) or --maxfails failures have been seen (in all threads sharing
+ * them).
  */
 bool verify_running(const struct verify_ctx *ctx);
 

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -66,6 +67,7 @@ enum bug {
 	BUG_GTOD_TZ_IGNORED,	/* gettimeofday leaves tz unwritten */
 	BUG_STACK_16K,		/* clock_gettime uses 16 KiB of stack */
 	BUG_TIMENS_IGNORED,	/* time namespace offsets not added */
+	BUG_CPU_OFFSET,		/* clock_gettime on CPU n is n ms behind */
 	NR_BUGS
 };
 
@@ -112,6 +114,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GTOD_TZ_IGNORED] = "gtod-tz-ignored",
 	[BUG_STACK_16K] = "stack-16k",
 	[BUG_TIMENS_IGNORED] = "timens-ignored",
+	[BUG_CPU_OFFSET] = "cpu-offset",
 };
 
 static enum bug bug(void)
@@ -287,6 +290,7 @@ int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 		}
 		last = *ts;
 		break;
+	case BUG_CPU_OFFSET: add_ns(ts, -1000000L * sched_getcpu()); break;
 	case BUG_TIMENS_IGNORED: add_ns(ts, -timens_offset_ns(id)); break;
 	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(ts, -three_res_ns(id)); break;
 	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(ts, -50000000); break;
