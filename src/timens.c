@@ -140,7 +140,10 @@ static void in_namespace(const struct api *api, const struct run *run,
 	if (api_clock_now(api, run, &res->subject) != 0)
 		res->subject = (struct ts64){ 0, 0 };
 	res->read = true;
+	/* (at most 1 s: the run's watchdog allows 10 s beyond --duration) */
 	short_run.duration_ns = run->duration_ns / 10;
+	if (short_run.duration_ns > NSEC_PER_SEC)
+		short_run.duration_ns = NSEC_PER_SEC;
 	if (!short_run.duration_ns)
 		short_run.duration_ns = 1;
 	verify_scope("time namespace +1000 s");

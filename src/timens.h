@@ -31,7 +31,7 @@ bool timens_offset_applies(clockid_t clock_id);
  * namespace, reads @api's clock through the system call and through the
  * path under test (which must both lie within our own system call
  * readings before and after, plus the offset), then runs @checks for a
- * tenth of --duration, with its messages marked "time namespace +1000 s"
+ * tenth of --duration (at most 1 s), its lines marked "time namespace +1000 s"
  * (verify_scope()).
  *
  * When the namespace cannot be made (EPERM without CAP_SYS_ADMIN and

@@ -68,6 +68,7 @@ enum bug {
 	BUG_STACK_16K,		/* clock_gettime uses 16 KiB of stack */
 	BUG_TIMENS_IGNORED,	/* time namespace offsets not added */
 	BUG_CPU_OFFSET,		/* clock_gettime on CPU n is n ms behind */
+	BUG_GETTIME_ENOSYS,	/* clock_gettime(CLOCK_TAI) gives -ENOSYS */
 	NR_BUGS
 };
 
@@ -115,6 +116,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_STACK_16K] = "stack-16k",
 	[BUG_TIMENS_IGNORED] = "timens-ignored",
 	[BUG_CPU_OFFSET] = "cpu-offset",
+	[BUG_GETTIME_ENOSYS] = "gettime-enosys",
 };
 
 static enum bug bug(void)
@@ -253,6 +255,8 @@ int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 
 	if (bug() == BUG_GETTIME_ERROR)
 		return -EINVAL;
+	if (bug() == BUG_GETTIME_ENOSYS && id == CLOCK_TAI)
+		return -ENOSYS;
 	if (bug() == BUG_STACK_16K)
 		use_stack(16384);
 	if (bug() == BUG_COARSE_AHEAD && is_coarse(id))
