@@ -47,7 +47,7 @@ bool timens_offset_applies(clockid_t clock_id)
 	}
 }
 
-/* A reading through the system call; aborts like now_ns() if it fails. */
+/* A reading through the system call (0 if it fails: the clock is supported). */
 static struct ts64 sys_now(clockid_t id)
 {
 	vdso_timespec ts = { 0, 0 };
@@ -57,9 +57,10 @@ static struct ts64 sys_now(clockid_t id)
 }
 
 /*
- * Our own offset of clock @name from /proc/self/timens_offsets ("<clock>
- * <sec> <nsec>" lines, the clock by name or id), into @sec/@nsec; 0 when
- * the line is absent.  Return: false when the file cannot be read.
+ * Our own offsets of CLOCK_MONOTONIC ([0]) and CLOCK_BOOTTIME ([1]) from
+ * /proc/self/timens_offsets ("<clock> <sec> <nsec>" lines, the clock by
+ * name or id; time_namespaces(7)); 0 where a line is absent.
+ * Return: false when the file cannot be read.
  */
 static bool own_offsets(long long sec[2], long long nsec[2])
 {
@@ -122,9 +123,8 @@ static int wait_status(pid_t pid, const struct api *api)
 		if (errno != EINTR)
 			return NS_FAIL;
 	if (WIFSIGNALED(status)) {
-		verify_scope("time namespace +1000 s");
-		report_line(api, "verify: killed by signal %d (%s)", WTERMSIG(status),
-			    strsignal(WTERMSIG(status)));
+		report_line(api, "time namespace +1000 s: verify: killed by signal %d (%s)",
+			    WTERMSIG(status), strsignal(WTERMSIG(status)));
 		return NS_FAIL;
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : NS_FAIL;
@@ -203,7 +203,6 @@ enum status timens_verify(const struct api *api, const struct run *run,
 	if (run->threads > 1)	/* each thread would fork: left out */
 		return STATUS_PASS;
 	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-
 	if (res == MAP_FAILED) {
 		report_note("%s: time namespace not tested: mmap: %s", api->name, strerror(errno));
 		return STATUS_PASS;
