@@ -178,7 +178,7 @@ static bool is_coarse(clockid_t id)
 	return id == CLOCK_REALTIME_COARSE || id == CLOCK_MONOTONIC_COARSE;
 }
 
-static void add_ns(vdso_timespec *ts, long ns)
+static void add_ns(vdso_timespec *ts, long long ns)
 {
 	long long t = (long long)ts->tv_sec * 1000000000 + ts->tv_nsec + ns;
 	long long sec = t / 1000000000, nsec = t % 1000000000;
