@@ -427,8 +427,9 @@ static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 	}
 	struct ts64 s = ts64_from(&sres), v = ts64_from(&vres);
 	if (!verify_ok(ctx, ts64_normalized(v) && v.sec == s.sec && v.nsec == s.nsec)) {
-		verify_fail(ctx, "%s resolution [%s] != syscall [%s]", who,
-			    ts64_format(v, a, sizeof(a)), ts64_format(s, b, sizeof(b)));
+		verify_fail(ctx, "%s resolution [%s] != syscall [%s] (%" PRId64 " ns apart)", who,
+			    ts64_format(v, a, sizeof(a)), ts64_format(s, b, sizeof(b)),
+			    ts64_sub_ns(v, s) < 0 ? -ts64_sub_ns(v, s) : ts64_sub_ns(v, s));
 		return;
 	}
 	r = subject_call(arg, true, NULL);
