@@ -70,8 +70,9 @@ run -v clock-gettime-monotonic verify -d 0.1
 [ $rc -eq 0 ] && grep -Eq '^clock-gettime-monotonic: verify: [1-9][0-9]* checks, 0 failures$' "$out"
 ok $? "-v verify reports a nonzero number of checks"
 
+# (but the note of an unprivileged user: no time namespace part)
 run clock-gettime-monotonic verify -d 0.1
-[ $rc -eq 0 ] && [ ! -s "$out" ]
+[ $rc -eq 0 ] && [ -z "$(grep -v '^Note: clock-gettime-monotonic: time namespace not tested: ' "$out")" ]
 ok $? "a passing verify prints nothing"
 
 run -v -d 0.000001 all verify
