@@ -17,6 +17,7 @@
 
 #include "abi.h"
 #include "report.h"
+#include "stack.h"
 
 /*
  * Clock ids no kernel accepts: negative ids that decode to no valid CPU
@@ -221,6 +222,35 @@ static void abi_begin(struct abi_ctx *ctx, const struct api *api, const struct r
 	ctx->call = call;
 }
 
+/*
+ * The first case of every API: the vDSO function uses at most
+ * STACK_LIMIT_BYTES of stack (api_stack_bytes()).
+ */
+static void abi_check_stack(struct abi_ctx *ctx)
+{
+	long bytes = api_stack_bytes(ctx->api, ctx->run);
+
+	if (bytes < 0 && errno != ECHILD) {	/* vdsotest's trouble */
+		fprintf(stderr, "vdsotest: %s: abi: cannot measure the stack use: %s\n",
+			ctx->api->name, strerror(errno));
+		ctx->broken = true;
+		ctx->fails++;
+		return;
+	}
+	ctx->cases++;
+	if (bytes < 0) {
+		ctx->fails++;
+		report_line(ctx->api, "abi: stack use of the vDSO function: not measured, the call crashed or hung: FAIL");
+		return;
+	}
+	if (bytes <= STACK_LIMIT_BYTES && !ctx->run->verbose)
+		return;
+	if (bytes > STACK_LIMIT_BYTES)
+		ctx->fails++;
+	report_line(ctx->api, "abi: stack use of the vDSO function: %ld bytes (limit %d): %s",
+		    bytes, STACK_LIMIT_BYTES, bytes <= STACK_LIMIT_BYTES ? "OK" : "FAIL");
+}
+
 enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 			      const struct run *run, abi_call_fn call)
 {
@@ -232,6 +262,7 @@ enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 		return STATUS_SKIP;
 	}
 	abi_begin(ctx, api, run, fn, call);
+	abi_check_stack(ctx);
 	return STATUS_PASS;
 }
 
@@ -329,5 +360,7 @@ enum status abi_end(struct abi_ctx *ctx)
 {
 	if (ctx->run->verbose)
 		report_line(ctx->api, "abi: %u cases, %u failures", ctx->cases, ctx->fails);
+	if (!ctx->broken)	/* vdsotest's own trouble went to stderr */
+		report_failures(ctx->api, TEST_ABI, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

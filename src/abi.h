@@ -73,7 +73,9 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what);
 
 /*
- * abi_end - in verbose mode print the number of cases and failures.
+ * abi_end - in verbose mode print the number of cases and failures; after
+ * failures the summary line (report_failures()), unless a case could not
+ * be run (that went to stderr).
  * Return: STATUS_PASS or STATUS_FAIL.
  */
 enum status abi_end(struct abi_ctx *ctx);
@@ -81,7 +83,9 @@ enum status abi_end(struct abi_ctx *ctx);
 /*
  * abi_begin_checked - the start every family shares: when @api has no vDSO
  * function print the note and return STATUS_SKIP; otherwise start the cases
- * of @api, made through @call, and return STATUS_PASS.
+ * of @api, made through @call, with the first: the vDSO function's stack
+ * use (api_stack_bytes()) is at most STACK_LIMIT_BYTES; and return
+ * STATUS_PASS.
  */
 enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 			      const struct run *run, abi_call_fn call);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "parallel.h"
 
 #define CLOCK_API(fam, suffix, id, flags, fine)				\
 	{ "clock-" #fam "-" suffix, &clock_##fam##_family, id, #id, flags, fine }
@@ -202,7 +203,7 @@ enum status api_run(const struct api *api, enum test_type t, const struct run *r
 
 	switch (t) {
 	case TEST_BENCH:  return f->bench(api, run);
-	case TEST_VERIFY: return f->verify(api, run);
+	case TEST_VERIFY: return run->threads > 1 ? verify_parallel(api, run) : f->verify(api, run);
 	case TEST_ABI:    return f->abi(api, run);
 	default:          return STATUS_USAGE;
 	}

@@ -100,5 +100,7 @@ enum status bench_run(const struct api *api, const struct run *run,
 		}
 	}
 	report_bench(api, run, samples, present);
+	if (present[PATH_VDSO])
+		report_fallback(api, run);
 	return st;
 }

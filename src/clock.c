@@ -21,6 +21,7 @@
 #include "arch.h"
 #include "bench.h"
 #include "report.h"
+#include "timens.h"
 #include "verify.h"
 
 /*
@@ -229,8 +230,9 @@ static bool check_coarse(struct verify_ctx *ctx, const struct gettime_state *st,
 		return false;
 	}
 	if (!verify_ok(ctx, ts64_cmp(v, f2) <= 0) && !clock_was_set(ctx)) {
-		verify_fail(ctx, "%s [%s] is ahead of the fine clock's syscall [%s] read after it",
-			    who, ts64_format(v, a, sizeof(a)), ts64_format(f2, b, sizeof(b)));
+		verify_fail(ctx, "%s [%s] is ahead of the fine clock's syscall [%s] read after it (%" PRId64 " ns ahead)",
+			    who, ts64_format(v, a, sizeof(a)), ts64_format(f2, b, sizeof(b)),
+			    ts64_sub_ns(v, f2));
 		return false;
 	}
 	return true;
@@ -298,11 +300,11 @@ static void report_order(struct verify_ctx *ctx, struct gettime_state *st,
 			    ts64_format(st->prev_change, b, sizeof(b)),
 			    ts64_format(s2, c, sizeof(c)), st->res_ns);
 	else if (ts64_cmp(v, s1) < 0)
-		verify_fail(ctx, "%s [%s] < syscall [%s] read before it (%" PRId64 " ns backwards)",
+		verify_fail(ctx, "%s %s after syscall %s: %" PRId64 " ns backwards",
 			    who, ts64_format(v, a, sizeof(a)), ts64_format(s1, b, sizeof(b)),
 			    ts64_sub_ns(s1, v));
 	else
-		verify_fail(ctx, "%s [%s] > syscall [%s] read after it (%" PRId64 " ns ahead)",
+		verify_fail(ctx, "%s %s before syscall %s: %" PRId64 " ns ahead",
 			    who, ts64_format(v, a, sizeof(a)), ts64_format(s2, b, sizeof(b)),
 			    ts64_sub_ns(v, s2));
 }
@@ -344,14 +346,22 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 			    who, ts64_format(v, a, sizeof(a)));
 		return;
 	}
+	if (st->have_prev && !verify_ok(ctx, ts64_cmp(st->prev, v) <= 0) && !clock_was_set(ctx)) {
+		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards",
+			    who, ts64_format(v, a, sizeof(a)), who,
+			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, v));
+		st->prev = v;
+		return;
+	}
 	if ((api->flags & CLK_COARSE) && !check_coarse(ctx, st, f1, s1, v, f2))
 		return;
 	if (st->check_boottime &&
 	    !verify_ok(ctx, ts64_sub_ns(v, m) >= st->boot_minus_mono_offset_ns)) {
-		verify_fail(ctx, "%s %s [%s] < syscall CLOCK_MONOTONIC [%s] read before it%s",
+		verify_fail(ctx, "%s %s [%s] < syscall CLOCK_MONOTONIC [%s] read before it (%" PRId64 " ns behind%s)",
 			    who, api->clock_name, ts64_format(v, a, sizeof(a)),
 			    ts64_format(m, b, sizeof(b)),
-			    st->boot_minus_mono_offset_ns ? " (time namespace offsets allowed for)" : "");
+			    st->boot_minus_mono_offset_ns - ts64_sub_ns(v, m),
+			    st->boot_minus_mono_offset_ns ? "; time namespace offsets allowed for" : "");
 		return;
 	}
 	if (!verify_ok(ctx, ts64_cmp(s1, v) <= 0 && ts64_cmp(v, s2) <= 0) &&
@@ -363,7 +373,7 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	st->have_prev = true;
 }
 
-static enum status gettime_verify(const struct api *api, const struct run *run)
+static enum status gettime_checks(const struct api *api, const struct run *run)
 {
 	struct gettime_state st = { .arg = { api_vdso_fn(api, run), api->clock_id } };
 	struct verify_ctx ctx;
@@ -384,6 +394,16 @@ static enum status gettime_verify(const struct api *api, const struct run *run)
 	while (verify_running(&ctx))
 		gettime_round(&ctx, &st);
 	return verify_end(&ctx);
+}
+
+/* The checks; again in a time namespace for the clocks it offsets. */
+static enum status gettime_verify(const struct api *api, const struct run *run)
+{
+	enum status st = gettime_checks(api, run);
+
+	if (st == STATUS_SKIP || !timens_offset_applies(api->clock_id))
+		return st;
+	return timens_verify(api, run, gettime_checks) == STATUS_FAIL ? STATUS_FAIL : st;
 }
 
 static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
@@ -407,8 +427,9 @@ static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 	}
 	struct ts64 s = ts64_from(&sres), v = ts64_from(&vres);
 	if (!verify_ok(ctx, ts64_normalized(v) && v.sec == s.sec && v.nsec == s.nsec)) {
-		verify_fail(ctx, "%s resolution [%s] != syscall [%s]", who,
-			    ts64_format(v, a, sizeof(a)), ts64_format(s, b, sizeof(b)));
+		verify_fail(ctx, "%s resolution [%s] != syscall [%s] (%" PRId64 " ns apart)", who,
+			    ts64_format(v, a, sizeof(a)), ts64_format(s, b, sizeof(b)),
+			    ts64_sub_ns(v, s) < 0 ? -ts64_sub_ns(v, s) : ts64_sub_ns(v, s));
 		return;
 	}
 	r = subject_call(arg, true, NULL);

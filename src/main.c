@@ -19,6 +19,7 @@
 #include "abi.h"
 #include "api.h"
 #include "bench.h"
+#include "cpus.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -209,6 +210,26 @@ static void reset_signals(void)
 	signal(SIGXFSZ, SIG_IGN);
 }
 
+/*
+ * -t N needs N CPUs to pin its threads to: true, or false after saying so
+ * on stderr.  (A mask that cannot be read is the threads' trouble later.)
+ */
+static bool threads_fit(unsigned threads)
+{
+	struct cpu_mask mask;
+	unsigned ncpus;
+
+	if (threads <= 1 || !cpu_mask_get(&mask))
+		return true;
+	ncpus = cpu_mask_count(&mask);
+	cpu_mask_free(&mask);
+	if (threads <= ncpus)
+		return true;
+	fprintf(stderr, "vdsotest: --threads=%u: only %u CPUs in the affinity mask\n",
+		threads, ncpus);
+	return false;
+}
+
 /* Every API in turn, with a progress line when stderr is a terminal. */
 static enum status run_all(enum test_type t, const struct run *run)
 {
@@ -250,6 +271,8 @@ int main(int argc, char **argv)
 			puts(test_type_name(t));
 		return finish(0);
 	}
+	if (!threads_fit(o.threads))
+		return STATUS_USAGE;
 	if ((rc = bind_vdso(&o, &binding)) != 0)
 		return rc;
 	if (o.debug)

@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "fallback.h"
 #include "report.h"
 
 static bool progress_shown;
@@ -107,20 +109,32 @@ void report_note(const char *fmt, ...)
 
 	report_progress_clear();
 	va_start(ap, fmt);
+	flockfile(stdout);
 	fputs("Note: ", stdout);
 	vprintf(fmt, ap);
 	putchar('\n');
 	va_end(ap);
 	flush_stdout();
+	funlockfile(stdout);
 }
 
 void report_vline(const struct api *api, const char *fmt, va_list ap)
 {
+	report_vline_scoped(api, NULL, fmt, ap);
+}
+
+void report_vline_scoped(const struct api *api, const char *scope, const char *fmt,
+			 va_list ap)
+{
 	report_progress_clear();
+	flockfile(stdout);	/* one line at a time from verify's threads */
 	printf("%s: ", api->name);
+	if (scope)
+		printf("%s: ", scope);
 	vprintf(fmt, ap);
 	putchar('\n');
 	flush_stdout();
+	funlockfile(stdout);
 }
 
 void report_line(const struct api *api, const char *fmt, ...)
@@ -141,6 +155,29 @@ enum status report_unsupported(const struct api *api)
 		    api->clock_name ? api->clock_name : api->name,
 		    alarm ? " (alarm clocks need an RTC that can wake the system)" : "");
 	return STATUS_SKIP;
+}
+
+void report_failures(const struct api *api, enum test_type t, unsigned fails)
+{
+	if (!fails)
+		return;
+	report_progress_clear();
+	printf("%s/%s: %u failures/inconsistencies encountered\n", api->name,
+	       test_type_name(t), fails);
+	flush_stdout();
+}
+
+void report_fallback(const struct api *api, const struct run *run)
+{
+	int r = api_falls_back(api, run);
+
+	if (r == 1)
+		report_note("vDSO %s(%s) falls back to the system call",
+			    vdso_call_name(api->family->call),
+			    api->clock_name ? api->clock_name : "");
+	else if (r < 0 && run->verbose)
+		report_note("%s: cannot tell whether the vDSO falls back: %s", api->name,
+			    strerror(errno));
 }
 
 void report_no_vdso(const struct api *api)

@@ -35,6 +35,10 @@ void report_line(const struct api *api, const char *fmt, ...)
 void report_vline(const struct api *api, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
+/* report_vline_scoped - "<api name>: <scope>: <message>"; @scope NULL: none. */
+void report_vline_scoped(const struct api *api, const char *scope, const char *fmt,
+			 va_list ap) __attribute__((format(printf, 3, 0)));
+
 /*
  * report_unsupported - the system call rejected @api's clock id with EINVAL:
  * print "API: unsupported here: the system call rejects CLOCK_ID with EINVAL".
@@ -70,6 +74,22 @@ bool report_flush(void);
  * Return: one of three static buffers used in turn (enough for a message).
  */
 const char *report_vis(const char *s);
+
+/*
+ * report_failures - the summary after an API's failures, in the form of the
+ * original vdsotest: "API/TEST-TYPE: N failures/inconsistencies encountered".
+ * Prints nothing when @fails is 0.
+ */
+void report_failures(const struct api *api, enum test_type t, unsigned fails);
+
+/*
+ * report_fallback - when @api's vDSO function falls back to the system call
+ * (api_falls_back()), "Note: vDSO CALL(CLOCK_ID) falls back to the system
+ * call" ("CALL()" for calls without a clock id); when that cannot be told,
+ * in verbose mode only, "Note: API: cannot tell whether the vDSO falls
+ * back: REASON".
+ */
+void report_fallback(const struct api *api, const struct run *run);
 
 /* report_progress_clear - erase the progress line, if one is shown. */
 void report_progress_clear(void);

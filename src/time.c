@@ -123,9 +123,14 @@ static void time_round(struct verify_ctx *ctx, void *fn)
 		return;
 	}
 	if (!verify_ok(ctx, c1.tv_sec <= a && a <= b && b <= c2.tv_sec) &&
-	    !verify_clock_was_set(ctx))
-		verify_fail(ctx, "%s time(NULL) %" PRId64 ", time(&t) %" PRId64 ": not within syscall CLOCK_REALTIME_COARSE %" PRId64 " .. CLOCK_REALTIME %" PRId64 " read around them",
-			    who, a, b, (int64_t)c1.tv_sec, (int64_t)c2.tv_sec);
+	    !verify_clock_was_set(ctx)) {
+		int64_t behind = (int64_t)c1.tv_sec - (a < b ? a : b);
+		int64_t ahead = (a > b ? a : b) - (int64_t)c2.tv_sec;
+		verify_fail(ctx, "%s time(NULL) %" PRId64 ", time(&t) %" PRId64 ": not within syscall CLOCK_REALTIME_COARSE %" PRId64 " .. CLOCK_REALTIME %" PRId64 " read around them (%" PRId64 " s %s)",
+			    who, a, b, (int64_t)c1.tv_sec, (int64_t)c2.tv_sec,
+			    behind > 0 ? behind : ahead > 0 ? ahead : b - a,
+			    behind > 0 ? "behind" : ahead > 0 ? "ahead" : "backwards");
+	}
 }
 
 static enum status time_verify(const struct api *api, const struct run *run)

@@ -13,6 +13,7 @@
 #endif
 
 #include "bench.h"
+#include "fallback.h"
 #include "report.h"
 #include "verify.h"
 
@@ -36,6 +37,47 @@ static int clock_set_watch(void)
 #endif
 }
 
+/* What the calling thread's lines are about, or NULL; see verify_scope(). */
+static _Thread_local const char *scope;
+
+void verify_scope(const char *s)
+{
+	scope = s;
+}
+
+static atomic_uint *shared_fails;
+
+void verify_share_failures(atomic_uint *counter)
+{
+	shared_fails = counter;
+}
+
+/* "API: [SCOPE: ]message" for verify's own verbose lines. */
+static __attribute__((format(printf, 2, 3)))
+void say(const struct api *api, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report_vline_scoped(api, scope, fmt, ap);
+	va_end(ap);
+}
+
+/* Verbose: which path the calls under test take. */
+static void verify_say_path(const struct api *api, const struct run *run)
+{
+	int r = api_falls_back(api, run);
+
+	if (r == 1)
+		say(api, "verify: path exercised: system call (the vDSO function falls back)");
+	else if (r == 0)
+		say(api, "verify: path exercised: vDSO (completes in user space)");
+	else if (errno == ENOENT)
+		say(api, "verify: path exercised: libc (no vDSO function)");
+	else
+		say(api, "verify: path exercised: unknown (%s)", strerror(errno));
+}
+
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run)
 {
 	memset(ctx, 0, sizeof(*ctx));
@@ -43,12 +85,17 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 	ctx->run = run;
 	ctx->deadline_ns = now_ns() + run->duration_ns;
 	ctx->clock_set_fd = clock_set_watch();
+	ctx->shared_fails = shared_fails;
+	if (run->verbose)
+		verify_say_path(api, run);
 }
 
 bool verify_running(const struct verify_ctx *ctx)
 {
 	/* At least one round, however short the duration. */
-	return ctx->fails < ctx->run->maxfails &&
+	unsigned fails = ctx->shared_fails ? atomic_load(ctx->shared_fails) : ctx->fails;
+
+	return fails < ctx->run->maxfails &&
 	       (ctx->checks == 0 || now_ns() < ctx->deadline_ns);
 }
 
@@ -56,10 +103,13 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (ctx->fails++ >= ctx->run->maxfails)
+	unsigned before = ctx->shared_fails ? atomic_fetch_add(ctx->shared_fails, 1) : ctx->fails;
+
+	ctx->fails++;
+	if (before >= ctx->run->maxfails)
 		return;
 	va_start(ap, fmt);
-	report_vline(ctx->api, fmt, ap);
+	report_vline_scoped(ctx->api, scope, fmt, ap);
 	va_end(ap);
 }
 
@@ -97,7 +147,8 @@ enum status verify_end(struct verify_ctx *ctx)
 		close(ctx->clock_set_fd);
 	ctx->clock_set_fd = -1;
 	if (ctx->run->verbose)
-		report_line(ctx->api, "verify: %" PRIu64 " checks, %u failures",
-			    ctx->checks, ctx->fails);
+		say(ctx->api, "verify: %" PRIu64 " checks, %u failures", ctx->checks, ctx->fails);
+	if (!ctx->shared_fails)
+		report_failures(ctx->api, TEST_VERIFY, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

@@ -7,6 +7,7 @@
 #ifndef VDSOTEST_VERIFY_H
 #define VDSOTEST_VERIFY_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -21,18 +22,37 @@ struct verify_ctx {
 	uint64_t checks;	/* checks made */
 	unsigned fails;		/* checks failed */
 	int clock_set_fd;	/* timerfd cancelled when CLOCK_REALTIME is set; -1 */
+	atomic_uint *shared_fails;	/* the failures of all threads, or NULL */
 };
+
+/*
+ * verify_share_failures - from now on, every verify_begin() counts its
+ * failures also in @counter (NULL: no longer), so that threads verifying
+ * the same API at once stop together after --maxfails failures in all;
+ * each context's verify_end() then leaves the summary line to the caller.
+ * Call it before the threads start.
+ */
+void verify_share_failures(atomic_uint *counter);
 
 /*
  * verify_begin - start verifying @api for run->duration_ns.  Watches for
  * CLOCK_REALTIME being set (timerfd_create(2), TFD_TIMER_CANCEL_ON_SET)
- * where the kernel supports it.
+ * where the kernel supports it.  In verbose mode says which path the calls
+ * under test exercise (api_falls_back()).
  */
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run);
 
 /*
+ * verify_scope - mark the failure and verbose lines of the calling thread
+ * from now on: "API: SCOPE: message" (e.g. "time namespace +1000 s");
+ * NULL for none.  @scope must outlive its use.
+ */
+void verify_scope(const char *scope);
+
+/*
  * verify_running - true until the deadline passes (but always for the first
- * round) or --maxfails failures have been seen.
+ * round) or --maxfails failures have been seen (in all threads sharing
+ * them).
  */
 bool verify_running(const struct verify_ctx *ctx);
 
@@ -61,7 +81,8 @@ bool verify_clock_was_set(struct verify_ctx *ctx);
 
 /*
  * verify_end - release what verify_begin() took; in verbose mode print the
- * number of checks and failures.
+ * number of checks and failures; after failures the summary line
+ * (report_failures()).
  * Return: STATUS_PASS or STATUS_FAIL.
  */
 enum status verify_end(struct verify_ctx *ctx);

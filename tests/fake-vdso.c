@@ -12,8 +12,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -56,6 +58,17 @@ enum bug {
 	BUG_EFAULT_IS_SIGABRT,	/* a bad pointer aborts instead of faulting */
 	BUG_EINVAL_IS_ZERO,	/* an invalid clock id gives 0 */
 	BUG_EINVAL_IS_ENOSYS,	/* an invalid clock id gives -ENOSYS */
+	BUG_GETTIME_STOPS,	/* stops advancing after 1000 calls */
+	BUG_GETTIME_1NS_BACK,	/* every 16th call: 1 ns before the last value */
+	BUG_COARSE_LAG_3RES,	/* coarse clocks three resolutions late */
+	BUG_GETRES_COARSE_1NS,	/* clock_getres of a coarse clock says 1 ns */
+	BUG_EINVAL_IS_EFAULT,	/* an invalid clock id gives -EFAULT */
+	BUG_EINVAL_IS_POSITIVE,	/* an invalid clock id gives +EINVAL (22) */
+	BUG_GTOD_TZ_IGNORED,	/* gettimeofday leaves tz unwritten */
+	BUG_STACK_16K,		/* clock_gettime uses 16 KiB of stack */
+	BUG_TIMENS_IGNORED,	/* time namespace offsets not added */
+	BUG_CPU_OFFSET,		/* clock_gettime on CPU n is n ms behind */
+	BUG_GETTIME_ENOSYS,	/* clock_gettime(CLOCK_TAI) gives -ENOSYS */
 	NR_BUGS
 };
 
@@ -93,6 +106,17 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_EFAULT_IS_SIGABRT] = "efault-is-sigabrt",
 	[BUG_EINVAL_IS_ZERO] = "einval-is-zero",
 	[BUG_EINVAL_IS_ENOSYS] = "einval-is-enosys",
+	[BUG_GETTIME_STOPS] = "gettime-stops",
+	[BUG_GETTIME_1NS_BACK] = "gettime-1ns-back",
+	[BUG_COARSE_LAG_3RES] = "coarse-lag-3res",
+	[BUG_GETRES_COARSE_1NS] = "getres-coarse-1ns",
+	[BUG_EINVAL_IS_EFAULT] = "einval-is-efault",
+	[BUG_EINVAL_IS_POSITIVE] = "einval-is-positive",
+	[BUG_GTOD_TZ_IGNORED] = "gtod-tz-ignored",
+	[BUG_STACK_16K] = "stack-16k",
+	[BUG_TIMENS_IGNORED] = "timens-ignored",
+	[BUG_CPU_OFFSET] = "cpu-offset",
+	[BUG_GETTIME_ENOSYS] = "gettime-enosys",
 };
 
 static enum bug bug(void)
@@ -129,6 +153,10 @@ static long ret(long r)
 		return 0;
 	if (err == EINVAL && bug() == BUG_EINVAL_IS_ENOSYS)
 		return -ENOSYS;
+	if (err == EINVAL && bug() == BUG_EINVAL_IS_EFAULT)
+		return -EFAULT;
+	if (err == EINVAL && bug() == BUG_EINVAL_IS_POSITIVE)
+		return EINVAL;
 	return r < 0 ? -err : r;
 }
 
@@ -150,7 +178,7 @@ static bool is_coarse(clockid_t id)
 	return id == CLOCK_REALTIME_COARSE || id == CLOCK_MONOTONIC_COARSE;
 }
 
-static void add_ns(vdso_timespec *ts, long ns)
+static void add_ns(vdso_timespec *ts, long long ns)
 {
 	long long t = (long long)ts->tv_sec * 1000000000 + ts->tv_nsec + ns;
 	long long sec = t / 1000000000, nsec = t % 1000000000;
@@ -163,14 +191,74 @@ static void add_ns(vdso_timespec *ts, long ns)
 	ts->tv_nsec = nsec;
 }
 
+/*
+ * The time namespace offset of clock @id in ns, taken away to give the
+ * clock as outside the namespace (/proc/self/timens_offsets, read once per
+ * process: a child may be in a new namespace).
+ */
+static long long timens_offset_ns(clockid_t id)
+{
+	static long long mono, boot;
+	static pid_t known;
+
+	if (known != getpid()) {
+		mono = boot = 0;
+		FILE *f = fopen("/proc/self/timens_offsets", "re");
+		char clock[32];
+		long long sec, nsec;
+
+		while (f && fscanf(f, "%31s %lld %lld", clock, &sec, &nsec) == 3) {
+			if (strcmp(clock, "monotonic") == 0)
+				mono = sec * 1000000000 + nsec;
+			else if (strcmp(clock, "boottime") == 0)
+				boot = sec * 1000000000 + nsec;
+		}
+		if (f)
+			fclose(f);
+		known = getpid();
+	}
+	switch (id) {
+	case CLOCK_MONOTONIC: case CLOCK_MONOTONIC_RAW: case CLOCK_MONOTONIC_COARSE:
+		return mono;
+	case CLOCK_BOOTTIME: case CLOCK_BOOTTIME_ALARM:
+		return boot;
+	default:
+		return 0;
+	}
+}
+
+/* Three resolutions of clock @id, in ns. */
+static long three_res_ns(clockid_t id)
+{
+	vdso_timespec res;
+
+	if (syscall(SYS_clock_getres, id, &res) != 0)
+		return 0;
+	return 3 * (long)(res.tv_sec * 1000000000 + res.tv_nsec);
+}
+
+/* Touch @bytes of stack (up to 16 KiB) where the compiler cannot drop it. */
+static __attribute__((noinline)) void use_stack(size_t bytes)
+{
+	volatile unsigned char buf[16384];
+
+	for (size_t i = 0; i < bytes && i < sizeof(buf); i++)
+		buf[i] = (unsigned char)i;
+}
+
 int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 {
-	static vdso_timespec first;
+	static vdso_timespec first, last;
 	static bool have_first;
+	static unsigned long calls;
 	long r;
 
 	if (bug() == BUG_GETTIME_ERROR)
 		return -EINVAL;
+	if (bug() == BUG_GETTIME_ENOSYS && id == CLOCK_TAI)
+		return -ENOSYS;
+	if (bug() == BUG_STACK_16K)
+		use_stack(16384);
 	if (bug() == BUG_COARSE_AHEAD && is_coarse(id))
 		r = syscall(SYS_clock_gettime,
 			    id == CLOCK_REALTIME_COARSE ? CLOCK_REALTIME : CLOCK_MONOTONIC, ts);
@@ -193,6 +281,22 @@ int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 		have_first = true;
 		*ts = first;
 		break;
+	case BUG_GETTIME_STOPS:
+		if (++calls == 1000)
+			first = *ts;
+		if (calls >= 1000)
+			*ts = first;
+		break;
+	case BUG_GETTIME_1NS_BACK:
+		if (++calls % 16 == 0) {
+			*ts = last;
+			add_ns(ts, -1);
+		}
+		last = *ts;
+		break;
+	case BUG_CPU_OFFSET: add_ns(ts, -1000000L * sched_getcpu()); break;
+	case BUG_TIMENS_IGNORED: add_ns(ts, -timens_offset_ns(id)); break;
+	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(ts, -three_res_ns(id)); break;
 	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(ts, -50000000); break;
 	case BUG_COARSE_AHEAD: if (is_coarse(id)) add_ns(ts, 1000000); break;
 	case BUG_BOOTTIME_EARLY: if (id == CLOCK_BOOTTIME) add_ns(ts, -1000000000); break;
@@ -226,6 +330,10 @@ int FAKE(clock_getres)(clockid_t id, vdso_timespec *res)
 	r = syscall(SYS_clock_getres, id, res);
 	if (r == 0 && res && bug() == BUG_GETRES_WRONG)
 		res->tv_nsec++;
+	if (r == 0 && res && bug() == BUG_GETRES_COARSE_1NS && is_coarse(id)) {
+		res->tv_sec = 0;
+		res->tv_nsec = 1;
+	}
 	return (int)ret(r);
 }
 
@@ -247,7 +355,7 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
 	default:
 		break;
 	}
-	r = syscall(SYS_gettimeofday, tv, tz);
+	r = syscall(SYS_gettimeofday, tv, bug() == BUG_GTOD_TZ_IGNORED ? NULL : tz);
 	if (r != 0)
 		return (int)ret(r);
 	if (tv && bug() == BUG_GTOD_USEC_1E6) {

@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# verify with -t N: N pinned threads at once, the cross-CPU ordering check,
+# --maxfails across threads, and N larger than the affinity mask.
+# Output: TAP.
+set -u
+: "${VDSOTEST:?set by make check}" "${FAKE_VDSO:?set by make check}"
+
+. "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
+
+out=$(mktemp) || exit 99
+trap 'rm -f "$out"' EXIT
+tap_show=$out
+
+# More threads than CPUs in the mask: a usage error naming both numbers.
+if command -v taskset >/dev/null; then
+	taskset -c 0 "$VDSOTEST" -t 2 -d 0.01 clock-gettime-monotonic verify >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(cat "$out")" = "vdsotest: --threads=2: only 1 CPUs in the affinity mask" ]
+	ok $? "-t 2 on one CPU: exit 2 with the message (got $rc)"
+else
+	tap_skip "no taskset"
+fi
+"$VDSOTEST" -t 1025 all verify >"$out" 2>&1
+[ $? -eq 2 ]
+ok $? "-t 1025: exit 2"
+
+if [ "$(nproc)" -lt 2 ]; then
+	for i in 1 2 3 4 5 6; do tap_skip "needs two CPUs"; done
+	tap_done
+	exit
+fi
+
+"$VDSOTEST" -t 2 -d 0.05 all verify >"$out" 2>&1
+rc=$?
+[ $rc -eq 0 ]
+ok $? "the real vDSO passes all verify on two threads (got $rc)"
+
+"$VDSOTEST" -t 2 -v -d 0.05 clock-gettime-monotonic verify >"$out" 2>&1
+rc=$?
+grep -Eq '^clock-gettime-monotonic: cross-CPU: verify: [1-9][0-9]* checks, 0 failures$' "$out" &&
+	grep -Eq '^clock-gettime-monotonic: thread 0 on CPU [0-9]+: verify: [1-9][0-9]* checks, 0 failures$' "$out" &&
+	grep -Eq '^clock-gettime-monotonic: thread 1 on CPU [0-9]+: verify: [1-9][0-9]* checks, 0 failures$' "$out" &&
+	[ "$(sed -n 's/^.*: thread [01] on CPU \([0-9]*\): verify: [0-9]* checks.*/\1/p' "$out" | sort -u | wc -l)" -eq 2 ]
+[ $rc -eq 0 ] && [ $? -eq 0 ]
+ok $? "-t 2 -v: the cross-CPU check and two threads on two different CPUs ran (got $rc)"
+
+VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 0.05 all verify >"$out" 2>&1
+rc=$?
+[ $rc -eq 0 ]
+ok $? "the correct fake passes all verify on two threads (got $rc)"
+
+# A clock that depends on the CPU: CPU n is n ms behind.
+VDSOTEST_FAKE_BUG=cpu-offset "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 0.05 -f 20 \
+	clock-gettime-monotonic-raw verify >"$out" 2>&1
+rc=$?
+grep -Eq '^clock-gettime-monotonic-raw: cross-CPU: vDSO [0-9]+\.[0-9]{9} on CPU [0-9]+ after vDSO [0-9]+\.[0-9]{9} on CPU [0-9]+: [0-9]{6,7} ns backwards$' "$out"
+[ $rc -eq 1 ] && [ $? -eq 0 ]
+ok $? "cpu-offset: the cross-CPU check fails, naming both CPUs (got $rc)"
+
+# --maxfails counts the failures of all threads, with one summary line.
+VDSOTEST_FAKE_BUG=cpu-offset "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 0.2 -f 3 \
+	clock-gettime-monotonic verify >"$out" 2>&1
+[ "$(grep -c 'ns backwards$' "$out")" -eq 3 ] &&
+	[ "$(grep -c '/verify: ' "$out")" -eq 1 ] &&
+	grep -q '^clock-gettime-monotonic/verify: 3 failures/inconsistencies encountered$' "$out"
+ok $? "-t 2 -f 3: exactly 3 failures reported over both threads, one summary"
+
+VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 0.05 -f 4 \
+	clock-gettime-realtime verify >"$out" 2>&1
+rc=$?
+grep -Eq '^clock-gettime-realtime: thread [01] on CPU [0-9]+: vDSO [0-9.]+ after syscall [0-9.]+: [0-9]+ ns backwards$' "$out"
+[ $rc -eq 1 ] && [ $? -eq 0 ]
+ok $? "a thread's failure names the thread and its CPU (got $rc)"
+
+tap_done

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for fallback detection (src/fallback.c) against the kernel's
+ * vDSO and the fake one.
+ *
+ * What to expect of the kernel's vDSO on x86 (arch/x86/include/asm/vdso/
+ * gettimeofday.h, lib/vdso/gettimeofday.c): it serves the clocks whose
+ * value it can compute from the vvar page (REALTIME, MONOTONIC, BOOTTIME,
+ * TAI, MONOTONIC_RAW with a vDSO-capable clocksource; the COARSE clocks
+ * always) and falls back to the system call for the rest: the CPU-time
+ * clocks (their value is per task, kept by the scheduler) and the alarm
+ * clocks (not in the vDSO's clock masks).  gettimeofday, time and getcpu
+ * complete in user space.  Elsewhere the pattern differs: only x86 is checked.
+ *
+ * The fake vDSO answers every call through the system call: it must be
+ * found to fall back everywhere.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "fallback.h"
+#include "tap.h"
+
+/* Is the current clocksource one the x86 vDSO can read (tsc, kvm-clock, ...)? */
+static bool vdso_clocksource(void)
+{
+	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "re");
+	char name[64] = "";
+
+	if (!f)
+		return false;
+	if (!fgets(name, sizeof(name), f))
+		name[0] = '\0';
+	fclose(f);
+	name[strcspn(name, "\n")] = '\0';
+	return strcmp(name, "tsc") == 0 || strcmp(name, "kvm-clock") == 0 ||
+	       strcmp(name, "hyperv_clocksource_tsc_page") == 0;
+}
+
+/* 1 falls back, 0 does not, -1 depends on the clocksource. */
+static int expected(const struct api *api)
+{
+	switch (api->clock_id) {
+	case CLOCK_PROCESS_CPUTIME_ID: case CLOCK_THREAD_CPUTIME_ID:
+	case CLOCK_REALTIME_ALARM: case CLOCK_BOOTTIME_ALARM:
+		return 1;
+	case CLOCK_REALTIME_COARSE: case CLOCK_MONOTONIC_COARSE:
+		return 0;
+	default:
+		/* hres clocks, and gettimeofday and time, which read the same */
+		return api->family == &getcpu_family ? 0 : -1;
+	}
+}
+
+static void test_kernel(void)
+{
+	struct vdso_binding b;
+	struct vdso_image img;
+	const char *why;
+	bool hres = vdso_clocksource();
+
+	if (vdso_locate(&img, &why) != 0) {
+		printf("# no vDSO: %s\n", why);
+		return;
+	}
+	vdso_bind_kernel(&b, &img);
+	struct run run = { .vdso = &b };
+	for (size_t i = 0; i < api_count; i++) {
+		const struct api *api = &api_table[i];
+		int want = expected(api);
+		if (want < 0 && !hres) {
+			printf("# %s: not checked: the clocksource is not one the vDSO reads\n",
+			       api->name);
+			continue;
+		}
+		want = want < 0 ? 0 : want;
+		int r = api_falls_back(api, &run);
+		ok(r == want, "kernel vDSO: %s %s (got %d%s%s)", api->name,
+		   want ? "falls back" : "completes in user space", r, r < 0 ? ": " : "",
+		   r < 0 ? strerror(errno) : "");
+	}
+}
+
+static void test_fake(void)
+{
+	const char *path = getenv("FAKE_VDSO");
+	struct vdso_binding b;
+	const char *why;
+
+	if (!path || vdso_bind_library(&b, path, &why) != 0) {
+		ok(false, "fake vDSO loaded from $FAKE_VDSO (%s)", path ? why : "unset");
+		return;
+	}
+	struct run run = { .vdso = &b };
+	for (size_t i = 0; i < api_count; i++) {
+		int r = api_falls_back(&api_table[i], &run);
+		ok(r == 1, "fake vDSO: %s falls back (got %d)", api_table[i].name, r);
+	}
+}
+
+static void test_absent(void)
+{
+	struct vdso_binding b = { .source = "none" };
+	struct run run = { .vdso = &b };
+
+	errno = 0;
+	int r = api_falls_back(&api_table[0], &run);
+	ok(r == -1 && errno == ENOENT, "no vDSO function: -1/ENOENT (got %d/%d)", r, errno);
+}
+
+int main(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	test_kernel();
+#else
+	printf("# kernel vDSO pattern not checked: known for x86 only\n");
+#endif
+	test_fake();
+	test_absent();
+	return tap_done();
+}
