@@ -2,6 +2,7 @@
 /* The timing harness; see bench.h. */
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,15 +23,27 @@ static void on_alarm(int sig)
 	bench_stop = 1;
 }
 
-uint64_t now_ns(void)
+/* Clock @id read with the clock_gettime system call, in ns; aborts on failure. */
+static uint64_t sys_clock_ns(clockid_t id, const char *name)
 {
 	vdso_timespec ts;
 
-	if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts) != 0) {
-		perror("vdsotest: clock_gettime(CLOCK_MONOTONIC) system call");
+	if (syscall(SYS_clock_gettime, id, &ts) != 0) {
+		fprintf(stderr, "vdsotest: clock_gettime(%s) system call: %s\n", name,
+			strerror(errno));
 		abort();
 	}
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t now_ns(void)
+{
+	return sys_clock_ns(CLOCK_MONOTONIC, "CLOCK_MONOTONIC");
+}
+
+uint64_t thread_cpu_ns(void)
+{
+	return sys_clock_ns(CLOCK_THREAD_CPUTIME_ID, "CLOCK_THREAD_CPUTIME_ID");
 }
 
 int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
@@ -43,7 +56,7 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 			.tv_usec = (suseconds_t)(duration_ns % 1000000000u / 1000u),
 		},
 	}, off = { 0 };
-	uint64_t calls = 0, start;
+	uint64_t calls = 0, start, cpu_start;
 
 	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
 		timer.it_value.tv_usec = 1;
@@ -51,6 +64,7 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 	sigaction(SIGALRM, &sa, &old_sa);
 	batch(arg, BENCH_BATCH_CALLS);
 	bench_stop = 0;
+	cpu_start = thread_cpu_ns();
 	start = now_ns();
 	if (setitimer(ITIMER_REAL, &timer, NULL) != 0) {
 		sigaction(SIGALRM, &old_sa, NULL);
@@ -61,6 +75,7 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 		calls += BENCH_BATCH_CALLS;
 	} while (!bench_stop);
 	out->duration_ns = now_ns() - start;
+	out->cpu_ns = thread_cpu_ns() - cpu_start;
 	out->calls = calls;
 	setitimer(ITIMER_REAL, &off, NULL);
 	sigaction(SIGALRM, &old_sa, NULL);
@@ -75,18 +90,13 @@ const char *bench_path_name(enum bench_path p)
 	return (unsigned)p < NR_PATHS ? names[p] : "?";
 }
 
-enum status bench_run(const struct api *api, const struct run *run,
-		      const struct bench_paths *paths)
+/* Call each path once; a failing one gets a note and fails the bench. */
+static enum status probe_paths(const struct api *api, const struct bench_paths *paths)
 {
-	struct bench_sample samples[NR_PATHS] = { 0 };
 	enum status st = STATUS_PASS;
-	bool present[NR_PATHS];
 
-	if (!paths->batch[PATH_VDSO])
-		report_no_vdso(api);
 	for (int p = 0; p < NR_PATHS; p++) {
-		present[p] = paths->batch[p] != NULL;
-		if (!present[p])
+		if (!paths->batch[p])
 			continue;
 		int err = paths->probe(p, paths->arg);
 		if (err) {
@@ -94,11 +104,43 @@ enum status bench_run(const struct api *api, const struct run *run,
 				    api->name, bench_path_name(p), strerror(err));
 			st = STATUS_FAIL;
 		}
-		if (bench_measure(paths->batch[p], paths->arg, run->duration_ns, &samples[p])) {
-			perror("vdsotest: setitimer");
-			return STATUS_FAIL;
-		}
 	}
-	report_bench(api, run, samples, present);
+	return st;
+}
+
+enum status bench_run(const struct api *api, const struct run *run,
+		      const struct bench_paths *paths)
+{
+	unsigned repeat = run->repeat ? run->repeat : 1;
+	struct bench_sample *samples = calloc((size_t)NR_PATHS * repeat, sizeof(*samples));
+	struct bench_stats stats[NR_PATHS];
+	enum status st;
+	bool present[NR_PATHS];
+
+	if (!samples) {
+		perror("vdsotest: bench");
+		return STATUS_FAIL;
+	}
+	if (!paths->batch[PATH_VDSO])
+		report_no_vdso(api);
+	st = probe_paths(api, paths);
+	for (unsigned r = 0; r < repeat; r++)
+		for (int p = 0; p < NR_PATHS; p++) {
+			if (!paths->batch[p])
+				continue;
+			report_bench_progress(api, run, p, r);
+			if (bench_measure(paths->batch[p], paths->arg, run->duration_ns,
+					  &samples[p * repeat + r])) {
+				perror("vdsotest: setitimer");
+				free(samples);
+				return STATUS_FAIL;
+			}
+		}
+	for (int p = 0; p < NR_PATHS; p++) {
+		present[p] = paths->batch[p] != NULL;
+		stats_compute(&samples[p * repeat], present[p] ? repeat : 0, &stats[p]);
+	}
+	free(samples);
+	report_bench(api, run, stats, present);
 	return st;
 }

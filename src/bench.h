@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "api.h"
+#include "stats.h"
 
 enum bench_path { PATH_SYSCALL, PATH_LIBC, PATH_VDSO, NR_PATHS };
 
@@ -27,12 +28,6 @@ struct bench_paths {
 	const void *arg;
 };
 
-/* What one path achieved. */
-struct bench_sample {
-	uint64_t calls;
-	uint64_t duration_ns;	/* CLOCK_MONOTONIC, from the system call */
-};
-
 /* Calls made between two looks at the stop flag. */
 #define BENCH_BATCH_CALLS 256
 
@@ -41,6 +36,9 @@ struct bench_sample {
  * checking a stop flag set by an ITIMER_REAL timer once per
  * BENCH_BATCH_CALLS calls.  One batch runs first, untimed, as warm-up.
  * SIGALRM is taken over for the duration and restored afterwards.
+ * @out gets the calls, the elapsed CLOCK_MONOTONIC time and the calling
+ * thread's CPU time (CLOCK_THREAD_CPUTIME_ID), both read with the
+ * clock_gettime system call.
  *
  * Return: 0, or -1 if the timer could not be armed (errno from setitimer(2)).
  */
@@ -49,7 +47,9 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 
 /*
  * bench_run - measure every existing path of @api in the order system call,
- * libc, vDSO, and report the figures (report_bench()).  When the vDSO path is
+ * libc, vDSO, run->repeat times over (interleaved: system call, libc, vDSO,
+ * system call, ...; so that a drift of the machine hits every path alike),
+ * and report the statistics (report_bench()).  When the vDSO path is
  * absent it prints "Note: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying
  * that its figure is that of the error path.
@@ -68,5 +68,11 @@ const char *bench_path_name(enum bench_path p);
  * call (not the vDSO).  Aborts if the system call fails.
  */
 uint64_t now_ns(void);
+
+/*
+ * thread_cpu_ns - CLOCK_THREAD_CPUTIME_ID of the calling thread in
+ * nanoseconds, read with the clock_gettime system call.  Aborts if it fails.
+ */
+uint64_t thread_cpu_ns(void);
 
 #endif

@@ -64,7 +64,8 @@ static void print_binding(const struct vdso_binding *b)
 /* How long a child may take: its paths' durations plus 10 s of grace. */
 static uint64_t watchdog_ns(enum test_type t, const struct run *run)
 {
-	return (t == TEST_BENCH ? NR_PATHS : 1) * run->duration_ns + 10000000000u;
+	return (t == TEST_BENCH ? NR_PATHS * (uint64_t)run->repeat : 1) * run->duration_ns +
+	       10000000000u;
 }
 
 /*
@@ -209,19 +210,36 @@ static void reset_signals(void)
 	signal(SIGXFSZ, SIG_IGN);
 }
 
-/* Every API in turn, with a progress line when stderr is a terminal. */
-static enum status run_all(enum test_type t, const struct run *run)
+/*
+ * Every API in turn (or only @one), between report_begin() and
+ * report_end(), with a progress line when report_begin() wants one.
+ */
+static enum status run_all(const struct api *one, enum test_type t, struct run *run)
 {
-	bool progress = isatty(STDERR_FILENO);
 	enum status total = STATUS_SKIP;
 
-	for (size_t i = 0; i < api_count && !output_lost; i++) {
-		if (progress)
-			report_progress(i + 1, api_count, &api_table[i], t);
-		total = worst(total, run_isolated(&api_table[i], t, run), i == 0);
+	run->api_total = one ? 1 : api_count;
+	report_begin(run, t);
+	for (size_t i = 0; i < run->api_total && !output_lost; i++) {
+		const struct api *api = one ? one : &api_table[i];
+		run->api_index = i;
+		if (t != TEST_BENCH)
+			report_progress(i + 1, run->api_total, api, t);
+		enum status st = run_isolated(api, t, run);
+		report_result(api, run, st);
+		total = worst(total, st, i == 0);
 	}
-	report_progress_clear();
+	report_end();
 	return total;
+}
+
+/* --output: standard output becomes @path; returns 0 or an exit status. */
+static int open_output(const char *path)
+{
+	if (!path || freopen(path, "w", stdout))
+		return 0;
+	fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
+	return STATUS_FAIL;
 }
 
 int main(int argc, char **argv)
@@ -240,6 +258,9 @@ int main(int argc, char **argv)
 	}
 	if (rc != OPTIONS_RUN)
 		return finish(rc);
+	if ((rc = open_output(o.output)) != 0)
+		return rc;
+	report_set_format(o.format);
 	if (o.command == CMD_LIST_APIS) {
 		for (size_t i = 0; i < api_count; i++)
 			puts(api_table[i].name);
@@ -258,7 +279,7 @@ int main(int argc, char **argv)
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
 		.verbose = o.verbose, .format = o.format,
-		.vdso = &binding,
+		.vdso = &binding, .repeat = o.repeat,
 	};
-	return finish(o.api ? run_isolated(o.api, o.test, &run) : run_all(o.test, &run));
+	return finish(run_all(o.api, o.test, &run));
 }

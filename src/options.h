@@ -17,6 +17,8 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES };
 #define MAXFAILS_MAX 1000000u
 /* Limit of --threads; a run also needs that many CPUs in its affinity mask. */
 #define THREADS_MAX 1024u
+/* Limit of --repeat (stats.h: the samples the statistics look at). */
+#define REPEAT_MAX 1000u
 
 struct options {
 	enum command command;
@@ -29,6 +31,8 @@ struct options {
 	bool debug;
 	enum output_format format;	/* default FORMAT_TEXT */
 	const char *vdso_lib;		/* --vdso-lib, or NULL for the kernel's */
+	unsigned repeat;		/* default 1 */
+	const char *output;		/* --output, or NULL for standard output */
 };
 
 /* options_parse() returns this when the program should go on and run. */

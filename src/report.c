@@ -5,8 +5,12 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "report.h"
+#include "sysinfo.h"
 
 static bool progress_shown;
 static int write_errno;		/* why standard output first failed, or 0 */
@@ -18,9 +22,43 @@ static void flush_stdout(void)
 		write_errno = errno;
 }
 
+/* Settings of the run, from report_begin(); children of main() inherit them. */
+static enum output_format format;
+static enum test_type test;
+static bool progress_wanted;
+/* JSON: results printed so far, shared by the test children (mmap). */
+static unsigned *json_results, json_results_private;
+
+/* Where notes and lines go: stderr in table, json and csv, not to spoil them. */
+static FILE *lines(void)
+{
+	return format == FORMAT_TABLE || format == FORMAT_JSON || format == FORMAT_CSV ?
+		stderr : stdout;
+}
+
+/* What starts a note or line: "# " in KTAP, where it is a diagnostic. */
+static const char *lead(void)
+{
+	return format == FORMAT_KTAP ? "# " : "";
+}
+
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t)
 {
+	if (!progress_wanted)
+		return;
 	fprintf(stderr, "\r\033[K[%zu/%zu] %s %s", i, n, api->name, test_type_name(t));
+	fflush(stderr);
+	progress_shown = true;
+}
+
+void report_bench_progress(const struct api *api, const struct run *run, int p, unsigned r)
+{
+	if (!progress_wanted)
+		return;
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s %s", run->api_index * NR_PATHS + (size_t)p + 1,
+		run->api_total * NR_PATHS, api->name, bench_path_name(p));
+	if (run->repeat > 1)
+		fprintf(stderr, " %u/%u", r + 1, run->repeat);
 	fflush(stderr);
 	progress_shown = true;
 }
@@ -41,17 +79,141 @@ void report_progress_clear(void)
 	}
 }
 
-static double calls_per_sec(const struct bench_sample *s)
+const char *report_format_name(enum output_format f)
 {
-	return s->duration_ns ? (double)s->calls * 1e9 / (double)s->duration_ns : 0.0;
+	static const char *const names[NR_FORMATS] = {
+		[FORMAT_TEXT] = "text", [FORMAT_NSEC] = "nsec", [FORMAT_TABLE] = "table",
+		[FORMAT_JSON] = "json", [FORMAT_CSV] = "csv", [FORMAT_KTAP] = "ktap",
+	};
+	return (unsigned)f < NR_FORMATS ? names[f] : "?";
 }
 
-static double ns_per_call(const struct bench_sample *s)
+/* The width of the table's first column: "syscall/" and the longest API name. */
+static int table_name_width(void)
 {
-	return s->calls ? (double)s->duration_ns / (double)s->calls : 0.0;
+	size_t w = 0;
+
+	for (size_t i = 0; i < api_count; i++)
+		if (strlen(api_table[i].name) > w)
+			w = strlen(api_table[i].name);
+	return (int)(w + strlen("syscall/"));
 }
 
-static void report_text(const struct api *api, const struct bench_sample s[NR_PATHS],
+/* A JSON string: @s with '"', '\\' and control characters escaped. */
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+/* A JSON string, or null for "". */
+static void json_string_or_null(const char *s)
+{
+	if (*s)
+		json_string(s);
+	else
+		fputs("null", stdout);
+}
+
+static void json_begin(const struct run *run)
+{
+	struct sysinfo_facts f;
+
+	sysinfo_read(&f);
+	printf("{\n  \"tool\": \"%s\",\n  \"version\": ", PACKAGE_NAME);
+	json_string(PACKAGE_VERSION);
+	fputs(",\n  \"kernel_release\": ", stdout);
+	json_string_or_null(f.kernel_release);
+	fputs(",\n  \"machine\": ", stdout);
+	json_string_or_null(f.machine);
+	fputs(",\n  \"clocksource\": ", stdout);
+	json_string_or_null(f.clocksource);
+	fputs(",\n  \"cpu_model\": ", stdout);
+	json_string_or_null(f.cpu_model);
+	printf(",\n  \"options\": {\"test_type\": \"%s\", \"duration_ns\": %" PRIu64
+	       ", \"repeat\": %u, \"threads\": %u},\n  \"results\": [",
+	       test_type_name(test), run->duration_ns, run->repeat, run->threads);
+}
+
+void report_set_format(enum output_format f)
+{
+	format = f;
+}
+
+void report_begin(const struct run *run, enum test_type t)
+{
+	uint64_t estimate_ns = run->api_total * run->duration_ns;
+
+	format = run->format;
+	test = t;
+	if (t == TEST_BENCH)
+		estimate_ns *= NR_PATHS * (uint64_t)run->repeat;
+	progress_wanted = isatty(STDERR_FILENO) && t != TEST_ABI &&
+			  estimate_ns > REPORT_PROGRESS_AFTER_NS;
+	json_results = mmap(NULL, sizeof(*json_results), PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (json_results == MAP_FAILED)
+		json_results = &json_results_private;	/* then children may repeat a comma */
+	*json_results = 0;
+	switch (format) {
+	case FORMAT_KTAP:
+		printf("KTAP version 1\n1..%zu\n", run->api_total);
+		break;
+	case FORMAT_CSV:
+		puts("api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,"
+		     "ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call");
+		break;
+	case FORMAT_TABLE:
+		printf("%-*s %13s %13s %12s\n", table_name_width(), "Benchmark", "Time", "CPU",
+		       "Iterations");
+		for (int i = table_name_width() + 3 * 13 + 3; i > 0; i--)
+			putchar('-');
+		putchar('\n');
+		break;
+	case FORMAT_JSON:
+		json_begin(run);
+		break;
+	default:
+		break;
+	}
+	flush_stdout();
+}
+
+void report_result(const struct api *api, const struct run *run, enum status st)
+{
+	if (format != FORMAT_KTAP)
+		return;
+	report_progress_clear();
+	printf("%sok %zu %s%s\n", st == STATUS_FAIL ? "not " : "", run->api_index + 1,
+	       api->name, st == STATUS_SKIP ? " # SKIP" : "");
+	flush_stdout();
+}
+
+void report_end(void)
+{
+	report_progress_clear();
+	if (format == FORMAT_JSON)
+		puts("\n  ]\n}");
+	flush_stdout();
+}
+
+static double speedup(const struct bench_stats s[NR_PATHS], const bool present[NR_PATHS],
+		      int p)
+{
+	return present[PATH_SYSCALL] && s[p].median_ns > 0 ?
+		s[PATH_SYSCALL].median_ns / s[p].median_ns : 0.0;
+}
+
+static void report_text(const struct api *api, const struct bench_stats s[NR_PATHS],
 			const bool present[NR_PATHS])
 {
 	static const char *const label[NR_PATHS] = {
@@ -63,7 +225,7 @@ static void report_text(const struct api *api, const struct bench_sample s[NR_PA
 	int width = 1;
 
 	for (int p = 0; p < NR_PATHS; p++) {
-		rate[p] = (uint64_t)(calls_per_sec(&s[p]) + 0.5);
+		rate[p] = (uint64_t)(stats_calls_per_sec(&s[p]) + 0.5);
 		int w = snprintf(NULL, 0, "%" PRIu64, rate[p]);
 		if (present[p] && w > width)
 			width = w;
@@ -71,33 +233,117 @@ static void report_text(const struct api *api, const struct bench_sample s[NR_PA
 	for (int p = 0; p < NR_PATHS; p++) {
 		if (!present[p])
 			continue;
-		printf("%s %s %*" PRIu64, api->name, label[p], width, rate[p]);
+		printf("%s%s %s %*" PRIu64, lead(), api->name, label[p], width, rate[p]);
+		if (s[p].repeats >= 2)
+			printf(" \u00b1%.1f%%", s[p].stdev_pct);
 		if (p != PATH_SYSCALL && present[PATH_SYSCALL] && rate[PATH_SYSCALL])
-			printf(" (%.2fx speedup)",
-			       calls_per_sec(&s[p]) / calls_per_sec(&s[PATH_SYSCALL]));
+			printf(" (%.2fx speedup)", speedup(s, present, p));
 		putchar('\n');
 	}
 }
 
+static void report_nsec(const struct api *api, const struct bench_stats s[NR_PATHS],
+			const bool present[NR_PATHS])
+{
+	for (int p = 0; p < NR_PATHS; p++) {
+		if (!present[p])
+			continue;
+		printf("%s: %s: %.2f nsec/call", api->name, bench_path_name(p), s[p].median_ns);
+		if (s[p].repeats >= 2)
+			printf(" \u00b1%.1f%%", s[p].stdev_pct);
+		putchar('\n');
+	}
+}
+
+static void report_table(const struct api *api, const struct bench_stats s[NR_PATHS],
+			 const bool present[NR_PATHS])
+{
+	char name[128];
+
+	for (int p = NR_PATHS - 1; p >= 0; p--) {
+		if (!present[p])
+			continue;
+		snprintf(name, sizeof(name), "%s/%s", bench_path_name(p), api->name);
+		printf("%-*s %10.2f ns %10.2f ns %12" PRIu64, table_name_width(), name,
+		       s[p].median_ns, s[p].cpu_ns_per_call, s[p].calls);
+		if (s[p].repeats >= 2)
+			printf(" \u00b1%.1f%%", s[p].stdev_pct);
+		putchar('\n');
+	}
+}
+
+static void report_csv(const struct api *api, const struct bench_stats s[NR_PATHS],
+		       const bool present[NR_PATHS])
+{
+	for (int p = 0; p < NR_PATHS; p++) {
+		if (!present[p])
+			continue;
+		printf("%s,%s,%u,%" PRIu64 ",%" PRIu64 ",%.2f,%.2f,%.2f,%.2f,%.0f,", api->name,
+		       bench_path_name(p), s[p].repeats, s[p].calls, s[p].duration_ns,
+		       s[p].median_ns, s[p].min_ns, s[p].max_ns, s[p].stdev_pct,
+		       stats_calls_per_sec(&s[p]));
+		if (present[PATH_SYSCALL])
+			printf("%.2f", speedup(s, present, p));
+		printf(",%.2f\n", s[p].cpu_ns_per_call);
+	}
+}
+
+static void report_json(const struct api *api, const struct bench_stats s[NR_PATHS],
+			const bool present[NR_PATHS])
+{
+	const char *sep = "";
+
+	printf("%s\n    {\"api\": \"%s\", \"paths\": {", (*json_results)++ ? "," : "", api->name);
+	for (int p = 0; p < NR_PATHS; p++) {
+		if (!present[p])
+			continue;
+		printf("%s\n      \"%s\": {\"repeats\": %u, \"calls\": %" PRIu64
+		       ", \"duration_ns\": %" PRIu64 ", \"cpu_ns\": %" PRIu64
+		       ", \"ns_per_call\": {\"median\": %.2f, \"min\": %.2f, \"max\": %.2f"
+		       ", \"stdev_pct\": %.2f}, \"calls_per_sec\": %.0f, \"speedup\": ",
+		       sep, bench_path_name(p), s[p].repeats, s[p].calls, s[p].duration_ns,
+		       s[p].cpu_ns, s[p].median_ns, s[p].min_ns, s[p].max_ns, s[p].stdev_pct,
+		       stats_calls_per_sec(&s[p]));
+		if (present[PATH_SYSCALL])
+			printf("%.2f", speedup(s, present, p));
+		else
+			fputs("null", stdout);
+		fputs(", \"falls_back\": null}", stdout);
+		sep = ",";
+	}
+	fputs("}}", stdout);
+}
+
+static void report_verbose(const struct api *api, const struct bench_stats s[NR_PATHS],
+			   const bool present[NR_PATHS])
+{
+	FILE *f = lines();
+
+	for (int p = 0; p < NR_PATHS; p++) {
+		if (!present[p])
+			continue;
+		fprintf(f, "%s%s: %s: %" PRIu64 " calls in %" PRIu64 " ns", lead(), api->name,
+			bench_path_name(p), s[p].calls, s[p].duration_ns);
+		if (s[p].repeats >= 2)
+			fprintf(f, " (%u repeats: median %.2f, min %.2f, max %.2f ns/call)",
+				s[p].repeats, s[p].median_ns, s[p].min_ns, s[p].max_ns);
+		fputc('\n', f);
+	}
+}
+
 void report_bench(const struct api *api, const struct run *run,
-		  const struct bench_sample samples[NR_PATHS],
-		  const bool present[NR_PATHS])
+		  const struct bench_stats stats[NR_PATHS], const bool present[NR_PATHS])
 {
 	report_progress_clear();
-	if (run->format == FORMAT_TEXT) {
-		report_text(api, samples, present);
-	} else {
-		for (int p = 0; p < NR_PATHS; p++)
-			if (present[p])
-				printf("%s: %s: %.2f nsec/call\n", api->name,
-				       bench_path_name(p), ns_per_call(&samples[p]));
+	switch (run->format) {
+	case FORMAT_NSEC:  report_nsec(api, stats, present); break;
+	case FORMAT_TABLE: report_table(api, stats, present); break;
+	case FORMAT_CSV:   report_csv(api, stats, present); break;
+	case FORMAT_JSON:  report_json(api, stats, present); break;
+	default:	   report_text(api, stats, present); break;
 	}
 	if (run->verbose)
-		for (int p = 0; p < NR_PATHS; p++)
-			if (present[p])
-				printf("%s: %s: %" PRIu64 " calls in %" PRIu64 " ns\n",
-				       api->name, bench_path_name(p), samples[p].calls,
-				       samples[p].duration_ns);
+		report_verbose(api, stats, present);
 	flush_stdout();
 }
 
@@ -107,9 +353,9 @@ void report_note(const char *fmt, ...)
 
 	report_progress_clear();
 	va_start(ap, fmt);
-	fputs("Note: ", stdout);
-	vprintf(fmt, ap);
-	putchar('\n');
+	fprintf(lines(), "%sNote: ", lead());
+	vfprintf(lines(), fmt, ap);
+	fputc('\n', lines());
 	va_end(ap);
 	flush_stdout();
 }
@@ -117,9 +363,9 @@ void report_note(const char *fmt, ...)
 void report_vline(const struct api *api, const char *fmt, va_list ap)
 {
 	report_progress_clear();
-	printf("%s: ", api->name);
-	vprintf(fmt, ap);
-	putchar('\n');
+	fprintf(lines(), "%s%s: ", lead(), api->name);
+	vfprintf(lines(), fmt, ap);
+	fputc('\n', lines());
 	flush_stdout();
 }
 

@@ -167,11 +167,49 @@ static void test_no_operands(void)
 	   "no operands: status 2");
 }
 
+/* Issue #4: --repeat, the formats, --output. */
+static void test_formats_and_repeat(void)
+{
+	static const char *const names[] = { "text", "nsec", "table", "json", "csv", "ktap" };
+	static const enum output_format formats[] = {
+		FORMAT_TEXT, FORMAT_NSEC, FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_KTAP,
+	};
+	struct options o;
+
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && o.repeat == 1 && !o.output,
+	   "default: repeat 1, standard output");
+	ok(parse(&o, ARGS("-r", "5", "time", "bench")) == OPTIONS_RUN && o.repeat == 5, "-r 5");
+	ok(parse(&o, ARGS("--repeat=1000", "time", "bench")) == OPTIONS_RUN && o.repeat == 1000,
+	   "--repeat at its maximum");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		ok(parse(&o, ARGS("-o", names[i], "time", "bench")) == OPTIONS_RUN &&
+		   o.format == formats[i], "-o %s", names[i]);
+	ok(parse(&o, ARGS("-o", "ktap", "time", "verify")) == OPTIONS_RUN &&
+	   parse(&o, ARGS("-o", "ktap", "all", "abi")) == OPTIONS_RUN, "ktap for verify and abi");
+	ok(parse(&o, ARGS("--output=/tmp/x", "time", "bench")) == OPTIONS_RUN && o.output &&
+	   strcmp(o.output, "/tmp/x") == 0, "--output=FILE");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "--repeat") &&
+	   strstr(out_text, "--output") && strstr(out_text, "ktap"),
+	   "--help names --repeat, --output and the formats");
+	bad(ARGS("-r", "0", "time", "bench"), "'0'", "-r 0");
+	bad(ARGS("-r", "1001", "time", "bench"), "1001", "-r 1001");
+	bad(ARGS("-r", "-2", "time", "bench"), "-2", "-r -2");
+	bad(ARGS("-r", "2x", "time", "bench"), "2x", "-r 2x");
+	bad(ARGS("--repeat=", "time", "bench"), "''", "--repeat=''");
+	bad(ARGS("--output=", "time", "bench"), "--output", "an empty --output");
+	bad(ARGS("-o", "JSON", "time", "bench"), "JSON", "-o JSON (formats are lower case)");
+	bad(ARGS("-o", "json", "time", "verify"), "'json' is for bench only", "-o json with verify");
+	bad(ARGS("-o", "table", "all", "abi"), "'table' is for bench only", "-o table with abi");
+	bad(ARGS("-o", "csv", "time", "verify"), "'csv'", "-o csv with verify");
+	bad(ARGS("time", "bench", "-r"), "'-r' needs a value", "-r without a value");
+}
+
 int main(void)
 {
 	test_defaults();
 	test_options();
 	test_bad_input();
+	test_formats_and_repeat();
 	test_no_operands();
 	return tap_done();
 }
