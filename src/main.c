@@ -19,6 +19,7 @@
 #include "abi.h"
 #include "api.h"
 #include "bench.h"
+#include "compare.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -261,6 +262,8 @@ int main(int argc, char **argv)
 	if ((rc = open_output(o.output)) != 0)
 		return rc;
 	report_set_format(o.format);
+	if (o.command == CMD_COMPARE)
+		return finish(compare_run(o.compare_old, o.compare_new, o.format));
 	if (o.command == CMD_LIST_APIS) {
 		for (size_t i = 0; i < api_count; i++)
 			puts(api_table[i].name);

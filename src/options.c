@@ -36,7 +36,8 @@ static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT] [--output=FILE]\n"
 	      "                [--vdso-lib=PATH] API|all TEST-TYPE\n"
-	      "   or: vdsotest list-apis | list-test-types\n", f);
+	      "   or: vdsotest list-apis | list-test-types\n"
+	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n", f);
 }
 
 static void help(FILE *f)
@@ -202,8 +203,26 @@ static int bad_option(FILE *err, char **argv, int c)
 	return bad(err, "unknown option '%s'", report_vis(opt));
 }
 
+/* "compare OLD.json NEW.json": two files, and a format compare can print. */
+static int parse_compare(struct options *o, int n, char **v, FILE *err)
+{
+	o->command = CMD_COMPARE;
+	if (n < 3)
+		return bad(err, "compare needs two files: OLD.json NEW.json");
+	if (n > 3)
+		return bad(err, "unexpected argument '%s' after compare's two files", report_vis(v[3]));
+	if (o->format == FORMAT_NSEC || o->format == FORMAT_KTAP)
+		return bad(err, "format '%s' is not one of compare's (text, table, csv or json)",
+			   report_format_name(o->format));
+	o->compare_old = v[1];
+	o->compare_new = v[2];
+	return OPTIONS_RUN;
+}
+
 static int parse_operands(struct options *o, int n, char **v, FILE *err)
 {
+	if (n >= 1 && strcmp(v[0], "compare") == 0)
+		return parse_compare(o, n, v, err);
 	if (n >= 1 && strcmp(v[0], "list-apis") == 0)
 		o->command = CMD_LIST_APIS;
 	else if (n >= 1 && strcmp(v[0], "list-test-types") == 0)

@@ -8,7 +8,7 @@
 
 #include "api.h"
 
-enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES };
+enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE };
 
 /* Limits of --duration, in seconds. */
 #define DURATION_MIN_SEC 0.000001
@@ -33,6 +33,8 @@ struct options {
 	const char *vdso_lib;		/* --vdso-lib, or NULL for the kernel's */
 	unsigned repeat;		/* default 1 */
 	const char *output;		/* --output, or NULL for standard output */
+	const char *compare_old;	/* CMD_COMPARE: the two JSON files */
+	const char *compare_new;
 };
 
 /* options_parse() returns this when the program should go on and run. */

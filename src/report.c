@@ -99,8 +99,7 @@ static int table_name_width(void)
 	return (int)(w + strlen("syscall/"));
 }
 
-/* A JSON string: @s with '"', '\\' and control characters escaped. */
-static void json_string(const char *s)
+void report_json_string(const char *s)
 {
 	putchar('"');
 	for (; *s; s++) {
@@ -119,7 +118,7 @@ static void json_string(const char *s)
 static void json_string_or_null(const char *s)
 {
 	if (*s)
-		json_string(s);
+		report_json_string(s);
 	else
 		fputs("null", stdout);
 }
@@ -130,7 +129,7 @@ static void json_begin(const struct run *run)
 
 	sysinfo_read(&f);
 	printf("{\n  \"tool\": \"%s\",\n  \"version\": ", PACKAGE_NAME);
-	json_string(PACKAGE_VERSION);
+	report_json_string(PACKAGE_VERSION);
 	fputs(",\n  \"kernel_release\": ", stdout);
 	json_string_or_null(f.kernel_release);
 	fputs(",\n  \"machine\": ", stdout);

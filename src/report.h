@@ -72,6 +72,12 @@ void report_bench(const struct api *api, const struct run *run,
  */
 void report_bench_progress(const struct api *api, const struct run *run, int p, unsigned r);
 
+/*
+ * report_json_string - @s on stdout as a JSON string: in quotes, with '"',
+ * '\\' and control characters (and DEL) escaped (RFC 8259, section 7).
+ */
+void report_json_string(const char *s);
+
 /* report_format_name - "text", "nsec", "table", "json", "csv" or "ktap". */
 const char *report_format_name(enum output_format f);
 

@@ -204,12 +204,34 @@ static void test_formats_and_repeat(void)
 	bad(ARGS("time", "bench", "-r"), "'-r' needs a value", "-r without a value");
 }
 
+static void test_compare(void)
+{
+	struct options o;
+
+	ok(parse(&o, ARGS("compare", "a.json", "b.json")) == OPTIONS_RUN &&
+	   o.command == CMD_COMPARE && strcmp(o.compare_old, "a.json") == 0 &&
+	   strcmp(o.compare_new, "b.json") == 0, "compare OLD NEW");
+	ok(parse(&o, ARGS("compare", "a", "b", "-o", "csv", "--output=x")) == OPTIONS_RUN &&
+	   o.format == FORMAT_CSV && o.output, "compare -o csv --output");
+	ok(parse(&o, ARGS("-o", "json", "compare", "a", "b")) == OPTIONS_RUN &&
+	   parse(&o, ARGS("-o", "table", "compare", "a", "b")) == OPTIONS_RUN,
+	   "compare -o json, -o table");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "compare OLD.json NEW.json"),
+	   "--help shows compare");
+	bad(ARGS("compare"), "two files", "compare alone");
+	bad(ARGS("compare", "a"), "two files", "compare with one file");
+	bad(ARGS("compare", "a", "b", "c"), "'c'", "compare with three files");
+	bad(ARGS("-o", "nsec", "compare", "a", "b"), "'nsec'", "compare -o nsec");
+	bad(ARGS("-o", "ktap", "compare", "a", "b"), "'ktap'", "compare -o ktap");
+}
+
 int main(void)
 {
 	test_defaults();
 	test_options();
 	test_bad_input();
 	test_formats_and_repeat();
+	test_compare();
 	test_no_operands();
 	return tap_done();
 }
