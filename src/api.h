@@ -41,6 +41,7 @@ struct run {
 	unsigned repeat;		/* bench: measurements per path; >= 1 */
 	size_t api_index;		/* this API's place in the run, from 0 */
 	size_t api_total;		/* the APIs of the run; >= 1 */
+	bool net;			/* bench: subtract the harness overhead */
 };
 
 /* Properties of a clock id that decide which checks apply. */

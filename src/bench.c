@@ -116,6 +116,7 @@ enum status bench_run(const struct api *api, const struct run *run,
 	struct bench_stats stats[NR_PATHS];
 	enum status st;
 	bool present[NR_PATHS];
+	double overhead_ns = -1;
 
 	if (!samples) {
 		perror("vdsotest: bench");
@@ -124,6 +125,13 @@ enum status bench_run(const struct api *api, const struct run *run,
 	if (!paths->batch[PATH_VDSO])
 		report_no_vdso(api);
 	st = probe_paths(api, paths);
+	if (paths->empty_batch) {
+		struct bench_sample s;
+		uint64_t d = run->duration_ns < BENCH_OVERHEAD_MAX_NS ? run->duration_ns :
+			     BENCH_OVERHEAD_MAX_NS;
+		if (bench_measure(paths->empty_batch, paths->empty_arg, d, &s) == 0 && s.calls)
+			overhead_ns = (double)s.duration_ns / (double)s.calls;
+	}
 	for (unsigned r = 0; r < repeat; r++)
 		for (int p = 0; p < NR_PATHS; p++) {
 			if (!paths->batch[p])
@@ -138,9 +146,10 @@ enum status bench_run(const struct api *api, const struct run *run,
 		}
 	for (int p = 0; p < NR_PATHS; p++) {
 		present[p] = paths->batch[p] != NULL;
-		stats_compute(&samples[p * repeat], present[p] ? repeat : 0, &stats[p]);
+		stats_compute(&samples[p * repeat], present[p] ? repeat : 0,
+			      run->net && overhead_ns > 0 ? overhead_ns : 0, &stats[p]);
 	}
 	free(samples);
-	report_bench(api, run, stats, present);
+	report_bench(api, run, stats, present, overhead_ns);
 	return st;
 }

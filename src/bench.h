@@ -26,7 +26,17 @@ struct bench_paths {
 	bench_batch_fn batch[NR_PATHS];
 	bench_probe_fn probe;	/* checks that each path's call succeeds */
 	const void *arg;
+	/*
+	 * The harness overhead: the vDSO path's batch function and an argument
+	 * like @arg whose function is an empty one of the vDSO function's
+	 * signature.  NULL: not measured.
+	 */
+	bench_batch_fn empty_batch;
+	const void *empty_arg;
 };
+
+/* The longest time the harness overhead is measured for, per API. */
+#define BENCH_OVERHEAD_MAX_NS 200000000u
 
 /* Calls made between two looks at the stop flag. */
 #define BENCH_BATCH_CALLS 256
@@ -49,7 +59,9 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
  * bench_run - measure every existing path of @api in the order system call,
  * libc, vDSO, run->repeat times over (interleaved: system call, libc, vDSO,
  * system call, ...; so that a drift of the machine hits every path alike),
- * and report the statistics (report_bench()).  When the vDSO path is
+ * and report the statistics (report_bench()).  Before that, the overhead
+ * (paths->empty_batch) is timed once for run->duration_ns, at most
+ * BENCH_OVERHEAD_MAX_NS; with run->net it is subtracted from every ns per call.  When the vDSO path is
  * absent it prints "Note: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying
  * that its figure is that of the error path.

@@ -282,7 +282,7 @@ int main(int argc, char **argv)
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
 		.verbose = o.verbose, .format = o.format,
-		.vdso = &binding, .repeat = o.repeat,
+		.vdso = &binding, .repeat = o.repeat, .net = o.net,
 	};
 	return finish(run_all(o.api, o.test, &run));
 }

@@ -14,7 +14,7 @@
 #include "options.h"
 #include "report.h"
 
-enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT };
+enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -29,13 +29,14 @@ static const struct option long_options[] = {
 	{ "usage",    no_argument,       NULL, OPT_USAGE },
 	{ "repeat",   required_argument, NULL, 'r' },
 	{ "output",   required_argument, NULL, OPT_OUTPUT },
+	{ "net",      no_argument,       NULL, OPT_NET },
 	{ NULL, 0, NULL, 0 },
 };
 
 static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT] [--output=FILE]\n"
-	      "                [--vdso-lib=PATH] API|all TEST-TYPE\n"
+	      "                [--net] [--vdso-lib=PATH] API|all TEST-TYPE\n"
 	      "   or: vdsotest list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n", f);
 }
@@ -54,6 +55,8 @@ static void help(FILE *f)
 	      "      --output=FILE     write the results to FILE instead of standard output\n"
 	      "  -r, --repeat=N        measure each bench path N times, interleaved, and\n"
 	      "                        report the median and spread (default 1; 1 to 1000)\n"
+	      "      --net             subtract the harness overhead (the same loop around\n"
+	      "                        an empty function) from every bench ns/call\n"
 	      "  -t, --threads=N       run on N threads at once, each pinned to its own\n"
 	      "                        allowed CPU (default 1; 1 to 1024)\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
@@ -279,6 +282,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case 't': rc = parse_threads(optarg, &o->threads, err); break;
 		case 'o': rc = parse_format(optarg, &o->format, err); break;
 		case 'r': rc = parse_repeat(optarg, &o->repeat, err); break;
+		case OPT_NET: o->net = true; break;
 		case OPT_OUTPUT:
 			if (!*optarg)
 				return bad(err, "option '--output' needs a file name, not ''");

@@ -33,6 +33,7 @@ struct options {
 	const char *vdso_lib;		/* --vdso-lib, or NULL for the kernel's */
 	unsigned repeat;		/* default 1 */
 	const char *output;		/* --output, or NULL for standard output */
+	bool net;			/* --net */
 	const char *compare_old;	/* CMD_COMPARE: the two JSON files */
 	const char *compare_new;
 };

@@ -139,8 +139,9 @@ static void json_begin(const struct run *run)
 	fputs(",\n  \"cpu_model\": ", stdout);
 	json_string_or_null(f.cpu_model);
 	printf(",\n  \"options\": {\"test_type\": \"%s\", \"duration_ns\": %" PRIu64
-	       ", \"repeat\": %u, \"threads\": %u},\n  \"results\": [",
-	       test_type_name(test), run->duration_ns, run->repeat, run->threads);
+	       ", \"repeat\": %u, \"threads\": %u, \"net\": %s},\n  \"results\": [",
+	       test_type_name(test), run->duration_ns, run->repeat, run->threads,
+	       run->net ? "true" : "false");
 }
 
 void report_set_format(enum output_format f)
@@ -288,11 +289,17 @@ static void report_csv(const struct api *api, const struct bench_stats s[NR_PATH
 }
 
 static void report_json(const struct api *api, const struct bench_stats s[NR_PATHS],
-			const bool present[NR_PATHS])
+			const bool present[NR_PATHS], double overhead_ns)
 {
 	const char *sep = "";
 
-	printf("%s\n    {\"api\": \"%s\", \"paths\": {", (*json_results)++ ? "," : "", api->name);
+	printf("%s\n    {\"api\": \"%s\", \"overhead_ns\": ", (*json_results)++ ? "," : "",
+	       api->name);
+	if (overhead_ns >= 0)
+		printf("%.2f", overhead_ns);
+	else
+		fputs("null", stdout);
+	fputs(", \"paths\": {", stdout);
 	for (int p = 0; p < NR_PATHS; p++) {
 		if (!present[p])
 			continue;
@@ -314,9 +321,13 @@ static void report_json(const struct api *api, const struct bench_stats s[NR_PAT
 }
 
 static void report_verbose(const struct api *api, const struct bench_stats s[NR_PATHS],
-			   const bool present[NR_PATHS])
+			   const bool present[NR_PATHS], double overhead_ns)
 {
 	FILE *f = lines();
+
+	if (overhead_ns >= 0)
+		fprintf(f, "%s%s: overhead: %.2f ns/call (the same loop around an empty function)\n",
+			lead(), api->name, overhead_ns);
 
 	for (int p = 0; p < NR_PATHS; p++) {
 		if (!present[p])
@@ -331,18 +342,19 @@ static void report_verbose(const struct api *api, const struct bench_stats s[NR_
 }
 
 void report_bench(const struct api *api, const struct run *run,
-		  const struct bench_stats stats[NR_PATHS], const bool present[NR_PATHS])
+		  const struct bench_stats stats[NR_PATHS], const bool present[NR_PATHS],
+		  double overhead_ns)
 {
 	report_progress_clear();
 	switch (run->format) {
 	case FORMAT_NSEC:  report_nsec(api, stats, present); break;
 	case FORMAT_TABLE: report_table(api, stats, present); break;
 	case FORMAT_CSV:   report_csv(api, stats, present); break;
-	case FORMAT_JSON:  report_json(api, stats, present); break;
+	case FORMAT_JSON:  report_json(api, stats, present, overhead_ns); break;
 	default:	   report_text(api, stats, present); break;
 	}
 	if (run->verbose)
-		report_verbose(api, stats, present);
+		report_verbose(api, stats, present, overhead_ns);
 	flush_stdout();
 }
 

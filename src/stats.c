@@ -40,7 +40,14 @@ static double stdev_pct(const double *v, unsigned n)
 	return mean > 0 ? 100.0 * sqrt(sq / (n - 1)) / mean : 0.0;
 }
 
-void stats_compute(const struct bench_sample *s, unsigned n, struct bench_stats *out)
+/* @v - @minus, not below 0. */
+static double net(double v, double minus)
+{
+	return v > minus ? v - minus : 0.0;
+}
+
+void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
+		   struct bench_stats *out)
 {
 	double v[STATS_MAX_SAMPLES];
 
@@ -54,9 +61,9 @@ void stats_compute(const struct bench_sample *s, unsigned n, struct bench_stats 
 		out->calls += s[i].calls;
 		out->duration_ns += s[i].duration_ns;
 		out->cpu_ns += s[i].cpu_ns;
-		v[i] = per_call(s[i].duration_ns, s[i].calls);
+		v[i] = net(per_call(s[i].duration_ns, s[i].calls), minus_ns);
 	}
-	out->cpu_ns_per_call = per_call(out->cpu_ns, out->calls);
+	out->cpu_ns_per_call = net(per_call(out->cpu_ns, out->calls), minus_ns);
 	if (n >= 2)
 		out->stdev_pct = stdev_pct(v, n);
 	out->median_ns = median(v, n);

@@ -36,10 +36,14 @@ struct bench_stats {
 /*
  * stats_compute - the figures of @n samples of one path into @out; @n is
  * 0 to STATS_MAX_SAMPLES (samples beyond it are left out).
- * A sample with no calls counts as 0 ns per call.  @n == 0 gives all zeros.
+ * @minus_ns (>= 0) is taken off every ns per call, the CPU time's too,
+ * before the statistics (a result below 0 counts as 0): the harness
+ * overhead with --net.  A sample with no calls counts as 0 ns per call.
+ * @n == 0 gives all zeros.
  * Never fails.
  */
-void stats_compute(const struct bench_sample *s, unsigned n, struct bench_stats *out);
+void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
+		   struct bench_stats *out);
 
 /* stats_calls_per_sec - 1e9 / @st->median_ns; 0 when the median is 0. */
 double stats_calls_per_sec(const struct bench_stats *st);

@@ -42,6 +42,11 @@ run -v -r 2 -d 0.01 time bench
 grep -Eq "^time: vdso: [0-9]+ calls in [0-9]+ ns \(2 repeats: median $num, min $num, max $num ns/call\)\$" "$out"
 ok $? "-v with repeats: totals, median, min and max per path"
 
+# ---- harness overhead and --net ----
+run -v -d 0.01 getcpu bench
+grep -Eq "^getcpu: overhead: $num ns/call \(the same loop around an empty function\)\$" "$out"
+ok $? "-v shows the harness overhead"
+
 for bad in 0 1001 x -1 ''; do
 	run -r "$bad" getcpu bench
 	[ $rc -eq 2 ] && grep -q "^vdsotest: invalid repeat '$bad'" "$err" || echo "bad: -r '$bad' rc=$rc"
@@ -89,7 +94,7 @@ if command -v jq >/dev/null 2>&1; then
 		(.cpu_model | type) as $t | ($t == "string" or $t == "null")' "$out" >/dev/null
 	ok $? "json: tool, version, kernel_release (uname -r), machine, clocksource (sysfs), cpu_model"
 
-	jq -e '.options == {"test_type": "bench", "duration_ns": 2000000, "repeat": 2, "threads": 1}' \
+	jq -e '.options == {"test_type": "bench", "duration_ns": 2000000, "repeat": 2, "threads": 1, "net": false}' \
 		"$out" >/dev/null
 	ok $? "json: the options of the run"
 
@@ -103,12 +108,26 @@ if command -v jq >/dev/null 2>&1; then
 		jq -e --argjson n "$api_count" '.results | length <= $n and length >= 20' "$out" >/dev/null
 	ok $? "json: one result per supported API, the system call's speedup 1"
 
+	# One repeat: the median is duration_ns / calls, less overhead_ns with --net.
+	run -o json -d 0.01 time bench
+	jq -e '.options.net == false and (.results[0] | .overhead_ns > 0 and
+		([.paths[] | (.duration_ns / .calls - .ns_per_call.median) | fabs < 0.006] | all))' \
+		"$out" >/dev/null
+	ok $? "json: overhead_ns, and without --net the median is duration_ns / calls"
+
+	run -o json --net -d 0.01 time bench
+	jq -e '.options.net == true and (.results[0] | .overhead_ns as $o | $o > 0 and
+		(.paths.syscall.ns_per_call.median > 5 * $o) and
+		([.paths[] | (.duration_ns / .calls - $o) as $n | ((if $n > 0 then $n else 0 end) -
+			.ns_per_call.median) | fabs < 0.011] | all))' "$out" >/dev/null
+	ok $? "json --net: every median is duration_ns / calls less overhead_ns"
+
 	run -o json -d 0.002 clock-gettime-boottime-alarm bench
 	{ [ $rc -eq 77 ] && jq -e '.results == []' "$out" >/dev/null && grep -q unsupported "$err"; } ||
 		{ [ $rc -eq 0 ] && jq -e '.results | length == 1' "$out" >/dev/null; }
 	ok $? "json: an unsupported API leaves a valid document, the note on stderr (rc $rc)"
 else
-	for i in 1 2 3 4 5 6; do tap_skip "jq is not installed"; done
+	for i in 1 2 3 4 5 6 7 8; do tap_skip "jq is not installed"; done
 fi
 
 run -o json getcpu verify
