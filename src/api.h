@@ -42,6 +42,8 @@ struct run {
 	size_t api_index;		/* this API's place in the run, from 0 */
 	size_t api_total;		/* the APIs of the run; >= 1 */
 	bool net;			/* bench: subtract the harness overhead */
+	const int *cpus;		/* bench: the CPU of each of the threads,
+					   or NULL: not pinned */
 };
 
 /* Properties of a clock id that decide which checks apply. */

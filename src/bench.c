@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "arch.h"
 #include "bench.h"
+#include "cpus.h"
 #include "report.h"
 
 static volatile sig_atomic_t bench_stop;
@@ -90,6 +92,114 @@ const char *bench_path_name(enum bench_path p)
 	return (unsigned)p < NR_PATHS ? names[p] : "?";
 }
 
+/* One thread of bench_measure_threads(). */
+struct worker {
+	pthread_t tid;
+	bench_batch_fn batch;
+	const void *arg;
+	int cpu;			/* or -1: not pinned */
+	int pin_errno;			/* 0, or why cpu_pin() failed */
+	pthread_barrier_t *start;
+	struct bench_sample sample;
+};
+
+static void *worker_main(void *p)
+{
+	struct worker *w = p;
+	uint64_t calls = 0, start, cpu_start;
+
+	if (w->cpu >= 0 && cpu_pin((unsigned)w->cpu) != 0)
+		w->pin_errno = errno;
+	w->batch(w->arg, BENCH_BATCH_CALLS);
+	pthread_barrier_wait(w->start);
+	cpu_start = thread_cpu_ns();
+	start = now_ns();
+	do {
+		w->batch(w->arg, BENCH_BATCH_CALLS);
+		calls += BENCH_BATCH_CALLS;
+	} while (!bench_stop);
+	w->sample.duration_ns = now_ns() - start;
+	w->sample.cpu_ns = thread_cpu_ns() - cpu_start;
+	w->sample.calls = calls;
+	return NULL;
+}
+
+/* Start @n workers (the caller makes n + 1 at the barrier); return how many started. */
+static unsigned start_workers(struct worker *w, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		int e = pthread_create(&w[i].tid, NULL, worker_main, &w[i]);
+		if (e) {
+			errno = e;
+			return i;
+		}
+	}
+	return n;
+}
+
+int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
+			  unsigned n, const int *cpus, struct bench_sample *total,
+			  struct bench_sample *each, int *bad_cpu)
+{
+	struct sigaction sa = { .sa_handler = on_alarm }, old_sa;
+	struct itimerval timer = {
+		.it_value = {
+			.tv_sec = (time_t)(duration_ns / 1000000000u),
+			.tv_usec = (suseconds_t)(duration_ns % 1000000000u / 1000u),
+		},
+	}, off = { 0 };
+	struct worker *w = calloc(n, sizeof(*w));
+	pthread_barrier_t start;
+	unsigned started;
+	int rc = 0, saved = 0;
+
+	if (!w)
+		return -1;
+	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
+		timer.it_value.tv_usec = 1;
+	for (unsigned i = 0; i < n; i++)
+		w[i] = (struct worker){ .batch = batch, .arg = arg, .start = &start,
+					.cpu = cpus ? cpus[i] : -1 };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, &old_sa);
+	bench_stop = 0;
+	pthread_barrier_init(&start, NULL, n + 1);
+	started = start_workers(w, n);
+	if (started < n) {
+		/* Let those that did start run out at once: no timer, the flag set. */
+		saved = errno;
+		bench_stop = 1;
+		rc = -1;
+		pthread_barrier_destroy(&start);
+		pthread_barrier_init(&start, NULL, started + 1);
+	}
+	pthread_barrier_wait(&start);
+	if (rc == 0 && setitimer(ITIMER_REAL, &timer, NULL) != 0) {
+		saved = errno;
+		bench_stop = 1;
+		rc = -1;
+	}
+	memset(total, 0, sizeof(*total));
+	for (unsigned i = 0; i < started; i++) {
+		pthread_join(w[i].tid, NULL);
+		each[i] = w[i].sample;
+		total->calls += w[i].sample.calls;
+		total->duration_ns += w[i].sample.duration_ns;
+		total->cpu_ns += w[i].sample.cpu_ns;
+		if (w[i].pin_errno && rc == 0) {
+			saved = w[i].pin_errno;
+			*bad_cpu = w[i].cpu;
+			rc = -1;
+		}
+	}
+	setitimer(ITIMER_REAL, &off, NULL);
+	sigaction(SIGALRM, &old_sa, NULL);
+	pthread_barrier_destroy(&start);
+	free(w);
+	errno = saved;
+	return rc;
+}
+
 /* Call each path once; a failing one gets a note and fails the bench. */
 static enum status probe_paths(const struct api *api, const struct bench_paths *paths)
 {
@@ -108,48 +218,97 @@ static enum status probe_paths(const struct api *api, const struct bench_paths *
 	return st;
 }
 
+/* The harness overhead per call (bench.h); -1 when it cannot be measured. */
+static double overhead(const struct run *run, const struct bench_paths *paths)
+{
+	uint64_t d = run->duration_ns < BENCH_OVERHEAD_MAX_NS ? run->duration_ns :
+		     BENCH_OVERHEAD_MAX_NS;
+	struct bench_sample s;
+
+	if (!paths->empty_batch || bench_measure(paths->empty_batch, paths->empty_arg, d, &s) != 0 ||
+	    !s.calls)
+		return -1;
+	return (double)s.duration_ns / (double)s.calls;
+}
+
+/* One measurement of path @p into @s (and, with threads, @each); false after a message. */
+static bool measure(const struct api *api, const struct run *run,
+		    const struct bench_paths *paths, int p, struct bench_sample *s,
+		    struct bench_sample *each)
+{
+	int bad_cpu = -1;
+
+	if (run->threads <= 1) {
+		if (bench_measure(paths->batch[p], paths->arg, run->duration_ns, s) == 0)
+			return true;
+		perror("vdsotest: setitimer");
+		return false;
+	}
+	if (bench_measure_threads(paths->batch[p], paths->arg, run->duration_ns, run->threads,
+				  run->cpus, s, each, &bad_cpu) == 0)
+		return true;
+	if (bad_cpu >= 0)
+		fprintf(stderr, "vdsotest: %s: cannot pin a thread to CPU %d: %s\n", api->name,
+			bad_cpu, strerror(errno));
+	else
+		fprintf(stderr, "vdsotest: %s: %u threads: %s\n", api->name, run->threads,
+			strerror(errno));
+	return false;
+}
+
+/* Add thread sample @s to @sum. */
+static void add_sample(struct bench_sample *sum, const struct bench_sample *s)
+{
+	sum->calls += s->calls;
+	sum->duration_ns += s->duration_ns;
+	sum->cpu_ns += s->cpu_ns;
+}
+
 enum status bench_run(const struct api *api, const struct run *run,
 		      const struct bench_paths *paths)
 {
-	unsigned repeat = run->repeat ? run->repeat : 1;
+	unsigned repeat = run->repeat ? run->repeat : 1, threads = run->threads ? run->threads : 1;
 	struct bench_sample *samples = calloc((size_t)NR_PATHS * repeat, sizeof(*samples));
-	struct bench_stats stats[NR_PATHS];
-	enum status st;
-	bool present[NR_PATHS];
-	double overhead_ns = -1;
+	/* threads > 1: one measurement's samples, then each path's sums per thread */
+	struct bench_sample *each = calloc((size_t)(NR_PATHS + 1) * threads, sizeof(*each));
+	struct bench_result res = { .threads = threads, .cpus = run->cpus };
+	enum status st = STATUS_FAIL;
 
-	if (!samples) {
+	if (!samples || !each) {
 		perror("vdsotest: bench");
-		return STATUS_FAIL;
+		goto out;
+	}
+	if (threads == 1 && run->cpus && cpu_pin((unsigned)run->cpus[0]) != 0) {
+		fprintf(stderr, "vdsotest: %s: cannot pin to CPU %d: %s\n", api->name,
+			run->cpus[0], strerror(errno));
+		goto out;
 	}
 	if (!paths->batch[PATH_VDSO])
 		report_no_vdso(api);
 	st = probe_paths(api, paths);
-	if (paths->empty_batch) {
-		struct bench_sample s;
-		uint64_t d = run->duration_ns < BENCH_OVERHEAD_MAX_NS ? run->duration_ns :
-			     BENCH_OVERHEAD_MAX_NS;
-		if (bench_measure(paths->empty_batch, paths->empty_arg, d, &s) == 0 && s.calls)
-			overhead_ns = (double)s.duration_ns / (double)s.calls;
-	}
+	res.overhead_ns = overhead(run, paths);
 	for (unsigned r = 0; r < repeat; r++)
 		for (int p = 0; p < NR_PATHS; p++) {
 			if (!paths->batch[p])
 				continue;
 			report_bench_progress(api, run, p, r);
-			if (bench_measure(paths->batch[p], paths->arg, run->duration_ns,
-					  &samples[p * repeat + r])) {
-				perror("vdsotest: setitimer");
-				free(samples);
-				return STATUS_FAIL;
+			if (!measure(api, run, paths, p, &samples[p * repeat + r], each)) {
+				st = STATUS_FAIL;
+				goto out;
 			}
+			for (unsigned t = 0; threads > 1 && t < threads; t++)
+				add_sample(&each[(p + 1) * threads + t], &each[t]);
 		}
 	for (int p = 0; p < NR_PATHS; p++) {
-		present[p] = paths->batch[p] != NULL;
-		stats_compute(&samples[p * repeat], present[p] ? repeat : 0,
-			      run->net && overhead_ns > 0 ? overhead_ns : 0, &stats[p]);
+		res.present[p] = paths->batch[p] != NULL;
+		stats_compute(&samples[p * repeat], res.present[p] ? repeat : 0,
+			      run->net && res.overhead_ns > 0 ? res.overhead_ns : 0, &res.stats[p]);
+		res.stats[p].threads = threads;
+		res.per_thread[p] = threads > 1 && res.present[p] ? &each[(p + 1) * threads] : NULL;
 	}
+	report_bench(api, run, &res);
+out:
 	free(samples);
-	report_bench(api, run, stats, present, overhead_ns);
+	free(each);
 	return st;
 }

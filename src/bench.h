@@ -35,6 +35,17 @@ struct bench_paths {
 	const void *empty_arg;
 };
 
+/* One API's figures, as bench_run() hands them to report_bench(). */
+struct bench_result {
+	struct bench_stats stats[NR_PATHS];
+	bool present[NR_PATHS];		/* the path exists (was measured) */
+	double overhead_ns;		/* the harness overhead per call; < 0: unknown */
+	unsigned threads;		/* threads per path (run->threads) */
+	const int *cpus;		/* the CPU of each thread, or NULL: not pinned */
+	struct bench_sample *per_thread[NR_PATHS];	/* threads > 1: each
+					   thread's sums over the repeats, else NULL */
+};
+
 /* The longest time the harness overhead is measured for, per API. */
 #define BENCH_OVERHEAD_MAX_NS 200000000u
 
@@ -56,12 +67,29 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 		  struct bench_sample *out);
 
 /*
+ * bench_measure_threads - bench_measure() on @n threads at once (2 ..
+ * THREADS_MAX), thread i pinned to CPU @cpus[i] (@cpus NULL: not pinned).
+ * The threads start together (a barrier) and stop at the same flag.
+ * @each[i] gets thread i's sample; @total the sums of calls, of the threads'
+ * elapsed times and of their CPU times.
+ *
+ * Return: 0; or -1 with errno (pthread_create(3), setitimer(2), or the
+ * sched_setaffinity(2) of a thread, whose CPU is then in *@bad_cpu).
+ */
+int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
+			  unsigned n, const int *cpus, struct bench_sample *total,
+			  struct bench_sample *each, int *bad_cpu);
+
+/*
  * bench_run - measure every existing path of @api in the order system call,
  * libc, vDSO, run->repeat times over (interleaved: system call, libc, vDSO,
  * system call, ...; so that a drift of the machine hits every path alike),
  * and report the statistics (report_bench()).  Before that, the overhead
  * (paths->empty_batch) is timed once for run->duration_ns, at most
- * BENCH_OVERHEAD_MAX_NS; with run->net it is subtracted from every ns per call.  When the vDSO path is
+ * BENCH_OVERHEAD_MAX_NS; with run->net it is subtracted from every ns per call.
+ * With run->threads > 1 each path runs on that many threads at once
+ * (bench_measure_threads(), pinned to run->cpus); with one thread and
+ * run->cpus, the calling thread is pinned to run->cpus[0] first.  When the vDSO path is
  * absent it prints "Note: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying
  * that its figure is that of the error path.

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -20,6 +21,7 @@
 #include "api.h"
 #include "bench.h"
 #include "compare.h"
+#include "cpus.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -234,6 +236,54 @@ static enum status run_all(const struct api *one, enum test_type t, struct run *
 	return total;
 }
 
+/*
+ * -t and --cpu: the CPU of each bench thread into *@cpus (NULL: no pinning,
+ * one thread and no --cpu).  Return: 0, or an exit status after a message.
+ */
+static int choose_cpus(const struct options *o, int **cpus)
+{
+	struct cpu_mask allowed, list = { 0 };
+	const struct cpu_mask *from = &allowed;
+	const char *why, *where = "the affinity mask";
+	int rc = 0, bad_cpu;
+
+	*cpus = NULL;
+	if (o->threads <= 1 && !o->cpu_list)
+		return 0;
+	if (!cpu_mask_get(&allowed)) {
+		perror("vdsotest: sched_getaffinity");
+		return STATUS_FAIL;
+	}
+	if (o->cpu_list) {
+		if (!cpu_list_parse(o->cpu_list, &list, &why)) {	/* (checked by options_parse()) */
+			fprintf(stderr, "vdsotest: --cpu=%s: %s\n", report_vis(o->cpu_list), why);
+			rc = STATUS_USAGE;
+			goto out;
+		}
+		if ((bad_cpu = cpu_mask_subset(&list, &allowed)) >= 0) {
+			fprintf(stderr, "vdsotest: --cpu=%s: CPU %d is not in the affinity mask\n",
+				report_vis(o->cpu_list), bad_cpu);
+			rc = STATUS_USAGE;
+			goto out;
+		}
+		from = &list;
+		where = "the --cpu list";
+	}
+	if (o->threads > cpu_mask_count(from)) {
+		fprintf(stderr, "vdsotest: --threads=%u: only %u CPUs in %s\n", o->threads,
+			cpu_mask_count(from), where);
+		rc = STATUS_USAGE;
+		goto out;
+	}
+	if (o->test == TEST_BENCH && (*cpus = calloc(o->threads, sizeof(**cpus))))
+		for (unsigned i = 0; i < o->threads; i++)
+			(*cpus)[i] = cpu_mask_nth(from, i);
+out:
+	cpu_mask_free(&allowed);
+	cpu_mask_free(&list);
+	return rc;
+}
+
 /* --output: standard output becomes @path; returns 0 or an exit status. */
 static int open_output(const char *path)
 {
@@ -279,10 +329,13 @@ int main(int argc, char **argv)
 	if (o.debug)
 		print_binding(&binding);
 
+	int *cpus;
+	if ((rc = choose_cpus(&o, &cpus)) != 0)
+		return rc;
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
 		.verbose = o.verbose, .format = o.format,
-		.vdso = &binding, .repeat = o.repeat, .net = o.net,
+		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
 	};
 	return finish(run_all(o.api, o.test, &run));
 }

@@ -11,10 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpus.h"
 #include "options.h"
 #include "report.h"
 
-enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET };
+enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -30,13 +31,14 @@ static const struct option long_options[] = {
 	{ "repeat",   required_argument, NULL, 'r' },
 	{ "output",   required_argument, NULL, OPT_OUTPUT },
 	{ "net",      no_argument,       NULL, OPT_NET },
+	{ "cpu",      required_argument, NULL, OPT_CPU },
 	{ NULL, 0, NULL, 0 },
 };
 
 static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT] [--output=FILE]\n"
-	      "                [--net] [--vdso-lib=PATH] API|all TEST-TYPE\n"
+	      "                [--net] [--cpu=LIST] [--vdso-lib=PATH] API|all TEST-TYPE\n"
 	      "   or: vdsotest list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n", f);
 }
@@ -59,6 +61,8 @@ static void help(FILE *f)
 	      "                        an empty function) from every bench ns/call\n"
 	      "  -t, --threads=N       run on N threads at once, each pinned to its own\n"
 	      "                        allowed CPU (default 1; 1 to 1024)\n"
+	      "      --cpu=LIST        bench on these CPUs (e.g. 1, or 0,2-3): one thread\n"
+	      "                        pinned to the first, or -t N to the first N\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
 	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
 	      "  -v, --verbose         say more: check counts, every abi case\n"
@@ -169,12 +173,25 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
 		   report_vis(s));
 }
 
+static int check_cpu_list(const char *s, FILE *err)
+{
+	struct cpu_mask m;
+	const char *why;
+
+	if (!cpu_list_parse(s, &m, &why))
+		return bad(err, "invalid CPU list '%s': %s", report_vis(s), why);
+	cpu_mask_free(&m);
+	return 0;
+}
+
 /* table, json and csv hold bench figures; verify and abi have none. */
 static int check_format(const struct options *o, FILE *err)
 {
 	bool bench_only = o->format == FORMAT_TABLE || o->format == FORMAT_JSON ||
 			  o->format == FORMAT_CSV;
 
+	if (o->command == CMD_RUN && o->test != TEST_BENCH && o->cpu_list)
+		return bad(err, "option '--cpu=%s' is for bench only", report_vis(o->cpu_list));
 	if (o->command == CMD_RUN && o->test != TEST_BENCH && bench_only)
 		return bad(err, "format '%s' is for bench only (%s: text or ktap)",
 			   report_format_name(o->format), test_type_name(o->test));
@@ -283,6 +300,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case 'o': rc = parse_format(optarg, &o->format, err); break;
 		case 'r': rc = parse_repeat(optarg, &o->repeat, err); break;
 		case OPT_NET: o->net = true; break;
+		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
 		case OPT_OUTPUT:
 			if (!*optarg)
 				return bad(err, "option '--output' needs a file name, not ''");

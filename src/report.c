@@ -288,9 +288,29 @@ static void report_csv(const struct api *api, const struct bench_stats s[NR_PATH
 	}
 }
 
-static void report_json(const struct api *api, const struct bench_stats s[NR_PATHS],
-			const bool present[NR_PATHS], double overhead_ns)
+/* The "per_thread" member of path @p: each thread's CPU and figures. */
+static void json_per_thread(const struct bench_result *res, int p)
 {
+	fputs(", \"per_thread\": [", stdout);
+	for (unsigned t = 0; t < res->threads; t++) {
+		const struct bench_sample *s = &res->per_thread[p][t];
+		printf("%s{\"cpu\": ", t ? ", " : "");
+		if (res->cpus)
+			printf("%d", res->cpus[t]);
+		else
+			fputs("null", stdout);
+		printf(", \"calls\": %" PRIu64 ", \"duration_ns\": %" PRIu64
+		       ", \"ns_per_call\": %.2f}", s->calls, s->duration_ns,
+		       s->calls ? (double)s->duration_ns / (double)s->calls : 0.0);
+	}
+	putchar(']');
+}
+
+static void report_json(const struct api *api, const struct bench_result *res)
+{
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
+	double overhead_ns = res->overhead_ns;
 	const char *sep = "";
 
 	printf("%s\n    {\"api\": \"%s\", \"overhead_ns\": ", (*json_results)++ ? "," : "",
@@ -314,15 +334,20 @@ static void report_json(const struct api *api, const struct bench_stats s[NR_PAT
 			printf("%.2f", speedup(s, present, p));
 		else
 			fputs("null", stdout);
-		fputs(", \"falls_back\": null}", stdout);
+		fputs(", \"falls_back\": null", stdout);
+		if (res->per_thread[p])
+			json_per_thread(res, p);
+		putchar('}');
 		sep = ",";
 	}
 	fputs("}}", stdout);
 }
 
-static void report_verbose(const struct api *api, const struct bench_stats s[NR_PATHS],
-			   const bool present[NR_PATHS], double overhead_ns)
+static void report_verbose(const struct api *api, const struct bench_result *res)
 {
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
+	double overhead_ns = res->overhead_ns;
 	FILE *f = lines();
 
 	if (overhead_ns >= 0)
@@ -338,23 +363,33 @@ static void report_verbose(const struct api *api, const struct bench_stats s[NR_
 			fprintf(f, " (%u repeats: median %.2f, min %.2f, max %.2f ns/call)",
 				s[p].repeats, s[p].median_ns, s[p].min_ns, s[p].max_ns);
 		fputc('\n', f);
+		for (unsigned t = 0; res->per_thread[p] && t < res->threads; t++) {
+			const struct bench_sample *e = &res->per_thread[p][t];
+			fprintf(f, "%s%s: %s: thread %u", lead(), api->name, bench_path_name(p), t);
+			if (res->cpus)
+				fprintf(f, " on CPU %d", res->cpus[t]);
+			fprintf(f, ": %" PRIu64 " calls in %" PRIu64 " ns (%.2f ns/call)\n",
+				e->calls, e->duration_ns,
+				e->calls ? (double)e->duration_ns / (double)e->calls : 0.0);
+		}
 	}
 }
 
-void report_bench(const struct api *api, const struct run *run,
-		  const struct bench_stats stats[NR_PATHS], const bool present[NR_PATHS],
-		  double overhead_ns)
+void report_bench(const struct api *api, const struct run *run, const struct bench_result *res)
 {
+	const struct bench_stats *stats = res->stats;
+	const bool *present = res->present;
+
 	report_progress_clear();
 	switch (run->format) {
 	case FORMAT_NSEC:  report_nsec(api, stats, present); break;
 	case FORMAT_TABLE: report_table(api, stats, present); break;
 	case FORMAT_CSV:   report_csv(api, stats, present); break;
-	case FORMAT_JSON:  report_json(api, stats, present, overhead_ns); break;
+	case FORMAT_JSON:  report_json(api, res); break;
 	default:	   report_text(api, stats, present); break;
 	}
 	if (run->verbose)
-		report_verbose(api, stats, present, overhead_ns);
+		report_verbose(api, res);
 	flush_stdout();
 }
 

@@ -58,13 +58,13 @@ void report_end(void);
  *   csv, json: one row, one object per path (see vdsotest(1));
  *   ktap: the text form as diagnostics ("# " first).
  * Rates and ns per call are the medians over the repeats.  Paths with
- * present[p] false are left out.  @overhead_ns, the harness overhead per
- * call (< 0: not measured), is shown by -v text ("API: overhead: N.NN
- * ns/call") and json ("overhead_ns", null when not measured).
+ * present[p] false are left out.  The harness overhead per call (< 0: not
+ * measured) is shown by -v text ("API: overhead: N.NN ns/call") and json
+ * ("overhead_ns", null when not measured).  With threads, rates are those
+ * of all threads together, ns per call that of one thread; -v and json
+ * show each thread's figures.
  */
-void report_bench(const struct api *api, const struct run *run,
-		  const struct bench_stats stats[NR_PATHS],
-		  const bool present[NR_PATHS], double overhead_ns);
+void report_bench(const struct api *api, const struct run *run, const struct bench_result *res);
 
 /*
  * report_bench_progress - the progress line "[I/N] API PATH" (and " R/REPEAT"

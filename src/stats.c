@@ -73,5 +73,5 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 
 double stats_calls_per_sec(const struct bench_stats *st)
 {
-	return st->median_ns > 0 ? 1e9 / st->median_ns : 0.0;
+	return st->median_ns > 0 ? (st->threads > 1 ? st->threads : 1) * 1e9 / st->median_ns : 0.0;
 }

@@ -31,6 +31,9 @@ struct bench_stats {
 	double stdev_pct;	/* sample standard deviation (n - 1) of the ns per
 				   call, in percent of their mean; 0 when repeats < 2 */
 	double cpu_ns_per_call;	/* cpu_ns / calls */
+	unsigned threads;	/* threads that ran the path at once (0 = 1); the
+				   samples hold their sums, so ns per call is
+				   that of one thread */
 };
 
 /*
@@ -45,7 +48,10 @@ struct bench_stats {
 void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 		   struct bench_stats *out);
 
-/* stats_calls_per_sec - 1e9 / @st->median_ns; 0 when the median is 0. */
+/*
+ * stats_calls_per_sec - the calls per second of all threads together:
+ * threads * 1e9 / @st->median_ns; 0 when the median is 0.
+ */
 double stats_calls_per_sec(const struct bench_stats *st);
 
 #endif

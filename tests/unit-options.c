@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpus.h"
 #include "options.h"
 #include "tap.h"
 
@@ -207,6 +208,42 @@ static void test_formats_and_repeat(void)
 	bad(ARGS("time", "bench", "-r"), "'-r' needs a value", "-r without a value");
 }
 
+static void test_cpu_list(void)
+{
+	static const struct { const char *list; unsigned count, first, last; } good[] = {
+		{ "1", 1, 1, 1 }, { "0,2-3", 3, 0, 3 }, { "5-5", 1, 5, 5 },
+		{ "3,1", 2, 1, 3 }, { "1048575", 1, 1048575, 1048575 }, { "0-2,2-4", 5, 0, 4 },
+	};
+	struct options o;
+	struct cpu_mask m;
+	const char *why;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		bool parsed = cpu_list_parse(good[i].list, &m, &why);
+		ok(parsed && cpu_mask_count(&m) == good[i].count &&
+		   cpu_mask_nth(&m, 0) == (int)good[i].first &&
+		   cpu_mask_nth(&m, good[i].count - 1) == (int)good[i].last &&
+		   cpu_mask_nth(&m, good[i].count) == -1,
+		   "CPU list '%s': %u CPUs, %u to %u", good[i].list, good[i].count, good[i].first,
+		   good[i].last);
+		if (parsed)
+			cpu_mask_free(&m);
+	}
+	ok(parse(&o, ARGS("--cpu=1", "time", "bench")) == OPTIONS_RUN && o.cpu_list &&
+	   strcmp(o.cpu_list, "1") == 0, "--cpu=1");
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && !o.cpu_list, "no --cpu by default");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "--cpu=LIST"), "--help shows --cpu");
+	bad(ARGS("--cpu=", "time", "bench"), "'': not a CPU number", "--cpu=''");
+	bad(ARGS("--cpu=a", "time", "bench"), "'a': not a CPU number", "--cpu=a");
+	bad(ARGS("--cpu=1,", "time", "bench"), "'1,': not a CPU number", "--cpu=1,");
+	bad(ARGS("--cpu=-1", "time", "bench"), "'-1'", "--cpu=-1");
+	bad(ARGS("--cpu=1 ", "time", "bench"), "'1 '", "--cpu with a blank");
+	bad(ARGS("--cpu=3-1", "time", "bench"), "high to low", "--cpu=3-1");
+	bad(ARGS("--cpu=1048576", "time", "bench"), "above 1048575", "--cpu beyond the limit");
+	bad(ARGS("--cpu=99999999999999999999", "time", "bench"), "above 1048575", "--cpu overflowing");
+	bad(ARGS("--cpu=0", "time", "abi"), "'--cpu=0' is for bench only", "--cpu with abi");
+}
+
 static void test_compare(void)
 {
 	struct options o;
@@ -235,6 +272,7 @@ int main(void)
 	test_bad_input();
 	test_formats_and_repeat();
 	test_compare();
+	test_cpu_list();
 	test_no_operands();
 	return tap_done();
 }
