@@ -44,6 +44,7 @@ struct run {
 	bool net;			/* bench: subtract the harness overhead */
 	const int *cpus;		/* bench: the CPU of each of the threads,
 					   or NULL: not pinned */
+	const struct cycles_info *cycles;	/* bench --cycles, or NULL */
 };
 
 /* Properties of a clock id that decide which checks apply. */
@@ -54,6 +55,7 @@ enum clock_flags {
 };
 
 struct api;
+struct cycles_info;
 
 struct family {
 	enum vdso_call call;

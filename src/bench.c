@@ -48,8 +48,9 @@ uint64_t thread_cpu_ns(void)
 	return sys_clock_ns(CLOCK_THREAD_CPUTIME_ID, "CLOCK_THREAD_CPUTIME_ID");
 }
 
-int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
-		  struct bench_sample *out)
+/* bench_measure(), reading the cycle counter @cyc (or none: NULL) around the loop. */
+static int measure_one(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
+		       const struct bench_cycles *cyc, struct bench_sample *out)
 {
 	struct sigaction sa = { .sa_handler = on_alarm }, old_sa;
 	struct itimerval timer = {
@@ -58,7 +59,7 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 			.tv_usec = (suseconds_t)(duration_ns % 1000000000u / 1000u),
 		},
 	}, off = { 0 };
-	uint64_t calls = 0, start, cpu_start;
+	uint64_t calls = 0, start, cpu_start, cycles_start = 0;
 
 	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
 		timer.it_value.tv_usec = 1;
@@ -67,6 +68,8 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 	batch(arg, BENCH_BATCH_CALLS);
 	bench_stop = 0;
 	cpu_start = thread_cpu_ns();
+	if (cyc)
+		cycles_start = cycles_read(cyc->info, cyc->fd);
 	start = now_ns();
 	if (setitimer(ITIMER_REAL, &timer, NULL) != 0) {
 		sigaction(SIGALRM, &old_sa, NULL);
@@ -77,11 +80,18 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 		calls += BENCH_BATCH_CALLS;
 	} while (!bench_stop);
 	out->duration_ns = now_ns() - start;
+	out->cycles = cyc ? cycles_read(cyc->info, cyc->fd) - cycles_start : 0;
 	out->cpu_ns = thread_cpu_ns() - cpu_start;
 	out->calls = calls;
 	setitimer(ITIMER_REAL, &off, NULL);
 	sigaction(SIGALRM, &old_sa, NULL);
 	return 0;
+}
+
+int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
+		  struct bench_sample *out)
+{
+	return measure_one(batch, arg, duration_ns, NULL, out);
 }
 
 const char *bench_path_name(enum bench_path p)
@@ -233,13 +243,13 @@ static double overhead(const struct run *run, const struct bench_paths *paths)
 
 /* One measurement of path @p into @s (and, with threads, @each); false after a message. */
 static bool measure(const struct api *api, const struct run *run,
-		    const struct bench_paths *paths, int p, struct bench_sample *s,
-		    struct bench_sample *each)
+		    const struct bench_paths *paths, int p, const struct bench_cycles *cyc,
+		    struct bench_sample *s, struct bench_sample *each)
 {
 	int bad_cpu = -1;
 
 	if (run->threads <= 1) {
-		if (bench_measure(paths->batch[p], paths->arg, run->duration_ns, s) == 0)
+		if (measure_one(paths->batch[p], paths->arg, run->duration_ns, cyc, s) == 0)
 			return true;
 		perror("vdsotest: setitimer");
 		return false;
@@ -272,6 +282,7 @@ enum status bench_run(const struct api *api, const struct run *run,
 	/* threads > 1: one measurement's samples, then each path's sums per thread */
 	struct bench_sample *each = calloc((size_t)(NR_PATHS + 1) * threads, sizeof(*each));
 	struct bench_result res = { .threads = threads, .cpus = run->cpus };
+	struct bench_cycles cyc = { run->cycles, -1 };
 	enum status st = STATUS_FAIL;
 
 	if (!samples || !each) {
@@ -287,12 +298,19 @@ enum status bench_run(const struct api *api, const struct run *run,
 		report_no_vdso(api);
 	st = probe_paths(api, paths);
 	res.overhead_ns = overhead(run, paths);
+	if (cyc.info && cyc.info->source != CYCLES_NONE && threads == 1) {
+		if ((cyc.fd = cycles_open(cyc.info)) < 0)
+			report_note("%s: no cycle counts: perf_event_open: %s", api->name,
+				    strerror(errno));
+		res.cycles = cyc.fd >= 0;
+	}
 	for (unsigned r = 0; r < repeat; r++)
 		for (int p = 0; p < NR_PATHS; p++) {
 			if (!paths->batch[p])
 				continue;
 			report_bench_progress(api, run, p, r);
-			if (!measure(api, run, paths, p, &samples[p * repeat + r], each)) {
+			if (!measure(api, run, paths, p, res.cycles ? &cyc : NULL,
+				     &samples[p * repeat + r], each)) {
 				st = STATUS_FAIL;
 				goto out;
 			}
@@ -308,6 +326,8 @@ enum status bench_run(const struct api *api, const struct run *run,
 	}
 	report_bench(api, run, &res);
 out:
+	if (cyc.fd >= 0)
+		cycles_close(cyc.info, cyc.fd);
 	free(samples);
 	free(each);
 	return st;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "api.h"
+#include "cycles.h"
 #include "stats.h"
 
 enum bench_path { PATH_SYSCALL, PATH_LIBC, PATH_VDSO, NR_PATHS };
@@ -35,6 +36,12 @@ struct bench_paths {
 	const void *empty_arg;
 };
 
+/* A cycle counter as the timed loop reads it. */
+struct bench_cycles {
+	const struct cycles_info *info;
+	int fd;			/* from cycles_open() */
+};
+
 /* One API's figures, as bench_run() hands them to report_bench(). */
 struct bench_result {
 	struct bench_stats stats[NR_PATHS];
@@ -44,6 +51,7 @@ struct bench_result {
 	const int *cpus;		/* the CPU of each thread, or NULL: not pinned */
 	struct bench_sample *per_thread[NR_PATHS];	/* threads > 1: each
 					   thread's sums over the repeats, else NULL */
+	bool cycles;			/* stats[].cycles_per_call were measured */
 };
 
 /* The longest time the harness overhead is measured for, per API. */
@@ -89,7 +97,8 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t durati
  * BENCH_OVERHEAD_MAX_NS; with run->net it is subtracted from every ns per call.
  * With run->threads > 1 each path runs on that many threads at once
  * (bench_measure_threads(), pinned to run->cpus); with one thread and
- * run->cpus, the calling thread is pinned to run->cpus[0] first.  When the vDSO path is
+ * run->cpus, the calling thread is pinned to run->cpus[0] first.  With
+ * run->cycles (one thread only), the counter is read around each timed loop.  When the vDSO path is
  * absent it prints "Note: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying
  * that its figure is that of the error path.

@@ -22,6 +22,7 @@
 #include "bench.h"
 #include "compare.h"
 #include "cpus.h"
+#include "cycles.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -223,6 +224,11 @@ static enum status run_all(const struct api *one, enum test_type t, struct run *
 
 	run->api_total = one ? 1 : api_count;
 	report_begin(run, t);
+	if (run->cycles) {
+		char what[256];
+		cycles_describe(run->cycles, what, sizeof(what));
+		report_note("cycles: %s", what);
+	}
 	for (size_t i = 0; i < run->api_total && !output_lost; i++) {
 		const struct api *api = one ? one : &api_table[i];
 		run->api_index = i;
@@ -332,10 +338,14 @@ int main(int argc, char **argv)
 	int *cpus;
 	if ((rc = choose_cpus(&o, &cpus)) != 0)
 		return rc;
+	struct cycles_info cycles;
+	if (o.cycles)
+		cycles_probe(&cycles);
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
 		.verbose = o.verbose, .format = o.format,
 		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
+		.cycles = o.cycles ? &cycles : NULL,
 	};
 	return finish(run_all(o.api, o.test, &run));
 }

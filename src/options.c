@@ -15,7 +15,8 @@
 #include "options.h"
 #include "report.h"
 
-enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU };
+enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
+       OPT_CYCLES };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -32,13 +33,14 @@ static const struct option long_options[] = {
 	{ "output",   required_argument, NULL, OPT_OUTPUT },
 	{ "net",      no_argument,       NULL, OPT_NET },
 	{ "cpu",      required_argument, NULL, OPT_CPU },
+	{ "cycles",   no_argument,       NULL, OPT_CYCLES },
 	{ NULL, 0, NULL, 0 },
 };
 
 static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT] [--output=FILE]\n"
-	      "                [--net] [--cpu=LIST] [--vdso-lib=PATH] API|all TEST-TYPE\n"
+	      "                [--net] [--cycles] [--cpu=LIST] [--vdso-lib=PATH] API|all TEST-TYPE\n"
 	      "   or: vdsotest list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n", f);
 }
@@ -61,6 +63,8 @@ static void help(FILE *f)
 	      "                        an empty function) from every bench ns/call\n"
 	      "  -t, --threads=N       run on N threads at once, each pinned to its own\n"
 	      "                        allowed CPU (default 1; 1 to 1024)\n"
+	      "      --cycles          bench: cycles per call too (perf_event_open, else the\n"
+	      "                        TSC or CNTVCT with its frequency, else unavailable)\n"
 	      "      --cpu=LIST        bench on these CPUs (e.g. 1, or 0,2-3): one thread\n"
 	      "                        pinned to the first, or -t N to the first N\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
@@ -192,6 +196,10 @@ static int check_format(const struct options *o, FILE *err)
 
 	if (o->command == CMD_RUN && o->test != TEST_BENCH && o->cpu_list)
 		return bad(err, "option '--cpu=%s' is for bench only", report_vis(o->cpu_list));
+	if (o->command == CMD_RUN && o->test != TEST_BENCH && o->cycles)
+		return bad(err, "option '--cycles' is for bench only");
+	if (o->command == CMD_RUN && o->cycles && o->threads > 1)
+		return bad(err, "option '--cycles' needs one thread, not --threads=%u", o->threads);
 	if (o->command == CMD_RUN && o->test != TEST_BENCH && bench_only)
 		return bad(err, "format '%s' is for bench only (%s: text or ktap)",
 			   report_format_name(o->format), test_type_name(o->test));
@@ -300,6 +308,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case 'o': rc = parse_format(optarg, &o->format, err); break;
 		case 'r': rc = parse_repeat(optarg, &o->repeat, err); break;
 		case OPT_NET: o->net = true; break;
+		case OPT_CYCLES: o->cycles = true; break;
 		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
 		case OPT_OUTPUT:
 			if (!*optarg)

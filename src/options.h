@@ -34,6 +34,7 @@ struct options {
 	unsigned repeat;		/* default 1 */
 	const char *output;		/* --output, or NULL for standard output */
 	bool net;			/* --net */
+	bool cycles;			/* --cycles */
 	const char *cpu_list;		/* --cpu, checked by cpu_list_parse(), or NULL */
 	const char *compare_old;	/* CMD_COMPARE: the two JSON files */
 	const char *compare_new;

@@ -26,6 +26,7 @@ static void flush_stdout(void)
 static enum output_format format;
 static enum test_type test;
 static bool progress_wanted;
+static const char *cycles_unit = "cycles";	/* "ticks" for a constant-rate counter */
 /* JSON: results printed so far, shared by the test children (mmap). */
 static unsigned *json_results, json_results_private;
 
@@ -123,6 +124,26 @@ static void json_string_or_null(const char *s)
 		fputs("null", stdout);
 }
 
+/* The "cycles" member: the counter of --cycles, or null without it. */
+static void json_cycles(const struct cycles_info *c)
+{
+	char what[256];
+
+	if (!c) {
+		fputs("null", stdout);
+		return;
+	}
+	cycles_describe(c, what, sizeof(what));
+	printf("{\"source\": \"%s\", \"frequency_hz\": ", cycles_source_name(c->source));
+	if (c->freq_hz)
+		printf("%" PRIu64, c->freq_hz);
+	else
+		fputs("null", stdout);
+	fputs(", \"description\": ", stdout);
+	report_json_string(what);
+	putchar('}');
+}
+
 static void json_begin(const struct run *run)
 {
 	struct sysinfo_facts f;
@@ -139,9 +160,11 @@ static void json_begin(const struct run *run)
 	fputs(",\n  \"cpu_model\": ", stdout);
 	json_string_or_null(f.cpu_model);
 	printf(",\n  \"options\": {\"test_type\": \"%s\", \"duration_ns\": %" PRIu64
-	       ", \"repeat\": %u, \"threads\": %u, \"net\": %s},\n  \"results\": [",
+	       ", \"repeat\": %u, \"threads\": %u, \"net\": %s},\n  \"cycles\": ",
 	       test_type_name(test), run->duration_ns, run->repeat, run->threads,
 	       run->net ? "true" : "false");
+	json_cycles(run->cycles);
+	fputs(",\n  \"results\": [", stdout);
 }
 
 void report_set_format(enum output_format f)
@@ -155,6 +178,8 @@ void report_begin(const struct run *run, enum test_type t)
 
 	format = run->format;
 	test = t;
+	if (run->cycles && run->cycles->source != CYCLES_PERF)
+		cycles_unit = "ticks";
 	if (t == TEST_BENCH)
 		estimate_ns *= NR_PATHS * (uint64_t)run->repeat;
 	progress_wanted = isatty(STDERR_FILENO) && t != TEST_ABI &&
@@ -170,7 +195,7 @@ void report_begin(const struct run *run, enum test_type t)
 		break;
 	case FORMAT_CSV:
 		puts("api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,"
-		     "ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call");
+		     "ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call");
 		break;
 	case FORMAT_TABLE:
 		printf("%-*s %13s %13s %12s\n", table_name_width(), "Benchmark", "Time", "CPU",
@@ -213,9 +238,17 @@ static double speedup(const struct bench_stats s[NR_PATHS], const bool present[N
 		s[PATH_SYSCALL].median_ns / s[p].median_ns : 0.0;
 }
 
-static void report_text(const struct api *api, const struct bench_stats s[NR_PATHS],
-			const bool present[NR_PATHS])
+/* " (N.NN cycles/call)" after path @p's figure, when cycles were counted. */
+static void print_cycles(FILE *f, const struct bench_result *res, int p)
 {
+	if (res->cycles)
+		fprintf(f, " (%.2f %s/call)", res->stats[p].cycles_per_call, cycles_unit);
+}
+
+static void report_text(const struct api *api, const struct bench_result *res)
+{
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
 	static const char *const label[NR_PATHS] = {
 		[PATH_SYSCALL] = "system calls per second:",
 		[PATH_LIBC]    = "libc calls per second:  ",
@@ -238,19 +271,23 @@ static void report_text(const struct api *api, const struct bench_stats s[NR_PAT
 			printf(" \u00b1%.1f%%", s[p].stdev_pct);
 		if (p != PATH_SYSCALL && present[PATH_SYSCALL] && rate[PATH_SYSCALL])
 			printf(" (%.2fx speedup)", speedup(s, present, p));
+		print_cycles(stdout, res, p);
 		putchar('\n');
 	}
 }
 
-static void report_nsec(const struct api *api, const struct bench_stats s[NR_PATHS],
-			const bool present[NR_PATHS])
+static void report_nsec(const struct api *api, const struct bench_result *res)
 {
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
+
 	for (int p = 0; p < NR_PATHS; p++) {
 		if (!present[p])
 			continue;
 		printf("%s: %s: %.2f nsec/call", api->name, bench_path_name(p), s[p].median_ns);
 		if (s[p].repeats >= 2)
 			printf(" \u00b1%.1f%%", s[p].stdev_pct);
+		print_cycles(stdout, res, p);
 		putchar('\n');
 	}
 }
@@ -272,9 +309,11 @@ static void report_table(const struct api *api, const struct bench_stats s[NR_PA
 	}
 }
 
-static void report_csv(const struct api *api, const struct bench_stats s[NR_PATHS],
-		       const bool present[NR_PATHS])
+static void report_csv(const struct api *api, const struct bench_result *res)
 {
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
+
 	for (int p = 0; p < NR_PATHS; p++) {
 		if (!present[p])
 			continue;
@@ -284,7 +323,10 @@ static void report_csv(const struct api *api, const struct bench_stats s[NR_PATH
 		       stats_calls_per_sec(&s[p]));
 		if (present[PATH_SYSCALL])
 			printf("%.2f", speedup(s, present, p));
-		printf(",%.2f\n", s[p].cpu_ns_per_call);
+		printf(",%.2f,", s[p].cpu_ns_per_call);
+		if (res->cycles)
+			printf("%.2f", s[p].cycles_per_call);
+		putchar('\n');
 	}
 }
 
@@ -335,6 +377,8 @@ static void report_json(const struct api *api, const struct bench_result *res)
 		else
 			fputs("null", stdout);
 		fputs(", \"falls_back\": null", stdout);
+		if (res->cycles)
+			printf(", \"cycles_per_call\": %.2f", s[p].cycles_per_call);
 		if (res->per_thread[p])
 			json_per_thread(res, p);
 		putchar('}');
@@ -382,11 +426,11 @@ void report_bench(const struct api *api, const struct run *run, const struct ben
 
 	report_progress_clear();
 	switch (run->format) {
-	case FORMAT_NSEC:  report_nsec(api, stats, present); break;
+	case FORMAT_NSEC:  report_nsec(api, res); break;
 	case FORMAT_TABLE: report_table(api, stats, present); break;
-	case FORMAT_CSV:   report_csv(api, stats, present); break;
+	case FORMAT_CSV:   report_csv(api, res); break;
 	case FORMAT_JSON:  report_json(api, res); break;
-	default:	   report_text(api, stats, present); break;
+	default:	   report_text(api, res); break;
 	}
 	if (run->verbose)
 		report_verbose(api, res);

@@ -50,6 +50,7 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 		   struct bench_stats *out)
 {
 	double v[STATS_MAX_SAMPLES];
+	uint64_t cycles = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (n > STATS_MAX_SAMPLES)
@@ -61,9 +62,11 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 		out->calls += s[i].calls;
 		out->duration_ns += s[i].duration_ns;
 		out->cpu_ns += s[i].cpu_ns;
+		cycles += s[i].cycles;
 		v[i] = net(per_call(s[i].duration_ns, s[i].calls), minus_ns);
 	}
 	out->cpu_ns_per_call = net(per_call(out->cpu_ns, out->calls), minus_ns);
+	out->cycles_per_call = per_call(cycles, out->calls);
 	if (n >= 2)
 		out->stdev_pct = stdev_pct(v, n);
 	out->median_ns = median(v, n);

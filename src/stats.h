@@ -17,6 +17,7 @@ struct bench_sample {
 	uint64_t calls;
 	uint64_t duration_ns;	/* CLOCK_MONOTONIC, from the system call */
 	uint64_t cpu_ns;	/* CLOCK_THREAD_CPUTIME_ID, from the system call */
+	uint64_t cycles;	/* cycle counter ticks (--cycles), else 0 */
 };
 
 /* The figures of one path over all its repeats. */
@@ -31,6 +32,7 @@ struct bench_stats {
 	double stdev_pct;	/* sample standard deviation (n - 1) of the ns per
 				   call, in percent of their mean; 0 when repeats < 2 */
 	double cpu_ns_per_call;	/* cpu_ns / calls */
+	double cycles_per_call;	/* all repeats' cycles / calls (never net) */
 	unsigned threads;	/* threads that ran the path at once (0 = 1); the
 				   samples hold their sums, so ns per call is
 				   that of one thread */

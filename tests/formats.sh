@@ -54,6 +54,13 @@ done >"$tmp/bad"
 [ ! -s "$tmp/bad" ]
 ok $? "-r outside 1..1000 or not a number: exit 2 naming the value"
 
+run --cycles -o nsec -d 0.01 getcpu bench
+head -1 "$out" | grep -Eq '^Note: cycles: (CPU cycles \(perf_event_open, PERF_COUNT_HW_CPU_CYCLES(, user space only)?\)|(TSC|CNTVCT_EL0) ticks at [0-9]+\.[0-9]{2} MHz \((CPUID leaf 0x15|CNTFRQ_EL0|calibrated against CLOCK_MONOTONIC_RAW over 0\.1 s)\)|unavailable: .+)$' &&
+	{ grep -q '^Note: cycles: unavailable' "$out" ||
+		[ "$(grep -Ec "^getcpu: (syscall|libc|vdso): $num nsec/call \($num (cycles|ticks)/call\)\$" "$out")" -eq 3 ]; } &&
+	[ $rc -eq 0 ]
+ok $? "--cycles: a note naming the counter, then cycles or ticks per call on every line"
+
 # ---- table ----
 run -o table -r 2 -d 0.01 getcpu bench
 head -1 "$out" | grep -Eq '^Benchmark +Time +CPU +Iterations$' &&
@@ -68,7 +75,7 @@ awk 'NR > 2 { if ($4 > $2 * 1.05 + 0.05 || $4 <= 0) bad = 1 } END { exit bad }' 
 ok $? "table: the CPU column is positive and no more than the Time column"
 
 # ---- csv ----
-header='api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call'
+header='api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call'
 run -o csv -d 0.002 all bench
 supported=$(grep -c '^[a-z-]*,syscall,' "$out")
 [ $rc -eq 0 ] && [ "$(head -1 "$out")" = "$header" ] &&
@@ -76,9 +83,9 @@ supported=$(grep -c '^[a-z-]*,syscall,' "$out")
 	[ "$supported" -ge 20 ] && ! grep -q unsupported "$out"
 ok $? "csv: the header first, then three rows per supported API (unsupported: stderr)"
 
-awk -F, -v num='^[0-9]+[.][0-9][0-9]$' 'NR > 1 && (NF != 12 || $3 != 1 || $4 < 1 || $6 !~ num || $11 !~ num) { bad = 1 }
+awk -F, -v num='^[0-9]+[.][0-9][0-9]$' 'NR > 1 && (NF != 13 || $13 != "" || $3 != 1 || $4 < 1 || $6 !~ num || $11 !~ num) { bad = 1 }
 	END { exit bad }' "$out"
-ok $? "csv: 12 fields per row, counts and two-decimal figures in place"
+ok $? "csv: 13 fields per row (cycles_per_call empty), counts and two-decimal figures in place"
 
 # ---- json ----
 if command -v jq >/dev/null 2>&1; then
@@ -122,12 +129,29 @@ if command -v jq >/dev/null 2>&1; then
 			.ns_per_call.median) | fabs < 0.011] | all))' "$out" >/dev/null
 	ok $? "json --net: every median is duration_ns / calls less overhead_ns"
 
+	jq -e '.cycles == null and ([.results[].paths[] | has("cycles_per_call") | not] | all)' \
+		"$out" >/dev/null
+	ok $? "json without --cycles: cycles null, no cycles_per_call"
+
+	# --cycles: whatever counter this machine has, said so; a constant-rate
+	# counter's ticks per call are its frequency times the ns per call.
+	run --cycles -o json -d 0.02 time bench
+	jq -e '.cycles as $c | $c.source as $s |
+		if $s == "none" then ($c.description | startswith("unavailable: ")) and
+			([.results[].paths[] | has("cycles_per_call") | not] | all)
+		elif $s == "perf" then ([.results[].paths[] | .cycles_per_call > 0] | all)
+		elif $s == "tsc" or $s == "cntvct" then $c.frequency_hz > 0 and
+			([.results[].paths[] | (.cycles_per_call / (.duration_ns / .calls) /
+				($c.frequency_hz / 1e9) - 1) | fabs < 0.05] | all)
+		else false end' "$out" >/dev/null && [ $rc -eq 0 ]
+	ok $? "json --cycles: the counter named; cycles_per_call consistent with it"
+
 	run -o json -d 0.002 clock-gettime-boottime-alarm bench
 	{ [ $rc -eq 77 ] && jq -e '.results == []' "$out" >/dev/null && grep -q unsupported "$err"; } ||
 		{ [ $rc -eq 0 ] && jq -e '.results | length == 1' "$out" >/dev/null; }
 	ok $? "json: an unsupported API leaves a valid document, the note on stderr (rc $rc)"
 else
-	for i in 1 2 3 4 5 6 7 8; do tap_skip "jq is not installed"; done
+	for i in 1 2 3 4 5 6 7 8 9 10; do tap_skip "jq is not installed"; done
 fi
 
 run -o json getcpu verify

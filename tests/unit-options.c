@@ -187,13 +187,18 @@ static void test_formats_and_repeat(void)
 		   o.format == formats[i], "-o %s", names[i]);
 	ok(parse(&o, ARGS("-o", "ktap", "time", "verify")) == OPTIONS_RUN &&
 	   parse(&o, ARGS("-o", "ktap", "all", "abi")) == OPTIONS_RUN, "ktap for verify and abi");
-	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && !o.net, "--net is off by default");
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && !o.net && !o.cycles,
+	   "--net and --cycles are off by default");
+	ok(parse(&o, ARGS("--cycles", "time", "bench")) == OPTIONS_RUN && o.cycles, "--cycles");
+	bad(ARGS("--cycles", "time", "verify"), "'--cycles' is for bench only", "--cycles with verify");
+	bad(ARGS("--cycles", "-t", "2", "time", "bench"), "--threads=2", "--cycles with two threads");
 	ok(parse(&o, ARGS("--net", "time", "bench")) == OPTIONS_RUN && o.net, "--net");
 	bad(ARGS("--net=1", "time", "bench"), "'--net=1' takes no value", "--net=1");
 	ok(parse(&o, ARGS("--output=/tmp/x", "time", "bench")) == OPTIONS_RUN && o.output &&
 	   strcmp(o.output, "/tmp/x") == 0, "--output=FILE");
 	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "--repeat") &&
-	   strstr(out_text, "--output") && strstr(out_text, "ktap") && strstr(out_text, "--net"),
+	   strstr(out_text, "--output") && strstr(out_text, "ktap") && strstr(out_text, "--net") &&
+	   strstr(out_text, "--cycles"),
 	   "--help names --repeat, --output, --net and the formats");
 	bad(ARGS("-r", "0", "time", "bench"), "'0'", "-r 0");
 	bad(ARGS("-r", "1001", "time", "bench"), "1001", "-r 1001");

@@ -19,7 +19,8 @@ static bool near(double a, double b)
 /* A sample of @ns_per_call ns per call: 1000 calls. */
 static struct bench_sample s_(unsigned ns_per_call)
 {
-	return (struct bench_sample){ 1000, 1000u * (uint64_t)ns_per_call, 500u * (uint64_t)ns_per_call };
+	return (struct bench_sample){ 1000, 1000u * (uint64_t)ns_per_call, 500u * (uint64_t)ns_per_call,
+				      3000u * (uint64_t)ns_per_call };
 }
 
 static void test_odd(void)
@@ -38,6 +39,8 @@ static void test_odd(void)
 	ok(st.calls == 3000 && st.duration_ns == 60000 && st.cpu_ns == 30000,
 	   "calls, duration and CPU time are summed");
 	ok(near(st.cpu_ns_per_call, 10), "CPU ns per call is the total over the total calls");
+	ok(near(st.cycles_per_call, 60), "cycles per call: all cycles over all calls (got %.2f)",
+	   st.cycles_per_call);
 	ok(near(stats_calls_per_sec(&st), 5e7), "calls/sec is 1e9 / median (got %.1f)",
 	   stats_calls_per_sec(&st));
 }
@@ -55,7 +58,7 @@ static void test_even(void)
 
 static void test_fraction(void)
 {
-	struct bench_sample s = { 3, 7, 0 };
+	struct bench_sample s = { 3, 7, 0, 0 };
 	struct bench_stats st;
 
 	stats_compute(&s, 1, 0, &st);
@@ -65,7 +68,7 @@ static void test_fraction(void)
 
 static void test_edges(void)
 {
-	struct bench_sample s[] = { { 0, 5, 0 }, s_(2) };
+	struct bench_sample s[] = { { 0, 5, 0, 0 }, s_(2) };
 	struct bench_stats st;
 
 	stats_compute(s, 0, 0, &st);
@@ -96,6 +99,7 @@ static void test_net(void)
 	ok(near(st.cpu_ns_per_call, 5.5), "--net: CPU ns per call too (got %.2f)",
 	   st.cpu_ns_per_call);
 	ok(st.calls == 3000 && st.duration_ns == 60000, "--net: the raw totals are kept");
+	ok(near(st.cycles_per_call, 60), "--net: cycles per call are not net");
 	stats_compute(s, 3, 25, &st);
 	ok(st.min_ns == 0 && near(st.median_ns, 0) && near(st.max_ns, 5),
 	   "--net: below zero counts as zero");
