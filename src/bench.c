@@ -102,6 +102,13 @@ const char *bench_path_name(enum bench_path p)
 	return (unsigned)p < NR_PATHS ? names[p] : "?";
 }
 
+/* Where the threads of bench_measure_threads() wait to start together. */
+struct start_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t open_cond;
+	bool open;
+};
+
 /* One thread of bench_measure_threads(). */
 struct worker {
 	pthread_t tid;
@@ -109,7 +116,7 @@ struct worker {
 	const void *arg;
 	int cpu;			/* or -1: not pinned */
 	int pin_errno;			/* 0, or why cpu_pin() failed */
-	pthread_barrier_t *start;
+	struct start_gate *gate;
 	struct bench_sample sample;
 };
 
@@ -121,7 +128,10 @@ static void *worker_main(void *p)
 	if (w->cpu >= 0 && cpu_pin((unsigned)w->cpu) != 0)
 		w->pin_errno = errno;
 	w->batch(w->arg, BENCH_BATCH_CALLS);
-	pthread_barrier_wait(w->start);
+	pthread_mutex_lock(&w->gate->lock);
+	while (!w->gate->open)
+		pthread_cond_wait(&w->gate->open_cond, &w->gate->lock);
+	pthread_mutex_unlock(&w->gate->lock);
 	cpu_start = thread_cpu_ns();
 	start = now_ns();
 	do {
@@ -134,7 +144,7 @@ static void *worker_main(void *p)
 	return NULL;
 }
 
-/* Start @n workers (the caller makes n + 1 at the barrier); return how many started. */
+/* Start @n workers; return how many started (errno set when fewer). */
 static unsigned start_workers(struct worker *w, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
@@ -145,6 +155,15 @@ static unsigned start_workers(struct worker *w, unsigned n)
 		}
 	}
 	return n;
+}
+
+/* Let the waiting workers go. */
+static void open_gate(struct start_gate *g)
+{
+	pthread_mutex_lock(&g->lock);
+	g->open = true;
+	pthread_cond_broadcast(&g->open_cond);
+	pthread_mutex_unlock(&g->lock);
 }
 
 int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
@@ -158,8 +177,8 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t durati
 			.tv_usec = (suseconds_t)(duration_ns % 1000000000u / 1000u),
 		},
 	}, off = { 0 };
+	struct start_gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false };
 	struct worker *w = calloc(n, sizeof(*w));
-	pthread_barrier_t start;
 	unsigned started;
 	int rc = 0, saved = 0;
 
@@ -168,27 +187,19 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t durati
 	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
 		timer.it_value.tv_usec = 1;
 	for (unsigned i = 0; i < n; i++)
-		w[i] = (struct worker){ .batch = batch, .arg = arg, .start = &start,
+		w[i] = (struct worker){ .batch = batch, .arg = arg, .gate = &gate,
 					.cpu = cpus ? cpus[i] : -1 };
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGALRM, &sa, &old_sa);
 	bench_stop = 0;
-	pthread_barrier_init(&start, NULL, n + 1);
 	started = start_workers(w, n);
-	if (started < n) {
-		/* Let those that did start run out at once: no timer, the flag set. */
-		saved = errno;
-		bench_stop = 1;
-		rc = -1;
-		pthread_barrier_destroy(&start);
-		pthread_barrier_init(&start, NULL, started + 1);
-	}
-	pthread_barrier_wait(&start);
-	if (rc == 0 && setitimer(ITIMER_REAL, &timer, NULL) != 0) {
+	if (started < n || setitimer(ITIMER_REAL, &timer, NULL) != 0) {
+		/* Those that did start run one batch and stop: the flag is set. */
 		saved = errno;
 		bench_stop = 1;
 		rc = -1;
 	}
+	open_gate(&gate);
 	memset(total, 0, sizeof(*total));
 	for (unsigned i = 0; i < started; i++) {
 		pthread_join(w[i].tid, NULL);
@@ -204,7 +215,6 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t durati
 	}
 	setitimer(ITIMER_REAL, &off, NULL);
 	sigaction(SIGALRM, &old_sa, NULL);
-	pthread_barrier_destroy(&start);
 	free(w);
 	errno = saved;
 	return rc;

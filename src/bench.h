@@ -77,7 +77,8 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 /*
  * bench_measure_threads - bench_measure() on @n threads at once (2 ..
  * THREADS_MAX), thread i pinned to CPU @cpus[i] (@cpus NULL: not pinned).
- * The threads start together (a barrier) and stop at the same flag.
+ * The threads start together (a condition variable opens for all) and stop
+ * at the same flag, set by the ITIMER_REAL timer armed just before.
  * @each[i] gets thread i's sample; @total the sums of calls, of the threads'
  * elapsed times and of their CPU times.
  *
