@@ -281,9 +281,15 @@ static int choose_cpus(const struct options *o, int **cpus)
 		rc = STATUS_USAGE;
 		goto out;
 	}
-	if (o->test == TEST_BENCH && (*cpus = calloc(o->threads, sizeof(**cpus))))
+	if (o->test == TEST_BENCH) {
+		if (!(*cpus = calloc(o->threads, sizeof(**cpus)))) {
+			perror("vdsotest: --threads");
+			rc = STATUS_FAIL;
+			goto out;
+		}
 		for (unsigned i = 0; i < o->threads; i++)
 			(*cpus)[i] = cpu_mask_nth(from, i);
+	}
 out:
 	cpu_mask_free(&allowed);
 	cpu_mask_free(&list);
