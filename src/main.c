@@ -321,7 +321,8 @@ int main(int argc, char **argv)
 	}
 	if (rc != OPTIONS_RUN)
 		return finish(rc);
-	if ((rc = open_output(o.output)) != 0)
+	/* (the list commands print no results: they stay on standard output) */
+	if ((o.command == CMD_RUN || o.command == CMD_COMPARE) && (rc = open_output(o.output)) != 0)
 		return rc;
 	report_set_format(o.format);
 	if (o.command == CMD_COMPARE)

@@ -236,4 +236,15 @@ run -r 25 -d 0.03 getcpu bench
 [ $rc -eq 0 ] && [ ! -s "$err" ]
 ok $? "no progress when stderr is not a terminal"
 
+# ---- the wrappers pass the new options with their values ----
+if [ -n "${VDSOTEST_BENCH:-}" ]; then
+	VDSOTEST=$VDSOTEST "$VDSOTEST_BENCH" -r 2 -o csv --output "$tmp/w.csv" -d 0.001 --cpu 0 >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && [ "$(head -1 "$tmp/w.csv")" = "$header" ] && [ ! -s "$out" ] &&
+		awk -F, 'NR > 1 && $3 != 2 { bad = 1 } END { exit bad || NR < 60 }' "$tmp/w.csv"
+	ok $? "vdsotest-bench -r 2 -o csv --output FILE --cpu 0: values passed on (got $rc)"
+else
+	tap_skip "no VDSOTEST_BENCH"
+fi
+
 tap_done
