@@ -236,6 +236,32 @@ run -r 25 -d 0.03 getcpu bench
 [ $rc -eq 0 ] && [ ! -s "$err" ]
 ok $? "no progress when stderr is not a terminal"
 
+# ---- a test child that crashes leaves the documents whole ----
+if [ -n "${FAKE_VDSO:-}" ]; then
+	VDSOTEST_FAKE_BUG=time-null-crash "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -o ktap -d 0.002 all bench \
+		>"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 1 ] && grep -q '^not ok 24 time$' "$out" && grep -q '^ok 25 getcpu$' "$out" &&
+		grep -q '^# time: bench: killed by signal 11' "$out" &&
+		{ ! command -v prove >/dev/null 2>&1 || ! prove_ok "$out"; }
+	ok $? "ktap: a bench child killed by a signal is 'not ok', the run goes on (got $rc)"
+
+	if command -v jq >/dev/null 2>&1; then
+		VDSOTEST_FAKE_BUG=time-null-crash "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -o json -d 0.002 \
+			all bench >"$out" 2>"$err"
+		rc=$?
+		[ $rc -eq 1 ] && jq -e '[.results[].api] | (index("time") == null) and
+			(index("gettimeofday") != null) and (index("getcpu") != null)' "$out" >/dev/null &&
+			grep -q '^time: bench: killed by signal 11' "$err"
+		ok $? "json: a crashed API is left out, the document stays valid, the message on stderr"
+	else
+		tap_skip "jq is not installed"
+	fi
+else
+	tap_skip "no fake vDSO"
+	tap_skip "no fake vDSO"
+fi
+
 # ---- the wrappers pass the new options with their values ----
 if [ -n "${VDSOTEST_BENCH:-}" ]; then
 	VDSOTEST=$VDSOTEST "$VDSOTEST_BENCH" -r 2 -o csv --output "$tmp/w.csv" -d 0.001 --cpu 0 >"$out" 2>"$err"
