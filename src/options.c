@@ -39,8 +39,9 @@ static const struct option long_options[] = {
 
 static void usage(FILE *f)
 {
-	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT] [--output=FILE]\n"
-	      "                [--net] [--cycles] [--cpu=LIST] [--vdso-lib=PATH] API|all TEST-TYPE\n"
+	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
+	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
+	      "                [--vdso-lib=PATH] API|all TEST-TYPE\n"
 	      "   or: vdsotest list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n", f);
 }

@@ -30,11 +30,16 @@ static const char *cycles_unit = "cycles";	/* "ticks" for a constant-rate counte
 /* JSON: results printed so far, shared by the test children (mmap). */
 static unsigned *json_results, json_results_private;
 
-/* Where notes and lines go: stderr in table, json and csv, not to spoil them. */
+static bool begun;		/* report_begin() has printed the headers */
+
+/*
+ * Where notes and lines go: stderr in table, json and csv, not to spoil
+ * them, and in ktap before its version line, which must come first.
+ */
 static FILE *lines(void)
 {
-	return format == FORMAT_TABLE || format == FORMAT_JSON || format == FORMAT_CSV ?
-		stderr : stdout;
+	return format == FORMAT_TABLE || format == FORMAT_JSON || format == FORMAT_CSV ||
+	       (format == FORMAT_KTAP && !begun) ? stderr : stdout;
 }
 
 /* What starts a note or line: "# " in KTAP, where it is a diagnostic. */
@@ -178,6 +183,7 @@ void report_begin(const struct run *run, enum test_type t)
 
 	format = run->format;
 	test = t;
+	begun = true;
 	if (run->cycles && run->cycles->source != CYCLES_PERF)
 		cycles_unit = "ticks";
 	if (t == TEST_BENCH)

@@ -18,7 +18,8 @@
 
 /*
  * report_set_format - where notes go before report_begin(): call it as soon
- * as the format is known.
+ * as the format is known.  (In ktap, notes before report_begin() go to
+ * stderr: nothing may precede the version line.)
  */
 void report_set_format(enum output_format f);
 
