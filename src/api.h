@@ -25,7 +25,10 @@ enum status {
 
 enum test_type { TEST_BENCH, TEST_VERIFY, TEST_ABI, NR_TEST_TYPES };
 
-enum output_format { FORMAT_TEXT, FORMAT_NSEC };
+enum output_format {
+	FORMAT_TEXT, FORMAT_NSEC, FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_KTAP,
+	NR_FORMATS
+};
 
 /* Settings of one run, from the command line. */
 struct run {
@@ -35,6 +38,13 @@ struct run {
 	bool verbose;
 	enum output_format format;
 	const struct vdso_binding *vdso;
+	unsigned repeat;		/* bench: measurements per path; >= 1 */
+	size_t api_index;		/* this API's place in the run, from 0 */
+	size_t api_total;		/* the APIs of the run; >= 1 */
+	bool net;			/* bench: subtract the harness overhead */
+	const int *cpus;		/* bench: the CPU of each of the threads,
+					   or NULL: not pinned */
+	const struct cycles_info *cycles;	/* bench --cycles, or NULL */
 };
 
 /* Properties of a clock id that decide which checks apply. */
@@ -45,6 +55,7 @@ enum clock_flags {
 };
 
 struct api;
+struct cycles_info;
 
 struct family {
 	enum vdso_call call;

@@ -2,6 +2,8 @@
 /* The timing harness; see bench.h. */
 #include "config.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,8 @@
 
 #include "arch.h"
 #include "bench.h"
+#include "cpus.h"
+#include "fallback.h"
 #include "report.h"
 
 static volatile sig_atomic_t bench_stop;
@@ -22,19 +26,32 @@ static void on_alarm(int sig)
 	bench_stop = 1;
 }
 
-uint64_t now_ns(void)
+/* Clock @id read with the clock_gettime system call, in ns; aborts on failure. */
+static uint64_t sys_clock_ns(clockid_t id, const char *name)
 {
 	vdso_timespec ts;
 
-	if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts) != 0) {
-		perror("vdsotest: clock_gettime(CLOCK_MONOTONIC) system call");
+	if (syscall(SYS_clock_gettime, id, &ts) != 0) {
+		fprintf(stderr, "vdsotest: clock_gettime(%s) system call: %s\n", name,
+			strerror(errno));
 		abort();
 	}
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
-		  struct bench_sample *out)
+uint64_t now_ns(void)
+{
+	return sys_clock_ns(CLOCK_MONOTONIC, "CLOCK_MONOTONIC");
+}
+
+uint64_t thread_cpu_ns(void)
+{
+	return sys_clock_ns(CLOCK_THREAD_CPUTIME_ID, "CLOCK_THREAD_CPUTIME_ID");
+}
+
+/* bench_measure(), reading the cycle counter @cyc (or none: NULL) around the loop. */
+static int measure_one(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
+		       const struct bench_cycles *cyc, struct bench_sample *out)
 {
 	struct sigaction sa = { .sa_handler = on_alarm }, old_sa;
 	struct itimerval timer = {
@@ -43,7 +60,7 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 			.tv_usec = (suseconds_t)(duration_ns % 1000000000u / 1000u),
 		},
 	}, off = { 0 };
-	uint64_t calls = 0, start;
+	uint64_t calls = 0, start, cpu_start, cycles_start = 0;
 
 	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
 		timer.it_value.tv_usec = 1;
@@ -51,6 +68,9 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 	sigaction(SIGALRM, &sa, &old_sa);
 	batch(arg, BENCH_BATCH_CALLS);
 	bench_stop = 0;
+	cpu_start = thread_cpu_ns();
+	if (cyc)
+		cycles_start = cycles_read(cyc->info, cyc->fd);
 	start = now_ns();
 	if (setitimer(ITIMER_REAL, &timer, NULL) != 0) {
 		sigaction(SIGALRM, &old_sa, NULL);
@@ -61,10 +81,18 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 		calls += BENCH_BATCH_CALLS;
 	} while (!bench_stop);
 	out->duration_ns = now_ns() - start;
+	out->cycles = cyc ? cycles_read(cyc->info, cyc->fd) - cycles_start : 0;
+	out->cpu_ns = thread_cpu_ns() - cpu_start;
 	out->calls = calls;
 	setitimer(ITIMER_REAL, &off, NULL);
 	sigaction(SIGALRM, &old_sa, NULL);
 	return 0;
+}
+
+int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
+		  struct bench_sample *out)
+{
+	return measure_one(batch, arg, duration_ns, NULL, out);
 }
 
 const char *bench_path_name(enum bench_path p)
@@ -75,18 +103,131 @@ const char *bench_path_name(enum bench_path p)
 	return (unsigned)p < NR_PATHS ? names[p] : "?";
 }
 
-enum status bench_run(const struct api *api, const struct run *run,
-		      const struct bench_paths *paths)
-{
-	struct bench_sample samples[NR_PATHS] = { 0 };
-	enum status st = STATUS_PASS;
-	bool present[NR_PATHS];
+/* Where the threads of bench_measure_threads() wait to start together. */
+struct start_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t open_cond;
+	bool open;
+};
 
-	if (!paths->batch[PATH_VDSO])
-		report_no_vdso(api);
+/* One thread of bench_measure_threads(). */
+struct worker {
+	pthread_t tid;
+	bench_batch_fn batch;
+	const void *arg;
+	int cpu;			/* or -1: not pinned */
+	int pin_errno;			/* 0, or why cpu_pin() failed */
+	struct start_gate *gate;
+	struct bench_sample sample;
+};
+
+static void *worker_main(void *p)
+{
+	struct worker *w = p;
+	uint64_t calls = 0, start, cpu_start;
+
+	if (w->cpu >= 0 && cpu_pin((unsigned)w->cpu) != 0)
+		w->pin_errno = errno;
+	w->batch(w->arg, BENCH_BATCH_CALLS);
+	pthread_mutex_lock(&w->gate->lock);
+	while (!w->gate->open)
+		pthread_cond_wait(&w->gate->open_cond, &w->gate->lock);
+	pthread_mutex_unlock(&w->gate->lock);
+	cpu_start = thread_cpu_ns();
+	start = now_ns();
+	do {
+		w->batch(w->arg, BENCH_BATCH_CALLS);
+		calls += BENCH_BATCH_CALLS;
+	} while (!bench_stop);
+	w->sample.duration_ns = now_ns() - start;
+	w->sample.cpu_ns = thread_cpu_ns() - cpu_start;
+	w->sample.calls = calls;
+	return NULL;
+}
+
+/* Start @n workers; return how many started (errno set when fewer). */
+static unsigned start_workers(struct worker *w, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		int e = pthread_create(&w[i].tid, NULL, worker_main, &w[i]);
+		if (e) {
+			errno = e;
+			return i;
+		}
+	}
+	return n;
+}
+
+/* Let the waiting workers go. */
+static void open_gate(struct start_gate *g)
+{
+	pthread_mutex_lock(&g->lock);
+	g->open = true;
+	pthread_cond_broadcast(&g->open_cond);
+	pthread_mutex_unlock(&g->lock);
+}
+
+int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
+			  unsigned n, const int *cpus, struct bench_sample *total,
+			  struct bench_sample *each, int *bad_cpu)
+{
+	struct sigaction sa = { .sa_handler = on_alarm }, old_sa;
+	struct itimerval timer = {
+		.it_value = {
+			.tv_sec = (time_t)(duration_ns / 1000000000u),
+			.tv_usec = (suseconds_t)(duration_ns % 1000000000u / 1000u),
+		},
+	}, off = { 0 };
+	struct start_gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false };
+	struct worker *w = calloc(n, sizeof(*w));
+	unsigned started;
+	int rc = 0, saved = 0;
+
+	if (!w)
+		return -1;
+	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
+		timer.it_value.tv_usec = 1;
+	for (unsigned i = 0; i < n; i++)
+		w[i] = (struct worker){ .batch = batch, .arg = arg, .gate = &gate,
+					.cpu = cpus ? cpus[i] : -1 };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, &old_sa);
+	bench_stop = 0;
+	started = start_workers(w, n);
+	if (started < n || setitimer(ITIMER_REAL, &timer, NULL) != 0) {
+		/* Those that did start run one batch and stop: the flag is set. */
+		saved = errno;
+		bench_stop = 1;
+		rc = -1;
+	}
+	open_gate(&gate);
+	memset(total, 0, sizeof(*total));
+	for (unsigned i = 0; i < started; i++) {
+		pthread_join(w[i].tid, NULL);
+		each[i] = w[i].sample;
+		total->calls += w[i].sample.calls;
+		total->duration_ns += w[i].sample.duration_ns;
+		total->cpu_ns += w[i].sample.cpu_ns;
+		if (w[i].pin_errno && rc == 0) {
+			saved = w[i].pin_errno;
+			*bad_cpu = w[i].cpu;
+			rc = -1;
+		}
+	}
+	setitimer(ITIMER_REAL, &off, NULL);
+	sigaction(SIGALRM, &old_sa, NULL);
+	free(w);
+	errno = saved;
+	return rc;
+}
+
+/* Call each path once; a failing one gets a note and fails the bench. */
+static enum status probe_paths(const struct api *api, const struct bench_paths *paths)
+{
+	enum status st = STATUS_PASS;
+
 	for (int p = 0; p < NR_PATHS; p++) {
-		present[p] = paths->batch[p] != NULL;
-		if (!present[p])
+		if (!paths->batch[p])
 			continue;
 		int err = paths->probe(p, paths->arg);
 		if (err) {
@@ -94,13 +235,116 @@ enum status bench_run(const struct api *api, const struct run *run,
 				    api->name, bench_path_name(p), strerror(err));
 			st = STATUS_FAIL;
 		}
-		if (bench_measure(paths->batch[p], paths->arg, run->duration_ns, &samples[p])) {
-			perror("vdsotest: setitimer");
-			return STATUS_FAIL;
-		}
 	}
-	report_bench(api, run, samples, present);
-	if (present[PATH_VDSO])
-		report_fallback(api, run);
+	return st;
+}
+
+/* The harness overhead per call (bench.h); -1 when it cannot be measured. */
+static double overhead(const struct run *run, const struct bench_paths *paths)
+{
+	uint64_t d = run->duration_ns < BENCH_OVERHEAD_MAX_NS ? run->duration_ns :
+		     BENCH_OVERHEAD_MAX_NS;
+	struct bench_sample s;
+
+	if (!paths->empty_batch || bench_measure(paths->empty_batch, paths->empty_arg, d, &s) != 0 ||
+	    !s.calls)
+		return -1;
+	return (double)s.duration_ns / (double)s.calls;
+}
+
+/* One measurement of path @p into @s (and, with threads, @each); false after a message. */
+static bool measure(const struct api *api, const struct run *run,
+		    const struct bench_paths *paths, int p, const struct bench_cycles *cyc,
+		    struct bench_sample *s, struct bench_sample *each)
+{
+	int bad_cpu = -1;
+
+	if (run->threads <= 1) {
+		if (measure_one(paths->batch[p], paths->arg, run->duration_ns, cyc, s) == 0)
+			return true;
+		perror("vdsotest: setitimer");
+		return false;
+	}
+	if (bench_measure_threads(paths->batch[p], paths->arg, run->duration_ns, run->threads,
+				  run->cpus, s, each, &bad_cpu) == 0)
+		return true;
+	if (bad_cpu >= 0)
+		fprintf(stderr, "vdsotest: %s: cannot pin a thread to CPU %d: %s\n", api->name,
+			bad_cpu, strerror(errno));
+	else
+		fprintf(stderr, "vdsotest: %s: %u threads: %s\n", api->name, run->threads,
+			strerror(errno));
+	return false;
+}
+
+/* Add thread sample @s to @sum. */
+static void add_sample(struct bench_sample *sum, const struct bench_sample *s)
+{
+	sum->calls += s->calls;
+	sum->duration_ns += s->duration_ns;
+	sum->cpu_ns += s->cpu_ns;
+}
+
+enum status bench_run(const struct api *api, const struct run *run,
+		      const struct bench_paths *paths)
+{
+	unsigned repeat = run->repeat ? run->repeat : 1, threads = run->threads ? run->threads : 1;
+	struct bench_sample *samples = calloc((size_t)NR_PATHS * repeat, sizeof(*samples));
+	/* threads > 1: one measurement's samples, then each path's sums per thread */
+	struct bench_sample *each = calloc((size_t)(NR_PATHS + 1) * threads, sizeof(*each));
+	struct bench_result res = { .threads = threads, .cpus = run->cpus };
+	struct bench_cycles cyc = { run->cycles, -1 };
+	enum status st = STATUS_FAIL;
+	int fallback_errno;
+
+	if (!samples || !each) {
+		perror("vdsotest: bench");
+		goto out;
+	}
+	if (threads == 1 && run->cpus && cpu_pin((unsigned)run->cpus[0]) != 0) {
+		fprintf(stderr, "vdsotest: %s: cannot pin to CPU %d: %s\n", api->name,
+			run->cpus[0], strerror(errno));
+		goto out;
+	}
+	if (!paths->batch[PATH_VDSO])
+		report_no_vdso(api);
+	st = probe_paths(api, paths);
+	res.overhead_ns = overhead(run, paths);
+	if (cyc.info && cyc.info->source != CYCLES_NONE && threads == 1) {
+		if ((cyc.fd = cycles_open(cyc.info)) < 0)
+			report_note("%s: no cycle counts: perf_event_open: %s", api->name,
+				    strerror(errno));
+		res.cycles = cyc.fd >= 0;
+	}
+	for (unsigned r = 0; r < repeat; r++)
+		for (int p = 0; p < NR_PATHS; p++) {
+			if (!paths->batch[p])
+				continue;
+			report_bench_progress(api, run, p, r);
+			if (!measure(api, run, paths, p, res.cycles ? &cyc : NULL,
+				     &samples[p * repeat + r], each)) {
+				st = STATUS_FAIL;
+				goto out;
+			}
+			for (unsigned t = 0; threads > 1 && t < threads; t++)
+				add_sample(&each[(p + 1) * threads + t], &each[t]);
+		}
+	for (int p = 0; p < NR_PATHS; p++) {
+		res.present[p] = paths->batch[p] != NULL;
+		stats_compute(&samples[p * repeat], res.present[p] ? repeat : 0,
+			      run->net && res.overhead_ns > 0 ? res.overhead_ns : 0, &res.stats[p]);
+		res.stats[p].threads = threads;
+		res.per_thread[p] = threads > 1 && res.present[p] ? &each[(p + 1) * threads] : NULL;
+	}
+	res.falls_back = res.present[PATH_VDSO] ? api_falls_back(api, run) : -1;
+	fallback_errno = errno;
+	report_bench(api, run, &res);
+	if (res.present[PATH_VDSO])
+		report_fallback(api, res.falls_back, fallback_errno, run->verbose);
+out:
+	if (cyc.fd >= 0)
+		cycles_close(cyc.info, cyc.fd);
+	free(samples);
+	free(each);
 	return st;
 }

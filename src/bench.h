@@ -11,6 +11,8 @@
 #include <stdint.h>
 
 #include "api.h"
+#include "cycles.h"
+#include "stats.h"
 
 enum bench_path { PATH_SYSCALL, PATH_LIBC, PATH_VDSO, NR_PATHS };
 
@@ -25,13 +27,38 @@ struct bench_paths {
 	bench_batch_fn batch[NR_PATHS];
 	bench_probe_fn probe;	/* checks that each path's call succeeds */
 	const void *arg;
+	/*
+	 * The harness overhead: the vDSO path's batch function and an argument
+	 * like @arg whose function is an empty one of the vDSO function's
+	 * signature.  NULL: not measured.
+	 */
+	bench_batch_fn empty_batch;
+	const void *empty_arg;
 };
 
-/* What one path achieved. */
-struct bench_sample {
-	uint64_t calls;
-	uint64_t duration_ns;	/* CLOCK_MONOTONIC, from the system call */
+/* A cycle counter as the timed loop reads it. */
+struct bench_cycles {
+	const struct cycles_info *info;
+	int fd;			/* from cycles_open() */
 };
+
+/* One API's figures, as bench_run() hands them to report_bench(). */
+struct bench_result {
+	struct bench_stats stats[NR_PATHS];
+	bool present[NR_PATHS];		/* the path exists (was measured) */
+	double overhead_ns;		/* the harness overhead per call; < 0: unknown */
+	unsigned threads;		/* threads per path (run->threads) */
+	const int *cpus;		/* the CPU of each thread, or NULL: not pinned */
+	struct bench_sample *per_thread[NR_PATHS];	/* threads > 1: each
+					   thread's sums over the repeats, else NULL */
+	bool cycles;			/* stats[].cycles_per_call were measured */
+	int falls_back;			/* the vDSO path: 1 falls back to the system
+					   call, 0 completes in user space, -1 unknown
+					   or no vDSO path (api_falls_back()) */
+};
+
+/* The longest time the harness overhead is measured for, per API. */
+#define BENCH_OVERHEAD_MAX_NS 200000000u
 
 /* Calls made between two looks at the stop flag. */
 #define BENCH_BATCH_CALLS 256
@@ -41,6 +68,9 @@ struct bench_sample {
  * checking a stop flag set by an ITIMER_REAL timer once per
  * BENCH_BATCH_CALLS calls.  One batch runs first, untimed, as warm-up.
  * SIGALRM is taken over for the duration and restored afterwards.
+ * @out gets the calls, the elapsed CLOCK_MONOTONIC time and the calling
+ * thread's CPU time (CLOCK_THREAD_CPUTIME_ID), both read with the
+ * clock_gettime system call.
  *
  * Return: 0, or -1 if the timer could not be armed (errno from setitimer(2)).
  */
@@ -48,8 +78,31 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 		  struct bench_sample *out);
 
 /*
+ * bench_measure_threads - bench_measure() on @n threads at once (2 ..
+ * THREADS_MAX), thread i pinned to CPU @cpus[i] (@cpus NULL: not pinned).
+ * The threads start together (a condition variable opens for all) and stop
+ * at the same flag, set by the ITIMER_REAL timer armed just before.
+ * @each[i] gets thread i's sample; @total the sums of calls, of the threads'
+ * elapsed times and of their CPU times.
+ *
+ * Return: 0; or -1 with errno (pthread_create(3), setitimer(2), or the
+ * sched_setaffinity(2) of a thread, whose CPU is then in *@bad_cpu).
+ */
+int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
+			  unsigned n, const int *cpus, struct bench_sample *total,
+			  struct bench_sample *each, int *bad_cpu);
+
+/*
  * bench_run - measure every existing path of @api in the order system call,
- * libc, vDSO, and report the figures (report_bench()).  When the vDSO path is
+ * libc, vDSO, run->repeat times over (interleaved: system call, libc, vDSO,
+ * system call, ...; so that a drift of the machine hits every path alike),
+ * and report the statistics (report_bench()).  Before that, the overhead
+ * (paths->empty_batch) is timed once for run->duration_ns, at most
+ * BENCH_OVERHEAD_MAX_NS; with run->net it is subtracted from every ns per call.
+ * With run->threads > 1 each path runs on that many threads at once
+ * (bench_measure_threads(), pinned to run->cpus); with one thread and
+ * run->cpus, the calling thread is pinned to run->cpus[0] first.  With
+ * run->cycles (one thread only), the counter is read around each timed loop.  When the vDSO path is
  * absent it prints "Note: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying
  * that its figure is that of the error path.
@@ -68,5 +121,11 @@ const char *bench_path_name(enum bench_path p);
  * call (not the vDSO).  Aborts if the system call fails.
  */
 uint64_t now_ns(void);
+
+/*
+ * thread_cpu_ns - CLOCK_THREAD_CPUTIME_ID of the calling thread in
+ * nanoseconds, read with the clock_gettime system call.  Aborts if it fails.
+ */
+uint64_t thread_cpu_ns(void);
 
 #endif

@@ -2,7 +2,9 @@
 /* Affinity masks and pinning; see cpus.h. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 
 #include "cpus.h"
 
@@ -70,4 +72,81 @@ bool cpu_still_pinned(unsigned cpu)
 		 CPU_ISSET_S(cpu, now.size, now.set);
 	cpu_mask_free(&now);
 	return pinned;
+}
+
+/* One CPU number at *@s, advancing it; -1 if there is none or it is too high. */
+static long cpu_number(const char **s, const char **why)
+{
+	char *end;
+	unsigned long v;
+
+	if (!isdigit((unsigned char)**s)) {
+		*why = "not a CPU number";
+		return -1;
+	}
+	errno = 0;
+	v = strtoul(*s, &end, 10);
+	if (errno == ERANGE || v > CPU_LIST_MAX_CPU) {
+		*why = "above 1048575";
+		return -1;
+	}
+	*s = end;
+	return (long)v;
+}
+
+bool cpu_list_parse(const char *s, struct cpu_mask *m, const char **why)
+{
+	unsigned top = 0;
+
+	m->set = NULL;
+	/* First pass: the syntax and the highest CPU, for the size of the mask. */
+	for (int pass = 0; pass < 2; pass++) {
+		const char *p = s;
+		for (;;) {
+			long lo = cpu_number(&p, why), hi = lo;
+			if (lo < 0)
+				goto fail;
+			if (*p == '-') {
+				p++;
+				if ((hi = cpu_number(&p, why)) < 0)
+					goto fail;
+				if (hi < lo) {
+					*why = "a range from high to low";
+					goto fail;
+				}
+			}
+			if (pass == 0 && (unsigned)hi > top)
+				top = (unsigned)hi;
+			for (long c = lo; pass == 1 && c <= hi; c++)
+				CPU_SET_S((unsigned)c, m->size, m->set);
+			if (*p == '\0')
+				break;
+			if (*p++ != ',') {
+				*why = "not a CPU number";
+				goto fail;
+			}
+		}
+		if (pass == 0) {
+			m->ncpus = top + 1 > 1024 ? top + 1 : 1024;
+			m->size = CPU_ALLOC_SIZE(m->ncpus);
+			if (!(m->set = CPU_ALLOC(m->ncpus))) {
+				*why = "out of memory";
+				return false;
+			}
+			CPU_ZERO_S(m->size, m->set);
+		}
+	}
+	return true;
+fail:
+	cpu_mask_free(m);
+	return false;
+}
+
+int cpu_mask_subset(const struct cpu_mask *a, const struct cpu_mask *b)
+{
+	for (unsigned cpu = 0; cpu < a->ncpus; cpu++)
+		if (CPU_ISSET_S(cpu, a->size, a->set) &&
+		    (cpu >= b->ncpus || !CPU_ISSET_S(cpu, b->size, b->set)))
+			return (int)cpu;
+	return -1;
 }

@@ -54,4 +54,22 @@ int cpu_pin(unsigned cpu);
  */
 bool cpu_still_pinned(unsigned cpu);
 
+/* The highest CPU number a CPU list may name (cpu_mask_get()'s limit). */
+#define CPU_LIST_MAX_CPU ((1u << 20) - 1)
+
+/*
+ * cpu_list_parse - parse a CPU list such as "1", "0,2" or "0-3,8" (the
+ * kernel's list format: decimal CPU numbers and ranges LOW-HIGH, separated
+ * by commas; Documentation/admin-guide/cgroup-v1/cpusets.rst, "List
+ * format") into @m, a new mask of every CPU named.
+ *
+ * Return: true, @m filled (free with cpu_mask_free()); false with @why
+ * saying what is wrong ("not a CPU number", "a range from high to low",
+ * "above 1048575", "out of memory"), @m->set NULL.
+ */
+bool cpu_list_parse(const char *s, struct cpu_mask *m, const char **why);
+
+/* cpu_mask_subset - is every CPU of @a in @b?  Return: -1 if so, else the first that is not. */
+int cpu_mask_subset(const struct cpu_mask *a, const struct cpu_mask *b);
+
 #endif

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -19,7 +20,9 @@
 #include "abi.h"
 #include "api.h"
 #include "bench.h"
+#include "compare.h"
 #include "cpus.h"
+#include "cycles.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -65,7 +68,8 @@ static void print_binding(const struct vdso_binding *b)
 /* How long a child may take: its paths' durations plus 10 s of grace. */
 static uint64_t watchdog_ns(enum test_type t, const struct run *run)
 {
-	return (t == TEST_BENCH ? NR_PATHS : 1) * run->duration_ns + 10000000000u;
+	return (t == TEST_BENCH ? NR_PATHS * (uint64_t)run->repeat : 1) * run->duration_ns +
+	       10000000000u;
 }
 
 /*
@@ -211,38 +215,94 @@ static void reset_signals(void)
 }
 
 /*
- * -t N needs N CPUs to pin its threads to: true, or false after saying so
- * on stderr.  (A mask that cannot be read is the threads' trouble later.)
+ * Every API in turn (or only @one), between report_begin() and
+ * report_end(), with a progress line when report_begin() wants one.
  */
-static bool threads_fit(unsigned threads)
+static enum status run_all(const struct api *one, enum test_type t, struct run *run)
 {
-	struct cpu_mask mask;
-	unsigned ncpus;
-
-	if (threads <= 1 || !cpu_mask_get(&mask))
-		return true;
-	ncpus = cpu_mask_count(&mask);
-	cpu_mask_free(&mask);
-	if (threads <= ncpus)
-		return true;
-	fprintf(stderr, "vdsotest: --threads=%u: only %u CPUs in the affinity mask\n",
-		threads, ncpus);
-	return false;
-}
-
-/* Every API in turn, with a progress line when stderr is a terminal. */
-static enum status run_all(enum test_type t, const struct run *run)
-{
-	bool progress = isatty(STDERR_FILENO);
 	enum status total = STATUS_SKIP;
 
-	for (size_t i = 0; i < api_count && !output_lost; i++) {
-		if (progress)
-			report_progress(i + 1, api_count, &api_table[i], t);
-		total = worst(total, run_isolated(&api_table[i], t, run), i == 0);
+	run->api_total = one ? 1 : api_count;
+	report_begin(run, t);
+	if (run->cycles) {
+		char what[256];
+		cycles_describe(run->cycles, what, sizeof(what));
+		report_note("cycles: %s", what);
 	}
-	report_progress_clear();
+	for (size_t i = 0; i < run->api_total && !output_lost; i++) {
+		const struct api *api = one ? one : &api_table[i];
+		run->api_index = i;
+		if (t != TEST_BENCH)
+			report_progress(i + 1, run->api_total, api, t);
+		enum status st = run_isolated(api, t, run);
+		report_result(api, run, st);
+		total = worst(total, st, i == 0);
+	}
+	report_end();
 	return total;
+}
+
+/*
+ * -t and --cpu: the CPU of each bench thread into *@cpus (NULL: no pinning,
+ * one thread and no --cpu).  Return: 0, or an exit status after a message.
+ */
+static int choose_cpus(const struct options *o, int **cpus)
+{
+	struct cpu_mask allowed, list = { 0 };
+	const struct cpu_mask *from = &allowed;
+	const char *why, *where = "the affinity mask";
+	int rc = 0, bad_cpu;
+
+	*cpus = NULL;
+	if (o->threads <= 1 && !o->cpu_list)
+		return 0;
+	if (!cpu_mask_get(&allowed)) {
+		perror("vdsotest: sched_getaffinity");
+		return STATUS_FAIL;
+	}
+	if (o->cpu_list) {
+		if (!cpu_list_parse(o->cpu_list, &list, &why)) {	/* (checked by options_parse()) */
+			fprintf(stderr, "vdsotest: --cpu=%s: %s\n", report_vis(o->cpu_list), why);
+			rc = STATUS_USAGE;
+			goto out;
+		}
+		if ((bad_cpu = cpu_mask_subset(&list, &allowed)) >= 0) {
+			fprintf(stderr, "vdsotest: --cpu=%s: CPU %d is not in the affinity mask\n",
+				report_vis(o->cpu_list), bad_cpu);
+			rc = STATUS_USAGE;
+			goto out;
+		}
+		from = &list;
+		where = "the --cpu list";
+	}
+	if (o->threads > cpu_mask_count(from)) {
+		fprintf(stderr, "vdsotest: --threads=%u: only %u CPUs in %s\n", o->threads,
+			cpu_mask_count(from), where);
+		rc = STATUS_USAGE;
+		goto out;
+	}
+	if (o->test == TEST_BENCH) {
+		if (!(*cpus = calloc(o->threads, sizeof(**cpus)))) {
+			perror("vdsotest: --threads");
+			rc = STATUS_FAIL;
+			goto out;
+		}
+		for (unsigned i = 0; i < o->threads; i++)
+			(*cpus)[i] = cpu_mask_nth(from, i);
+	}
+out:
+	cpu_mask_free(&allowed);
+	cpu_mask_free(&list);
+	return rc;
+}
+
+/* --output: standard output becomes @path; returns 0 or an exit status. */
+static int open_output(const char *path)
+{
+	if (!path || freopen(path, "w", stdout))
+		return 0;
+	fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
+	return STATUS_FAIL;
 }
 
 int main(int argc, char **argv)
@@ -261,6 +321,12 @@ int main(int argc, char **argv)
 	}
 	if (rc != OPTIONS_RUN)
 		return finish(rc);
+	/* (the list commands print no results: they stay on standard output) */
+	if ((o.command == CMD_RUN || o.command == CMD_COMPARE) && (rc = open_output(o.output)) != 0)
+		return rc;
+	report_set_format(o.format);
+	if (o.command == CMD_COMPARE)
+		return finish(compare_run(o.compare_old, o.compare_new, o.format));
 	if (o.command == CMD_LIST_APIS) {
 		for (size_t i = 0; i < api_count; i++)
 			puts(api_table[i].name);
@@ -271,17 +337,22 @@ int main(int argc, char **argv)
 			puts(test_type_name(t));
 		return finish(0);
 	}
-	if (!threads_fit(o.threads))
-		return STATUS_USAGE;
 	if ((rc = bind_vdso(&o, &binding)) != 0)
 		return rc;
 	if (o.debug)
 		print_binding(&binding);
 
+	int *cpus;
+	if ((rc = choose_cpus(&o, &cpus)) != 0)
+		return rc;
+	struct cycles_info cycles;
+	if (o.cycles)
+		cycles_probe(&cycles);
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
 		.verbose = o.verbose, .format = o.format,
-		.vdso = &binding,
+		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
+		.cycles = o.cycles ? &cycles : NULL,
 	};
-	return finish(o.api ? run_isolated(o.api, o.test, &run) : run_all(o.test, &run));
+	return finish(run_all(o.api, o.test, &run));
 }

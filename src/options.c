@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpus.h"
 #include "options.h"
 #include "report.h"
 
-enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP };
+enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
+       OPT_CYCLES };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -27,14 +29,21 @@ static const struct option long_options[] = {
 	{ "version",  no_argument,       NULL, 'V' },
 	{ "help",     no_argument,       NULL, OPT_HELP },
 	{ "usage",    no_argument,       NULL, OPT_USAGE },
+	{ "repeat",   required_argument, NULL, 'r' },
+	{ "output",   required_argument, NULL, OPT_OUTPUT },
+	{ "net",      no_argument,       NULL, OPT_NET },
+	{ "cpu",      required_argument, NULL, OPT_CPU },
+	{ "cycles",   no_argument,       NULL, OPT_CYCLES },
 	{ NULL, 0, NULL, 0 },
 };
 
 static void usage(FILE *f)
 {
-	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-o FORMAT] [--vdso-lib=PATH]\n"
-	      "                API|all TEST-TYPE\n"
-	      "   or: vdsotest list-apis | list-test-types\n", f);
+	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
+	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
+	      "                [--vdso-lib=PATH] API|all TEST-TYPE\n"
+	      "   or: vdsotest list-apis | list-test-types\n"
+	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n", f);
 }
 
 static void help(FILE *f)
@@ -46,10 +55,19 @@ static void help(FILE *f)
 	      "                        (default 1; 0.000001 to 604800, e.g. 0.25)\n"
 	      "  -f, --maxfails=NUM    stop an API's verify after NUM failures\n"
 	      "                        (default 10; 1 to 1000000)\n"
-	      "  -o, --format=FORMAT   bench output: text (calls per second, default)\n"
-	      "                        or nsec (nanoseconds per call)\n"
+	      "  -o, --format=FORMAT   text (calls per second, default), nsec (nanoseconds\n"
+	      "                        per call), table, json, csv (bench only) or ktap\n"
+	      "      --output=FILE     write the results to FILE instead of standard output\n"
+	      "  -r, --repeat=N        measure each bench path N times, interleaved, and\n"
+	      "                        report the median and spread (default 1; 1 to 1000)\n"
+	      "      --net             subtract the harness overhead (the same loop around\n"
+	      "                        an empty function) from every bench ns/call\n"
 	      "  -t, --threads=N       run on N threads at once, each pinned to its own\n"
 	      "                        allowed CPU (default 1; 1 to 1024)\n"
+	      "      --cycles          bench: cycles per call too (perf_event_open, else the\n"
+	      "                        TSC or CNTVCT with its frequency, else unavailable)\n"
+	      "      --cpu=LIST        bench on these CPUs (e.g. 1, or 0,2-3): one thread\n"
+	      "                        pinned to the first, or -t N to the first N\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
 	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
 	      "  -v, --verbose         say more: check counts, every abi case\n"
@@ -132,15 +150,61 @@ static int parse_threads(const char *s, unsigned *n, FILE *err)
 	return 0;
 }
 
+static int parse_repeat(const char *s, unsigned *n, FILE *err)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*s == '-' && end != s && !*end)
+		v = 0;		/* a negative number: out of range, not malformed */
+	else if (!isdigit((unsigned char)*s) || *end)
+		return bad(err, "invalid repeat '%s': not a whole number", report_vis(s));
+	if (errno == ERANGE || v < 1 || v > REPEAT_MAX)
+		return bad(err, "invalid repeat '%s': must be from 1 to %u", report_vis(s), REPEAT_MAX);
+	*n = (unsigned)v;
+	return 0;
+}
+
 static int parse_format(const char *s, enum output_format *f, FILE *err)
 {
-	if (strcmp(s, "text") == 0)
-		*f = FORMAT_TEXT;
-	else if (strcmp(s, "nsec") == 0)
-		*f = FORMAT_NSEC;
-	else
-		return bad(err, "unknown format '%s' (expected text or nsec)", report_vis(s));
+	for (int i = 0; i < NR_FORMATS; i++)
+		if (strcmp(s, report_format_name(i)) == 0) {
+			*f = i;
+			return 0;
+		}
+	return bad(err, "unknown format '%s' (expected text, nsec, table, json, csv or ktap)",
+		   report_vis(s));
+}
+
+static int check_cpu_list(const char *s, FILE *err)
+{
+	struct cpu_mask m;
+	const char *why;
+
+	if (!cpu_list_parse(s, &m, &why))
+		return bad(err, "invalid CPU list '%s': %s", report_vis(s), why);
+	cpu_mask_free(&m);
 	return 0;
+}
+
+/* table, json and csv hold bench figures; verify and abi have none. */
+static int check_format(const struct options *o, FILE *err)
+{
+	bool bench_only = o->format == FORMAT_TABLE || o->format == FORMAT_JSON ||
+			  o->format == FORMAT_CSV;
+
+	if (o->command == CMD_RUN && o->test != TEST_BENCH && o->cpu_list)
+		return bad(err, "option '--cpu=%s' is for bench only", report_vis(o->cpu_list));
+	if (o->command == CMD_RUN && o->test != TEST_BENCH && o->cycles)
+		return bad(err, "option '--cycles' is for bench only");
+	if (o->command == CMD_RUN && o->cycles && o->threads > 1)
+		return bad(err, "option '--cycles' needs one thread, not --threads=%u", o->threads);
+	if (o->command == CMD_RUN && o->test != TEST_BENCH && bench_only)
+		return bad(err, "format '%s' is for bench only (%s: text or ktap)",
+			   report_format_name(o->format), test_type_name(o->test));
+	return OPTIONS_RUN;
 }
 
 /*
@@ -155,7 +219,7 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
 static int bad_option(FILE *err, char **argv, int c)
 {
 	const char *last = argv[optind - 1];
-	bool known = optopt >= 256 || (optopt > 0 && strchr("dftvgoV", optopt));
+	bool known = optopt >= 256 || (optopt > 0 && strchr("dftvgoVr", optopt));
 	char opt[3] = { '-', (char)optopt, 0 };
 
 	if (c == ':')
@@ -168,8 +232,26 @@ static int bad_option(FILE *err, char **argv, int c)
 	return bad(err, "unknown option '%s'", report_vis(opt));
 }
 
+/* "compare OLD.json NEW.json": two files, and a format compare can print. */
+static int parse_compare(struct options *o, int n, char **v, FILE *err)
+{
+	o->command = CMD_COMPARE;
+	if (n < 3)
+		return bad(err, "compare needs two files: OLD.json NEW.json");
+	if (n > 3)
+		return bad(err, "unexpected argument '%s' after compare's two files", report_vis(v[3]));
+	if (o->format == FORMAT_NSEC || o->format == FORMAT_KTAP)
+		return bad(err, "format '%s' is not one of compare's (text, table, csv or json)",
+			   report_format_name(o->format));
+	o->compare_old = v[1];
+	o->compare_new = v[2];
+	return OPTIONS_RUN;
+}
+
 static int parse_operands(struct options *o, int n, char **v, FILE *err)
 {
+	if (n >= 1 && strcmp(v[0], "compare") == 0)
+		return parse_compare(o, n, v, err);
 	if (n >= 1 && strcmp(v[0], "list-apis") == 0)
 		o->command = CMD_LIST_APIS;
 	else if (n >= 1 && strcmp(v[0], "list-test-types") == 0)
@@ -209,13 +291,14 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 {
 	int c, rc;
 
-	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1 };
+	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1,
+			       .repeat = 1 };
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
 	opterr = 0;
 	for (;;) {
 		optopt = 0;
 		/* -? is no option letter: it comes back as an unknown '?'. */
-		c = getopt_long(argc, argv, ":d:f:t:vgo:V", long_options, NULL);
+		c = getopt_long(argc, argv, ":d:f:t:vgo:Vr:", long_options, NULL);
 		if (c == -1)
 			break;
 		rc = 0;
@@ -224,6 +307,15 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case 'f': rc = parse_maxfails(optarg, &o->maxfails, err); break;
 		case 't': rc = parse_threads(optarg, &o->threads, err); break;
 		case 'o': rc = parse_format(optarg, &o->format, err); break;
+		case 'r': rc = parse_repeat(optarg, &o->repeat, err); break;
+		case OPT_NET: o->net = true; break;
+		case OPT_CYCLES: o->cycles = true; break;
+		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
+		case OPT_OUTPUT:
+			if (!*optarg)
+				return bad(err, "option '--output' needs a file name, not ''");
+			o->output = optarg;
+			break;
 		case 'v': o->verbose = true; break;
 		case 'g': o->debug = true; break;
 		case OPT_VDSO_LIB:
@@ -252,5 +344,6 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		if (rc)
 			return rc;
 	}
-	return parse_operands(o, argc - optind, argv + optind, err);
+	rc = parse_operands(o, argc - optind, argv + optind, err);
+	return rc == OPTIONS_RUN ? check_format(o, err) : rc;
 }

@@ -8,7 +8,7 @@
 
 #include "api.h"
 
-enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES };
+enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE };
 
 /* Limits of --duration, in seconds. */
 #define DURATION_MIN_SEC 0.000001
@@ -17,6 +17,8 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES };
 #define MAXFAILS_MAX 1000000u
 /* Limit of --threads; a run also needs that many CPUs in its affinity mask. */
 #define THREADS_MAX 1024u
+/* Limit of --repeat (stats.h: the samples the statistics look at). */
+#define REPEAT_MAX 1000u
 
 struct options {
 	enum command command;
@@ -29,6 +31,13 @@ struct options {
 	bool debug;
 	enum output_format format;	/* default FORMAT_TEXT */
 	const char *vdso_lib;		/* --vdso-lib, or NULL for the kernel's */
+	unsigned repeat;		/* default 1 */
+	const char *output;		/* --output, or NULL for standard output */
+	bool net;			/* --net */
+	bool cycles;			/* --cycles */
+	const char *cpu_list;		/* --cpu, checked by cpu_list_parse(), or NULL */
+	const char *compare_old;	/* CMD_COMPARE: the two JSON files */
+	const char *compare_new;
 };
 
 /* options_parse() returns this when the program should go on and run. */

@@ -6,9 +6,11 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
-#include "fallback.h"
 #include "report.h"
+#include "sysinfo.h"
 
 static bool progress_shown;
 static int write_errno;		/* why standard output first failed, or 0 */
@@ -20,9 +22,49 @@ static void flush_stdout(void)
 		write_errno = errno;
 }
 
+/* Settings of the run, from report_begin(); children of main() inherit them. */
+static enum output_format format;
+static enum test_type test;
+static bool progress_wanted;
+static const char *cycles_unit = "cycles";	/* "ticks" for a constant-rate counter */
+/* JSON: results printed so far, shared by the test children (mmap). */
+static unsigned *json_results, json_results_private;
+
+static bool begun;		/* report_begin() has printed the headers */
+
+/*
+ * Where notes and lines go: stderr in table, json and csv, not to spoil
+ * them, and in ktap before its version line, which must come first.
+ */
+static FILE *lines(void)
+{
+	return format == FORMAT_TABLE || format == FORMAT_JSON || format == FORMAT_CSV ||
+	       (format == FORMAT_KTAP && !begun) ? stderr : stdout;
+}
+
+/* What starts a note or line: "# " in KTAP, where it is a diagnostic. */
+static const char *lead(void)
+{
+	return format == FORMAT_KTAP ? "# " : "";
+}
+
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t)
 {
+	if (!progress_wanted)
+		return;
 	fprintf(stderr, "\r\033[K[%zu/%zu] %s %s", i, n, api->name, test_type_name(t));
+	fflush(stderr);
+	progress_shown = true;
+}
+
+void report_bench_progress(const struct api *api, const struct run *run, int p, unsigned r)
+{
+	if (!progress_wanted)
+		return;
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s %s", run->api_index * NR_PATHS + (size_t)p + 1,
+		run->api_total * NR_PATHS, api->name, bench_path_name(p));
+	if (run->repeat > 1)
+		fprintf(stderr, " %u/%u", r + 1, run->repeat);
 	fflush(stderr);
 	progress_shown = true;
 }
@@ -43,19 +85,181 @@ void report_progress_clear(void)
 	}
 }
 
-static double calls_per_sec(const struct bench_sample *s)
+const char *report_format_name(enum output_format f)
 {
-	return s->duration_ns ? (double)s->calls * 1e9 / (double)s->duration_ns : 0.0;
+	static const char *const names[NR_FORMATS] = {
+		[FORMAT_TEXT] = "text", [FORMAT_NSEC] = "nsec", [FORMAT_TABLE] = "table",
+		[FORMAT_JSON] = "json", [FORMAT_CSV] = "csv", [FORMAT_KTAP] = "ktap",
+	};
+	return (unsigned)f < NR_FORMATS ? names[f] : "?";
 }
 
-static double ns_per_call(const struct bench_sample *s)
+/* The width of the table's first column: "syscall/" and the longest API name. */
+static int table_name_width(void)
 {
-	return s->calls ? (double)s->duration_ns / (double)s->calls : 0.0;
+	size_t w = 0;
+
+	for (size_t i = 0; i < api_count; i++)
+		if (strlen(api_table[i].name) > w)
+			w = strlen(api_table[i].name);
+	return (int)(w + strlen("syscall/"));
 }
 
-static void report_text(const struct api *api, const struct bench_sample s[NR_PATHS],
-			const bool present[NR_PATHS])
+void report_json_string(const char *s)
 {
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+/* A JSON string, or null for "". */
+static void json_string_or_null(const char *s)
+{
+	if (*s)
+		report_json_string(s);
+	else
+		fputs("null", stdout);
+}
+
+/* The "cycles" member: the counter of --cycles, or null without it. */
+static void json_cycles(const struct cycles_info *c)
+{
+	char what[256];
+
+	if (!c) {
+		fputs("null", stdout);
+		return;
+	}
+	cycles_describe(c, what, sizeof(what));
+	printf("{\"source\": \"%s\", \"frequency_hz\": ", cycles_source_name(c->source));
+	if (c->freq_hz)
+		printf("%" PRIu64, c->freq_hz);
+	else
+		fputs("null", stdout);
+	fputs(", \"description\": ", stdout);
+	report_json_string(what);
+	putchar('}');
+}
+
+static void json_begin(const struct run *run)
+{
+	struct sysinfo_facts f;
+
+	sysinfo_read(&f);
+	printf("{\n  \"tool\": \"%s\",\n  \"version\": ", PACKAGE_NAME);
+	report_json_string(PACKAGE_VERSION);
+	fputs(",\n  \"kernel_release\": ", stdout);
+	json_string_or_null(f.kernel_release);
+	fputs(",\n  \"machine\": ", stdout);
+	json_string_or_null(f.machine);
+	fputs(",\n  \"clocksource\": ", stdout);
+	json_string_or_null(f.clocksource);
+	fputs(",\n  \"cpu_model\": ", stdout);
+	json_string_or_null(f.cpu_model);
+	printf(",\n  \"options\": {\"test_type\": \"%s\", \"duration_ns\": %" PRIu64
+	       ", \"repeat\": %u, \"threads\": %u, \"net\": %s},\n  \"cycles\": ",
+	       test_type_name(test), run->duration_ns, run->repeat, run->threads,
+	       run->net ? "true" : "false");
+	json_cycles(run->cycles);
+	fputs(",\n  \"results\": [", stdout);
+}
+
+void report_set_format(enum output_format f)
+{
+	format = f;
+}
+
+void report_begin(const struct run *run, enum test_type t)
+{
+	uint64_t estimate_ns = run->api_total * run->duration_ns;
+
+	format = run->format;
+	test = t;
+	begun = true;
+	if (run->cycles && run->cycles->source != CYCLES_PERF)
+		cycles_unit = "ticks";
+	if (t == TEST_BENCH)
+		estimate_ns *= NR_PATHS * (uint64_t)run->repeat;
+	progress_wanted = isatty(STDERR_FILENO) && t != TEST_ABI &&
+			  estimate_ns > REPORT_PROGRESS_AFTER_NS;
+	json_results = &json_results_private;
+	if (format == FORMAT_JSON) {
+		void *shared = mmap(NULL, sizeof(*json_results), PROT_READ | PROT_WRITE,
+				    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (shared != MAP_FAILED)
+			json_results = shared;
+		else	/* each child would think itself first: commas would be lost */
+			perror("vdsotest: mmap");
+	}
+	*json_results = 0;
+	switch (format) {
+	case FORMAT_KTAP:
+		printf("KTAP version 1\n1..%zu\n", run->api_total);
+		break;
+	case FORMAT_CSV:
+		puts("api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,"
+		     "ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call");
+		break;
+	case FORMAT_TABLE:
+		printf("%-*s %13s %13s %12s\n", table_name_width(), "Benchmark", "Time", "CPU",
+		       "Iterations");
+		for (int i = table_name_width() + 3 * 13 + 3; i > 0; i--)
+			putchar('-');
+		putchar('\n');
+		break;
+	case FORMAT_JSON:
+		json_begin(run);
+		break;
+	default:
+		break;
+	}
+	flush_stdout();
+}
+
+void report_result(const struct api *api, const struct run *run, enum status st)
+{
+	if (format != FORMAT_KTAP)
+		return;
+	report_progress_clear();
+	printf("%sok %zu %s%s\n", st == STATUS_FAIL ? "not " : "", run->api_index + 1,
+	       api->name, st == STATUS_SKIP ? " # SKIP" : "");
+	flush_stdout();
+}
+
+void report_end(void)
+{
+	report_progress_clear();
+	if (format == FORMAT_JSON)
+		puts("\n  ]\n}");
+	flush_stdout();
+}
+
+static double speedup(const struct bench_stats s[NR_PATHS], const bool present[NR_PATHS],
+		      int p)
+{
+	return present[PATH_SYSCALL] && s[p].median_ns > 0 ?
+		s[PATH_SYSCALL].median_ns / s[p].median_ns : 0.0;
+}
+
+/* " (N.NN cycles/call)" after path @p's figure, when cycles were counted. */
+static void print_cycles(FILE *f, const struct bench_result *res, int p)
+{
+	if (res->cycles)
+		fprintf(f, " (%.2f %s/call)", res->stats[p].cycles_per_call, cycles_unit);
+}
+
+static void report_text(const struct api *api, const struct bench_result *res)
+{
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
 	static const char *const label[NR_PATHS] = {
 		[PATH_SYSCALL] = "system calls per second:",
 		[PATH_LIBC]    = "libc calls per second:  ",
@@ -65,7 +269,7 @@ static void report_text(const struct api *api, const struct bench_sample s[NR_PA
 	int width = 1;
 
 	for (int p = 0; p < NR_PATHS; p++) {
-		rate[p] = (uint64_t)(calls_per_sec(&s[p]) + 0.5);
+		rate[p] = (uint64_t)(stats_calls_per_sec(&s[p]) + 0.5);
 		int w = snprintf(NULL, 0, "%" PRIu64, rate[p]);
 		if (present[p] && w > width)
 			width = w;
@@ -73,33 +277,177 @@ static void report_text(const struct api *api, const struct bench_sample s[NR_PA
 	for (int p = 0; p < NR_PATHS; p++) {
 		if (!present[p])
 			continue;
-		printf("%s %s %*" PRIu64, api->name, label[p], width, rate[p]);
+		printf("%s%s %s %*" PRIu64, lead(), api->name, label[p], width, rate[p]);
+		if (s[p].repeats >= 2)
+			printf(" \u00b1%.1f%%", s[p].stdev_pct);
 		if (p != PATH_SYSCALL && present[PATH_SYSCALL] && rate[PATH_SYSCALL])
-			printf(" (%.2fx speedup)",
-			       calls_per_sec(&s[p]) / calls_per_sec(&s[PATH_SYSCALL]));
+			printf(" (%.2fx speedup)", speedup(s, present, p));
+		print_cycles(stdout, res, p);
 		putchar('\n');
 	}
 }
 
-void report_bench(const struct api *api, const struct run *run,
-		  const struct bench_sample samples[NR_PATHS],
-		  const bool present[NR_PATHS])
+static void report_nsec(const struct api *api, const struct bench_result *res)
 {
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
+
+	for (int p = 0; p < NR_PATHS; p++) {
+		if (!present[p])
+			continue;
+		printf("%s: %s: %.2f nsec/call", api->name, bench_path_name(p), s[p].median_ns);
+		if (s[p].repeats >= 2)
+			printf(" \u00b1%.1f%%", s[p].stdev_pct);
+		print_cycles(stdout, res, p);
+		putchar('\n');
+	}
+}
+
+static void report_table(const struct api *api, const struct bench_stats s[NR_PATHS],
+			 const bool present[NR_PATHS])
+{
+	char name[128];
+
+	for (int p = NR_PATHS - 1; p >= 0; p--) {
+		if (!present[p])
+			continue;
+		snprintf(name, sizeof(name), "%s/%s", bench_path_name(p), api->name);
+		printf("%-*s %10.2f ns %10.2f ns %12" PRIu64, table_name_width(), name,
+		       s[p].median_ns, s[p].cpu_ns_per_call, s[p].calls);
+		if (s[p].repeats >= 2)
+			printf(" \u00b1%.1f%%", s[p].stdev_pct);
+		putchar('\n');
+	}
+}
+
+static void report_csv(const struct api *api, const struct bench_result *res)
+{
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
+
+	for (int p = 0; p < NR_PATHS; p++) {
+		if (!present[p])
+			continue;
+		printf("%s,%s,%u,%" PRIu64 ",%" PRIu64 ",%.2f,%.2f,%.2f,%.2f,%.0f,", api->name,
+		       bench_path_name(p), s[p].repeats, s[p].calls, s[p].duration_ns,
+		       s[p].median_ns, s[p].min_ns, s[p].max_ns, s[p].stdev_pct,
+		       stats_calls_per_sec(&s[p]));
+		if (present[PATH_SYSCALL])
+			printf("%.2f", speedup(s, present, p));
+		printf(",%.2f,", s[p].cpu_ns_per_call);
+		if (res->cycles)
+			printf("%.2f", s[p].cycles_per_call);
+		putchar('\n');
+	}
+}
+
+/* The "per_thread" member of path @p: each thread's CPU and figures. */
+static void json_per_thread(const struct bench_result *res, int p)
+{
+	fputs(", \"per_thread\": [", stdout);
+	for (unsigned t = 0; t < res->threads; t++) {
+		const struct bench_sample *s = &res->per_thread[p][t];
+		printf("%s{\"cpu\": ", t ? ", " : "");
+		if (res->cpus)
+			printf("%d", res->cpus[t]);
+		else
+			fputs("null", stdout);
+		printf(", \"calls\": %" PRIu64 ", \"duration_ns\": %" PRIu64
+		       ", \"ns_per_call\": %.2f}", s->calls, s->duration_ns,
+		       s->calls ? (double)s->duration_ns / (double)s->calls : 0.0);
+	}
+	putchar(']');
+}
+
+static void report_json(const struct api *api, const struct bench_result *res)
+{
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
+	double overhead_ns = res->overhead_ns;
+	const char *sep = "";
+
+	printf("%s\n    {\"api\": \"%s\", \"overhead_ns\": ", (*json_results)++ ? "," : "",
+	       api->name);
+	if (overhead_ns >= 0)
+		printf("%.2f", overhead_ns);
+	else
+		fputs("null", stdout);
+	fputs(", \"paths\": {", stdout);
+	for (int p = 0; p < NR_PATHS; p++) {
+		if (!present[p])
+			continue;
+		printf("%s\n      \"%s\": {\"repeats\": %u, \"calls\": %" PRIu64
+		       ", \"duration_ns\": %" PRIu64 ", \"cpu_ns\": %" PRIu64
+		       ", \"ns_per_call\": {\"median\": %.2f, \"min\": %.2f, \"max\": %.2f"
+		       ", \"stdev_pct\": %.2f}, \"calls_per_sec\": %.0f, \"speedup\": ",
+		       sep, bench_path_name(p), s[p].repeats, s[p].calls, s[p].duration_ns,
+		       s[p].cpu_ns, s[p].median_ns, s[p].min_ns, s[p].max_ns, s[p].stdev_pct,
+		       stats_calls_per_sec(&s[p]));
+		if (present[PATH_SYSCALL])
+			printf("%.2f", speedup(s, present, p));
+		else
+			fputs("null", stdout);
+		if (p == PATH_VDSO && res->falls_back >= 0)
+			printf(", \"falls_back\": %s", res->falls_back ? "true" : "false");
+		else
+			fputs(", \"falls_back\": null", stdout);
+		if (res->cycles)
+			printf(", \"cycles_per_call\": %.2f", s[p].cycles_per_call);
+		if (res->per_thread[p])
+			json_per_thread(res, p);
+		putchar('}');
+		sep = ",";
+	}
+	fputs("}}", stdout);
+}
+
+static void report_verbose(const struct api *api, const struct bench_result *res)
+{
+	const struct bench_stats *s = res->stats;
+	const bool *present = res->present;
+	double overhead_ns = res->overhead_ns;
+	FILE *f = lines();
+
+	if (overhead_ns >= 0)
+		fprintf(f, "%s%s: overhead: %.2f ns/call (the same loop around an empty function)\n",
+			lead(), api->name, overhead_ns);
+
+	for (int p = 0; p < NR_PATHS; p++) {
+		if (!present[p])
+			continue;
+		fprintf(f, "%s%s: %s: %" PRIu64 " calls in %" PRIu64 " ns", lead(), api->name,
+			bench_path_name(p), s[p].calls, s[p].duration_ns);
+		if (s[p].repeats >= 2)
+			fprintf(f, " (%u repeats: median %.2f, min %.2f, max %.2f ns/call)",
+				s[p].repeats, s[p].median_ns, s[p].min_ns, s[p].max_ns);
+		fputc('\n', f);
+		for (unsigned t = 0; res->per_thread[p] && t < res->threads; t++) {
+			const struct bench_sample *e = &res->per_thread[p][t];
+			fprintf(f, "%s%s: %s: thread %u", lead(), api->name, bench_path_name(p), t);
+			if (res->cpus)
+				fprintf(f, " on CPU %d", res->cpus[t]);
+			fprintf(f, ": %" PRIu64 " calls in %" PRIu64 " ns (%.2f ns/call)\n",
+				e->calls, e->duration_ns,
+				e->calls ? (double)e->duration_ns / (double)e->calls : 0.0);
+		}
+	}
+}
+
+void report_bench(const struct api *api, const struct run *run, const struct bench_result *res)
+{
+	const struct bench_stats *stats = res->stats;
+	const bool *present = res->present;
+
 	report_progress_clear();
-	if (run->format == FORMAT_TEXT) {
-		report_text(api, samples, present);
-	} else {
-		for (int p = 0; p < NR_PATHS; p++)
-			if (present[p])
-				printf("%s: %s: %.2f nsec/call\n", api->name,
-				       bench_path_name(p), ns_per_call(&samples[p]));
+	switch (run->format) {
+	case FORMAT_NSEC:  report_nsec(api, res); break;
+	case FORMAT_TABLE: report_table(api, stats, present); break;
+	case FORMAT_CSV:   report_csv(api, res); break;
+	case FORMAT_JSON:  report_json(api, res); break;
+	default:	   report_text(api, res); break;
 	}
 	if (run->verbose)
-		for (int p = 0; p < NR_PATHS; p++)
-			if (present[p])
-				printf("%s: %s: %" PRIu64 " calls in %" PRIu64 " ns\n",
-				       api->name, bench_path_name(p), samples[p].calls,
-				       samples[p].duration_ns);
+		report_verbose(api, res);
 	flush_stdout();
 }
 
@@ -109,13 +457,13 @@ void report_note(const char *fmt, ...)
 
 	report_progress_clear();
 	va_start(ap, fmt);
-	flockfile(stdout);
-	fputs("Note: ", stdout);
-	vprintf(fmt, ap);
-	putchar('\n');
+	flockfile(lines());
+	fprintf(lines(), "%sNote: ", lead());
+	vfprintf(lines(), fmt, ap);
+	fputc('\n', lines());
 	va_end(ap);
 	flush_stdout();
-	funlockfile(stdout);
+	funlockfile(lines());
 }
 
 void report_vline(const struct api *api, const char *fmt, va_list ap)
@@ -127,14 +475,14 @@ void report_vline_scoped(const struct api *api, const char *scope, const char *f
 			 va_list ap)
 {
 	report_progress_clear();
-	flockfile(stdout);	/* one line at a time from verify's threads */
-	printf("%s: ", api->name);
+	flockfile(lines());	/* one line at a time from verify's threads */
+	fprintf(lines(), "%s%s: ", lead(), api->name);
 	if (scope)
-		printf("%s: ", scope);
-	vprintf(fmt, ap);
-	putchar('\n');
+		fprintf(lines(), "%s: ", scope);
+	vfprintf(lines(), fmt, ap);
+	fputc('\n', lines());
 	flush_stdout();
-	funlockfile(stdout);
+	funlockfile(lines());
 }
 
 void report_line(const struct api *api, const char *fmt, ...)
@@ -162,22 +510,22 @@ void report_failures(const struct api *api, enum test_type t, unsigned fails)
 	if (!fails)
 		return;
 	report_progress_clear();
-	printf("%s/%s: %u failures/inconsistencies encountered\n", api->name,
-	       test_type_name(t), fails);
+	flockfile(lines());
+	fprintf(lines(), "%s%s/%s: %u failures/inconsistencies encountered\n", lead(),
+		api->name, test_type_name(t), fails);
 	flush_stdout();
+	funlockfile(lines());
 }
 
-void report_fallback(const struct api *api, const struct run *run)
+void report_fallback(const struct api *api, int falls_back, int err, bool verbose)
 {
-	int r = api_falls_back(api, run);
-
-	if (r == 1)
+	if (falls_back == 1)
 		report_note("vDSO %s(%s) falls back to the system call",
 			    vdso_call_name(api->family->call),
 			    api->clock_name ? api->clock_name : "");
-	else if (r < 0 && run->verbose)
+	else if (falls_back < 0 && verbose)
 		report_note("%s: cannot tell whether the vDSO falls back: %s", api->name,
-			    strerror(errno));
+			    strerror(err));
 }
 
 void report_no_vdso(const struct api *api)

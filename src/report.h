@@ -13,21 +13,84 @@
 #include "api.h"
 #include "bench.h"
 
+/* A progress line is shown only for runs expected to take longer than this. */
+#define REPORT_PROGRESS_AFTER_NS 2000000000u
+
+/*
+ * report_set_format - where notes go before report_begin(): call it as soon
+ * as the format is known.  (In ktap, notes before report_begin() go to
+ * stderr: nothing may precede the version line.)
+ */
+void report_set_format(enum output_format f);
+
+/*
+ * report_begin - start the output of a run of TEST-TYPE @t over
+ * run->api_total APIs in run->format, in the parent before any test:
+ *   ktap:  "KTAP version 1" and the plan "1..N";
+ *   csv:   the header line;
+ *   table: the header "Benchmark Time CPU Iterations" and a rule;
+ *   json:  the document up to the opening of its "results" array (tool,
+ *          version, kernel_release, machine, clocksource, cpu_model, options;
+ *          see vdsotest(1) for the schema);
+ *   text, nsec: nothing.
+ * It also decides whether progress is shown: only when stderr is a terminal
+ * and the run is expected to last longer than REPORT_PROGRESS_AFTER_NS.
+ */
+void report_begin(const struct run *run, enum test_type t);
+
+/*
+ * report_result - after one API's test ended with @st: in ktap,
+ * "ok N API", "not ok N API" (STATUS_FAIL) or "ok N API # SKIP"
+ * (STATUS_SKIP), N being run->api_index + 1; nothing in other formats.
+ */
+void report_result(const struct api *api, const struct run *run, enum status st);
+
+/* report_end - finish the run's output (json: close the document). */
+void report_end(void);
+
 /*
  * report_bench - print one API's bench figures in run->format:
  *   text: "API system calls per second: N" then the libc and vdso lines with
  *         "(X.XXx speedup)" against the system call; numbers right-aligned;
- *   nsec: "API: PATH: N.NN nsec/call", one line per path.
- * Paths with present[p] false are left out.
+ *         "±X.X%" (standard deviation in percent of the mean) after the
+ *         rate when there were 2 repeats or more;
+ *   nsec: "API: PATH: N.NN nsec/call", one line per path, "±X.X%" as text;
+ *   table: "PATH/API  T.TT ns  C.CC ns  CALLS", vdso first;
+ *   csv, json: one row, one object per path (see vdsotest(1));
+ *   ktap: the text form as diagnostics ("# " first).
+ * Rates and ns per call are the medians over the repeats.  Paths with
+ * present[p] false are left out.  The harness overhead per call (< 0: not
+ * measured) is shown by -v text ("API: overhead: N.NN ns/call") and json
+ * ("overhead_ns", null when not measured).  With threads, rates are those
+ * of all threads together, ns per call that of one thread; -v and json
+ * show each thread's figures.
  */
-void report_bench(const struct api *api, const struct run *run,
-		  const struct bench_sample samples[NR_PATHS],
-		  const bool present[NR_PATHS]);
+void report_bench(const struct api *api, const struct run *run, const struct bench_result *res);
 
-/* report_note - "Note: <message>" on its own line. */
+/*
+ * report_bench_progress - the progress line "[I/N] API PATH" (and " R/REPEAT"
+ * with repeats) before path @p (enum bench_path) of repeat @r (from 0) is
+ * timed; I counts the API's paths over the run.  Shown only when
+ * report_begin() decided so.
+ */
+void report_bench_progress(const struct api *api, const struct run *run, int p, unsigned r);
+
+/*
+ * report_json_string - @s on stdout as a JSON string: in quotes, with '"',
+ * '\\' and control characters (and DEL) escaped (RFC 8259, section 7).
+ */
+void report_json_string(const char *s);
+
+/* report_format_name - "text", "nsec", "table", "json", "csv" or "ktap". */
+const char *report_format_name(enum output_format f);
+
+/*
+ * report_note - "Note: <message>" on its own line: on stdout, but on stderr
+ * in the table, json and csv formats; after "# " in ktap.
+ */
 void report_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* report_line - "<api name>: <message>" on its own line. */
+/* report_line - "<api name>: <message>" on its own line, where report_note() puts it. */
 void report_line(const struct api *api, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -56,8 +119,8 @@ void report_no_vdso(const struct api *api);
 
 /*
  * report_progress - on stderr, "[i/n] API TEST-TYPE" on one line that the
- * next result line (or report_progress_clear()) erases.  Only call it when
- * stderr is a terminal.
+ * next result line (or report_progress_clear()) erases; only when
+ * report_begin() decided that progress is shown.
  */
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t);
 
@@ -83,13 +146,13 @@ const char *report_vis(const char *s);
 void report_failures(const struct api *api, enum test_type t, unsigned fails);
 
 /*
- * report_fallback - when @api's vDSO function falls back to the system call
- * (api_falls_back()), "Note: vDSO CALL(CLOCK_ID) falls back to the system
- * call" ("CALL()" for calls without a clock id); when that cannot be told,
- * in verbose mode only, "Note: API: cannot tell whether the vDSO falls
- * back: REASON".
+ * report_fallback - report api_falls_back()'s answer @falls_back for
+ * @api's vDSO function: 1 gives "Note: vDSO CALL(CLOCK_ID) falls back to
+ * the system call" ("CALL()" for calls without a clock id); -1, in
+ * @verbose mode only, "Note: API: cannot tell whether the vDSO falls
+ * back: REASON", REASON being strerror(@err); 0 prints nothing.
  */
-void report_fallback(const struct api *api, const struct run *run);
+void report_fallback(const struct api *api, int falls_back, int err, bool verbose);
 
 /* report_progress_clear - erase the progress line, if one is shown. */
 void report_progress_clear(void);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpus.h"
 #include "options.h"
 #include "tap.h"
 
@@ -167,11 +168,116 @@ static void test_no_operands(void)
 	   "no operands: status 2");
 }
 
+/* Issue #4: --repeat, the formats, --output. */
+static void test_formats_and_repeat(void)
+{
+	static const char *const names[] = { "text", "nsec", "table", "json", "csv", "ktap" };
+	static const enum output_format formats[] = {
+		FORMAT_TEXT, FORMAT_NSEC, FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_KTAP,
+	};
+	struct options o;
+
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && o.repeat == 1 && !o.output,
+	   "default: repeat 1, standard output");
+	ok(parse(&o, ARGS("-r", "5", "time", "bench")) == OPTIONS_RUN && o.repeat == 5, "-r 5");
+	ok(parse(&o, ARGS("--repeat=1000", "time", "bench")) == OPTIONS_RUN && o.repeat == 1000,
+	   "--repeat at its maximum");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		ok(parse(&o, ARGS("-o", names[i], "time", "bench")) == OPTIONS_RUN &&
+		   o.format == formats[i], "-o %s", names[i]);
+	ok(parse(&o, ARGS("-o", "ktap", "time", "verify")) == OPTIONS_RUN &&
+	   parse(&o, ARGS("-o", "ktap", "all", "abi")) == OPTIONS_RUN, "ktap for verify and abi");
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && !o.net && !o.cycles,
+	   "--net and --cycles are off by default");
+	ok(parse(&o, ARGS("--cycles", "time", "bench")) == OPTIONS_RUN && o.cycles, "--cycles");
+	bad(ARGS("--cycles", "time", "verify"), "'--cycles' is for bench only", "--cycles with verify");
+	bad(ARGS("--cycles", "-t", "2", "time", "bench"), "--threads=2", "--cycles with two threads");
+	ok(parse(&o, ARGS("--net", "time", "bench")) == OPTIONS_RUN && o.net, "--net");
+	bad(ARGS("--net=1", "time", "bench"), "'--net=1' takes no value", "--net=1");
+	ok(parse(&o, ARGS("--output=/tmp/x", "time", "bench")) == OPTIONS_RUN && o.output &&
+	   strcmp(o.output, "/tmp/x") == 0, "--output=FILE");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "--repeat") &&
+	   strstr(out_text, "--output") && strstr(out_text, "ktap") && strstr(out_text, "--net") &&
+	   strstr(out_text, "--cycles"),
+	   "--help names --repeat, --output, --net and the formats");
+	bad(ARGS("-r", "0", "time", "bench"), "'0'", "-r 0");
+	bad(ARGS("-r", "1001", "time", "bench"), "1001", "-r 1001");
+	bad(ARGS("-r", "-2", "time", "bench"), "-2", "-r -2");
+	bad(ARGS("-r", "2x", "time", "bench"), "2x", "-r 2x");
+	bad(ARGS("--repeat=", "time", "bench"), "''", "--repeat=''");
+	bad(ARGS("--output=", "time", "bench"), "--output", "an empty --output");
+	bad(ARGS("-o", "JSON", "time", "bench"), "JSON", "-o JSON (formats are lower case)");
+	bad(ARGS("-o", "json", "time", "verify"), "'json' is for bench only", "-o json with verify");
+	bad(ARGS("-o", "table", "all", "abi"), "'table' is for bench only", "-o table with abi");
+	bad(ARGS("-o", "csv", "time", "verify"), "'csv'", "-o csv with verify");
+	bad(ARGS("time", "bench", "-r"), "'-r' needs a value", "-r without a value");
+}
+
+static void test_cpu_list(void)
+{
+	static const struct { const char *list; unsigned count, first, last; } good[] = {
+		{ "1", 1, 1, 1 }, { "0,2-3", 3, 0, 3 }, { "5-5", 1, 5, 5 },
+		{ "3,1", 2, 1, 3 }, { "1048575", 1, 1048575, 1048575 }, { "0-2,2-4", 5, 0, 4 },
+	};
+	struct options o;
+	struct cpu_mask m;
+	const char *why;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		bool parsed = cpu_list_parse(good[i].list, &m, &why);
+		ok(parsed && cpu_mask_count(&m) == good[i].count &&
+		   cpu_mask_nth(&m, 0) == (int)good[i].first &&
+		   cpu_mask_nth(&m, good[i].count - 1) == (int)good[i].last &&
+		   cpu_mask_nth(&m, good[i].count) == -1,
+		   "CPU list '%s': %u CPUs, %u to %u", good[i].list, good[i].count, good[i].first,
+		   good[i].last);
+		if (parsed)
+			cpu_mask_free(&m);
+	}
+	ok(parse(&o, ARGS("--cpu=1", "time", "bench")) == OPTIONS_RUN && o.cpu_list &&
+	   strcmp(o.cpu_list, "1") == 0, "--cpu=1");
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && !o.cpu_list, "no --cpu by default");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "--cpu=LIST"), "--help shows --cpu");
+	bad(ARGS("--cpu=", "time", "bench"), "'': not a CPU number", "--cpu=''");
+	bad(ARGS("--cpu=a", "time", "bench"), "'a': not a CPU number", "--cpu=a");
+	bad(ARGS("--cpu=1,", "time", "bench"), "'1,': not a CPU number", "--cpu=1,");
+	bad(ARGS("--cpu=-1", "time", "bench"), "'-1'", "--cpu=-1");
+	bad(ARGS("--cpu=1 ", "time", "bench"), "'1 '", "--cpu with a blank");
+	bad(ARGS("--cpu=3-1", "time", "bench"), "high to low", "--cpu=3-1");
+	bad(ARGS("--cpu=1048576", "time", "bench"), "above 1048575", "--cpu beyond the limit");
+	bad(ARGS("--cpu=99999999999999999999", "time", "bench"), "above 1048575", "--cpu overflowing");
+	bad(ARGS("--cpu=0", "time", "abi"), "'--cpu=0' is for bench only", "--cpu with abi");
+}
+
+static void test_compare(void)
+{
+	struct options o;
+
+	ok(parse(&o, ARGS("compare", "a.json", "b.json")) == OPTIONS_RUN &&
+	   o.command == CMD_COMPARE && strcmp(o.compare_old, "a.json") == 0 &&
+	   strcmp(o.compare_new, "b.json") == 0, "compare OLD NEW");
+	ok(parse(&o, ARGS("compare", "a", "b", "-o", "csv", "--output=x")) == OPTIONS_RUN &&
+	   o.format == FORMAT_CSV && o.output, "compare -o csv --output");
+	ok(parse(&o, ARGS("-o", "json", "compare", "a", "b")) == OPTIONS_RUN &&
+	   parse(&o, ARGS("-o", "table", "compare", "a", "b")) == OPTIONS_RUN,
+	   "compare -o json, -o table");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "compare OLD.json NEW.json"),
+	   "--help shows compare");
+	bad(ARGS("compare"), "two files", "compare alone");
+	bad(ARGS("compare", "a"), "two files", "compare with one file");
+	bad(ARGS("compare", "a", "b", "c"), "'c'", "compare with three files");
+	bad(ARGS("-o", "nsec", "compare", "a", "b"), "'nsec'", "compare -o nsec");
+	bad(ARGS("-o", "ktap", "compare", "a", "b"), "'ktap'", "compare -o ktap");
+}
+
 int main(void)
 {
 	test_defaults();
 	test_options();
 	test_bad_input();
+	test_formats_and_repeat();
+	test_compare();
+	test_cpu_list();
 	test_no_operands();
 	return tap_done();
 }

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Statistics of repeated bench measurements of one path: median, minimum,
+ * maximum and spread of the nanoseconds per call.  The samples stay integer
+ * (calls, nanoseconds); only the derived per-call figures are floating point.
+ */
+#ifndef VDSOTEST_STATS_H
+#define VDSOTEST_STATS_H
+
+#include <stdint.h>
+
+/* The most samples stats_compute() looks at (the limit of --repeat). */
+#define STATS_MAX_SAMPLES 1000u
+
+/* What one timed loop of one path achieved. */
+struct bench_sample {
+	uint64_t calls;
+	uint64_t duration_ns;	/* CLOCK_MONOTONIC, from the system call */
+	uint64_t cpu_ns;	/* CLOCK_THREAD_CPUTIME_ID, from the system call */
+	uint64_t cycles;	/* cycle counter ticks (--cycles), else 0 */
+};
+
+/* The figures of one path over all its repeats. */
+struct bench_stats {
+	unsigned repeats;	/* samples taken; 0 when the path was not measured */
+	uint64_t calls;		/* sums over the repeats */
+	uint64_t duration_ns;
+	uint64_t cpu_ns;
+	double median_ns;	/* ns per call: median of the repeats (the mean */
+	double min_ns;		/* of the middle two when there is an even number) */
+	double max_ns;
+	double stdev_pct;	/* sample standard deviation (n - 1) of the ns per
+				   call, in percent of their mean; 0 when repeats < 2 */
+	double cpu_ns_per_call;	/* cpu_ns / calls */
+	double cycles_per_call;	/* all repeats' cycles / calls (never net) */
+	unsigned threads;	/* threads that ran the path at once (0 = 1); the
+				   samples hold their sums, so ns per call is
+				   that of one thread */
+};
+
+/*
+ * stats_compute - the figures of @n samples of one path into @out; @n is
+ * 0 to STATS_MAX_SAMPLES (samples beyond it are left out).
+ * @minus_ns (>= 0) is taken off every ns per call, the CPU time's too,
+ * before the statistics (a result below 0 counts as 0): the harness
+ * overhead with --net.  A sample with no calls counts as 0 ns per call.
+ * @n == 0 gives all zeros.
+ * Never fails.
+ */
+void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
+		   struct bench_stats *out);
+
+/*
+ * stats_calls_per_sec - the calls per second of all threads together:
+ * threads * 1e9 / @st->median_ns; 0 when the median is 0.
+ */
+double stats_calls_per_sec(const struct bench_stats *st);
+
+#endif

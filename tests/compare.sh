@@ -1,0 +1,135 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# vdsotest compare OLD.json NEW.json: figures, differences and spread from
+# hand-written documents, APIs found on one side, every output format, and
+# unreadable or malformed files refused with exit 2 naming file and place.
+# Output: TAP.
+set -u
+: "${VDSOTEST:?set by make check}"
+
+. "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+err=$tmp/err
+tap_show="$out $err"
+
+run() {
+	"$VDSOTEST" "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+# getcpu vdso 10 -> 12.5 ns (+25 %, spread sqrt(1+1) = 1.4 %: a change);
+# getcpu syscall 200 -> 199.2 ns (-0.4 %, spread 0.5 %: within, '~');
+# time only in old, clock-gettime-tai only in new.
+cat >"$tmp/old.json" <<'JSON'
+{"tool": "vdsotest", "version": "0.0.9", "results": [
+  {"api": "getcpu", "paths": {
+    "vdso": {"calls": 5, "ns_per_call": {"median": 10.00, "min": 9, "max": 11, "stdev_pct": 1.0}},
+    "syscall": {"ns_per_call": {"median": 200, "stdev_pct": 0}}}},
+  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 4, "stdev_pct": 3}}}}
+]}
+JSON
+cat >"$tmp/new.json" <<'JSON'
+{"tool": "vdsotest", "results": [
+  {"api": "clock-gettime-tai", "paths": {"vdso": {"ns_per_call": {"median": 30, "stdev_pct": 0.1}}}},
+  {"api": "getcpu", "paths": {
+    "syscall": {"ns_per_call": {"median": 199.2, "stdev_pct": 0.5}},
+    "vdso": {"ns_per_call": {"median": 12.5, "stdev_pct": 1.0}}}}
+]}
+JSON
+old=$tmp/old.json
+new=$tmp/new.json
+
+run compare "$old" "$new"
+[ $rc -eq 0 ] && [ ! -s "$err" ] &&
+	head -1 "$out" | grep -Eq '^API +PATH +OLD ns/call +NEW ns/call +DIFF$' &&
+	grep -Eq '^getcpu +vdso +10\.00 +12\.50 +\+25\.00%$' "$out" &&
+	grep -Eq '^getcpu +syscall +200\.00 +199\.20 +-0\.40% ~$' "$out" &&
+	grep -Fqx "only in $old: time vdso" "$out" &&
+	grep -Fqx "only in $new: clock-gettime-tai vdso" "$out" &&
+	[ "$(wc -l <"$out")" -eq 5 ]
+ok $? "text: old, new, diff %, '~' only within the combined spread; one-sided APIs listed"
+
+awk 'NR > 1 && !/^only in/ { if (col && index($0, "%") != col) bad = 1; col = index($0, "%") } END { exit bad }' "$out"
+ok $? "text: the columns are aligned"
+
+run -o table compare "$old" "$new"
+[ $rc -eq 0 ] && head -1 "$out" | grep -Eq '^Benchmark +Old +New +Diff$' &&
+	sed -n 2p "$out" | grep -Eq '^-+$' &&
+	grep -Eq '^vdso/getcpu +10\.00 ns +12\.50 ns +\+25\.00%$' "$out" &&
+	grep -Eq '^syscall/getcpu +200\.00 ns +199\.20 ns +-0\.40% ~$' "$out"
+ok $? "table: Benchmark Old New Diff rows"
+
+run -o csv compare "$old" "$new"
+cat >"$tmp/csv" <<EOF2
+api,path,old_ns_per_call,new_ns_per_call,diff_pct,old_stdev_pct,new_stdev_pct,within_spread
+getcpu,vdso,10.00,12.50,25.00,1.00,1.00,0
+getcpu,syscall,200.00,199.20,-0.40,0.00,0.50,1
+time,vdso,4.00,,,3.00,,
+clock-gettime-tai,vdso,,30.00,,,0.10,
+EOF2
+[ $rc -eq 0 ] && diff -u "$tmp/csv" "$out" >"$err"
+ok $? "csv: header, a row per pair, one-sided rows with empty fields"
+
+if command -v jq >/dev/null 2>&1; then
+	run -o json compare "$old" "$new"
+	[ $rc -eq 0 ] && jq -e --arg o "$old" --arg n "$new" '.tool == "vdsotest" and .old == $o and .new == $n and
+		(.results | length == 4) and
+		(.results[0] == {"api": "getcpu", "path": "vdso", "old_ns_per_call": 10, "new_ns_per_call": 12.5,
+			"diff_pct": 25, "old_stdev_pct": 1, "new_stdev_pct": 1, "within_spread": false}) and
+		(.results[1].within_spread == true and .results[1].diff_pct == -0.4) and
+		(.results[2].api == "time" and .results[2].new_ns_per_call == null and .results[2].within_spread == null) and
+		(.results[3].api == "clock-gettime-tai" and .results[3].old_ns_per_call == null)' "$out" >/dev/null
+	ok $? "json: valid (jq), pairs and one-sided entries with nulls"
+else
+	tap_skip "jq is not installed"
+fi
+
+# A real round trip: two runs of the tool itself.
+"$VDSOTEST" -o json -d 0.002 -r 2 all bench >"$tmp/a.json" 2>/dev/null
+"$VDSOTEST" -o json -d 0.002 -r 2 --output="$tmp/b.json" all bench 2>/dev/null
+run compare "$tmp/a.json" "$tmp/b.json"
+[ $rc -eq 0 ] && grep -Eq '^getcpu +vdso +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[-+][0-9]+\.[0-9]{2}%( ~)?$' "$out" &&
+	[ "$(grep -c ' vdso ' "$out")" -ge 20 ] && ! grep -q '^only in' "$out"
+ok $? "compare of two real runs: a row for every API and path, nothing one-sided"
+
+# ---- bad files: exit 2, one line naming the file and the place ----
+bad() {
+	desc=$1 file=$2 pattern=$3
+	run compare "$file" "$new"
+	[ $rc -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+		grep -Fq "vdsotest: compare: '$file': " "$err" && grep -Eq "$pattern" "$err"
+	ok $? "$desc: exit 2 naming the file and where (got $rc)"
+}
+bad "a missing file" "$tmp/nothing.json" 'No such file or directory$'
+bad "a directory" "$tmp" 'Is a directory$'
+printf '{"tool": "vdsotest", "results": [\n  {"api": "getcpu",, "paths": {}}]}\n' >"$tmp/m1.json"
+bad "a stray comma" "$tmp/m1.json" "line 2, column 20 \\(byte 53\\): expected a '\"' to start a member name, not ','$"
+head -c 100 "$old" >"$tmp/m2.json"
+bad "a truncated file" "$tmp/m2.json" 'line 3, column 16 \(byte 100\): a string without its closing'
+: >"$tmp/m3.json"
+bad "an empty file" "$tmp/m3.json" 'line 1, column 1 \(byte 0\): expected a value'
+printf '[1, 2]' >"$tmp/m4.json"
+bad "JSON that is not vdsotest's" "$tmp/m4.json" 'not a vdsotest JSON document'
+printf '{"tool": "vdsotest", "results": [{"api": "x", "paths": {"vdso": {"ns_per_call": {"median": "1"}}}}]}' >"$tmp/m5.json"
+bad "a median that is no number" "$tmp/m5.json" 'results\[0\]\.paths\.vdso\.ns_per_call: no median'
+printf '{"tool": "vdsotest", "results": {}}' >"$tmp/m6.json"
+bad "results that are no array" "$tmp/m6.json" 'results: not an array'
+printf '{"tool": "vdsotest", "results": []}\n{}' >"$tmp/m7.json"
+bad "two documents in one file" "$tmp/m7.json" "line 2, column 1 \\(byte 36\\): '\\{' after the value"
+
+run compare "$old" "$tmp/nothing.json"
+[ $rc -eq 2 ] && grep -Fq "'$tmp/nothing.json'" "$err"
+ok $? "a bad NEW file is named too"
+
+run compare "$old"
+[ $rc -eq 2 ] && grep -q 'compare needs two files' "$err"
+ok $? "compare with one file: exit 2"
+
+run -o ktap compare "$old" "$new"
+[ $rc -eq 2 ] && grep -q "format 'ktap' is not one of compare's" "$err"
+ok $? "compare -o ktap: exit 2"
+
+tap_done

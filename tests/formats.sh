@@ -1,0 +1,277 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Output formats and repeats (issue #4): text and nsec with the spread of
+# --repeat, table, csv, json (checked with jq, a parser that is not
+# vdsotest's), ktap (checked with prove, a TAP consumer that is not
+# vdsotest's), --output, and the progress line.  Output: TAP.
+set -u
+: "${VDSOTEST:?set by make check}"
+
+. "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+err=$tmp/err
+tap_show="$out $err"
+
+run() {
+	"$VDSOTEST" "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+api_count=$("$VDSOTEST" list-apis | wc -l)
+num='[0-9]+\.[0-9]{2}'
+
+# ---- repeats in text and nsec ----
+run -r 3 -d 0.01 getcpu bench
+bad_lines=$(grep -Ev '^getcpu (system calls per second: +[0-9]+ ±[0-9]+\.[0-9]%|(libc|vdso) calls per second: +[0-9]+ ±[0-9]+\.[0-9]% \([0-9]+\.[0-9]{2}x speedup\))$' "$out")
+[ $rc -eq 0 ] && [ -z "$bad_lines" ] && [ "$(wc -l <"$out")" -eq 3 ]
+ok $? "text with -r 3: '±x.x%' after every rate"
+
+run -r 1 -d 0.01 getcpu bench
+[ $rc -eq 0 ] && ! grep -q '±' "$out" && [ "$(wc -l <"$out")" -eq 3 ]
+ok $? "text with -r 1: no spread shown"
+
+run -r 2 -o nsec -d 0.01 time bench
+bad_lines=$(grep -Ev "^time: (syscall|libc|vdso): $num nsec/call ±[0-9]+\.[0-9]%\$" "$out")
+[ $rc -eq 0 ] && [ -z "$bad_lines" ] && [ "$(wc -l <"$out")" -eq 3 ]
+ok $? "nsec with -r 2: 'N.NN nsec/call ±x.x%'"
+
+run -v -r 2 -d 0.01 time bench
+grep -Eq "^time: vdso: [0-9]+ calls in [0-9]+ ns \(2 repeats: median $num, min $num, max $num ns/call\)\$" "$out"
+ok $? "-v with repeats: totals, median, min and max per path"
+
+# ---- harness overhead and --net ----
+run -v -d 0.01 getcpu bench
+grep -Eq "^getcpu: overhead: $num ns/call \(the same loop around an empty function\)\$" "$out"
+ok $? "-v shows the harness overhead"
+
+for bad in 0 1001 x -1 ''; do
+	run -r "$bad" getcpu bench
+	[ $rc -eq 2 ] && grep -q "^vdsotest: invalid repeat '$bad'" "$err" || echo "bad: -r '$bad' rc=$rc"
+done >"$tmp/bad"
+[ ! -s "$tmp/bad" ]
+ok $? "-r outside 1..1000 or not a number: exit 2 naming the value"
+
+run --cycles -o nsec -d 0.01 getcpu bench
+head -1 "$out" | grep -Eq '^Note: cycles: (CPU cycles \(perf_event_open, PERF_COUNT_HW_CPU_CYCLES(, user space only)?\)|(TSC|CNTVCT_EL0) ticks at [0-9]+\.[0-9]{2} MHz \((CPUID leaf 0x15|CNTFRQ_EL0|calibrated against CLOCK_MONOTONIC_RAW over 0\.1 s)\)|unavailable: .+)$' &&
+	{ grep -q '^Note: cycles: unavailable' "$out" ||
+		[ "$(grep -Ec "^getcpu: (syscall|libc|vdso): $num nsec/call \($num (cycles|ticks)/call\)\$" "$out")" -eq 3 ]; } &&
+	[ $rc -eq 0 ]
+ok $? "--cycles: a note naming the counter, then cycles or ticks per call on every line"
+
+# ---- table ----
+run -o table -r 2 -d 0.01 getcpu bench
+head -1 "$out" | grep -Eq '^Benchmark +Time +CPU +Iterations$' &&
+	sed -n 2p "$out" | grep -Eq '^-+$' &&
+	[ "$(grep -Ec "^(vdso|libc|syscall)/getcpu +$num ns +$num ns +[0-9]+ ±[0-9]+\.[0-9]%\$" "$out")" -eq 3 ] &&
+	[ "$(wc -l <"$out")" -eq 5 ] && [ $rc -eq 0 ]
+ok $? "table: header, rule, and a 'PATH/API Time ns CPU ns Iterations' row per path"
+
+# Time and CPU of a busy loop: the thread's CPU time is at most the time
+# that passed (plus rounding), and not zero.
+awk 'NR > 2 { if ($4 > $2 * 1.05 + 0.05 || $4 <= 0) bad = 1 } END { exit bad }' "$out"
+ok $? "table: the CPU column is positive and no more than the Time column"
+
+# ---- csv ----
+header='api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call'
+run -o csv -d 0.002 all bench
+supported=$(grep -c '^[a-z-]*,syscall,' "$out")
+[ $rc -eq 0 ] && [ "$(head -1 "$out")" = "$header" ] &&
+	[ "$(($(wc -l <"$out") - 1))" -eq $((supported * 3)) ] &&
+	[ "$supported" -ge 20 ] && ! grep -q unsupported "$out"
+ok $? "csv: the header first, then three rows per supported API (unsupported: stderr)"
+
+awk -F, -v num='^[0-9]+[.][0-9][0-9]$' 'NR > 1 && (NF != 13 || $13 != "" || $3 != 1 || $4 < 1 || $6 !~ num || $11 !~ num) { bad = 1 }
+	END { exit bad }' "$out"
+ok $? "csv: 13 fields per row (cycles_per_call empty), counts and two-decimal figures in place"
+
+# ---- json ----
+if command -v jq >/dev/null 2>&1; then
+	run -o json -r 2 -d 0.002 all bench
+	[ $rc -eq 0 ] && jq -e . "$out" >/dev/null
+	ok $? "json: all bench is one valid JSON document (jq)"
+
+	release=$(uname -r)
+	csrc=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
+	jq -e --arg r "$release" --arg c "$csrc" --arg v "${PACKAGE_VERSION:-?}" '
+		.tool == "vdsotest" and .version == $v and .kernel_release == $r and
+		.machine != null and (if $c == "" then .clocksource == null else .clocksource == $c end) and
+		(.cpu_model | type) as $t | ($t == "string" or $t == "null")' "$out" >/dev/null
+	ok $? "json: tool, version, kernel_release (uname -r), machine, clocksource (sysfs), cpu_model"
+
+	jq -e '.options == {"test_type": "bench", "duration_ns": 2000000, "repeat": 2, "threads": 1, "net": false}' \
+		"$out" >/dev/null
+	ok $? "json: the options of the run"
+
+	jq -e '[.results[].paths[] | .repeats == 2 and .calls > 0 and .duration_ns > 0 and
+		.ns_per_call.min <= .ns_per_call.median and .ns_per_call.median <= .ns_per_call.max and
+		.ns_per_call.stdev_pct >= 0 and .calls_per_sec > 0 and .speedup > 0 and
+		has("falls_back")] | length >= 60 and all' "$out" >/dev/null
+	ok $? "json: every path has calls, duration_ns, ordered ns_per_call figures, calls_per_sec, speedup, falls_back"
+
+	jq -e '[.results[] | .paths.syscall.speedup == 1] | all' "$out" >/dev/null &&
+		jq -e --argjson n "$api_count" '.results | length <= $n and length >= 20' "$out" >/dev/null
+	ok $? "json: one result per supported API, the system call's speedup 1"
+
+	# One repeat: the median is duration_ns / calls, less overhead_ns with --net.
+	run -o json -d 0.01 time bench
+	jq -e '.options.net == false and (.results[0] | .overhead_ns > 0 and
+		([.paths[] | (.duration_ns / .calls - .ns_per_call.median) | fabs < 0.006] | all))' \
+		"$out" >/dev/null
+	ok $? "json: overhead_ns, and without --net the median is duration_ns / calls"
+
+	run -o json --net -d 0.01 time bench
+	jq -e '.options.net == true and (.results[0] | .overhead_ns as $o | $o > 0 and
+		(.paths.syscall.ns_per_call.median > 5 * $o) and
+		([.paths[] | (.duration_ns / .calls - $o) as $n | ((if $n > 0 then $n else 0 end) -
+			.ns_per_call.median) | fabs < 0.011] | all))' "$out" >/dev/null
+	ok $? "json --net: every median is duration_ns / calls less overhead_ns"
+
+	jq -e '.cycles == null and ([.results[].paths[] | has("cycles_per_call") | not] | all)' \
+		"$out" >/dev/null
+	ok $? "json without --cycles: cycles null, no cycles_per_call"
+
+	# --cycles: whatever counter this machine has, said so; a constant-rate
+	# counter's ticks per call are its frequency times the ns per call.
+	run --cycles -o json -d 0.02 time bench
+	jq -e '.cycles as $c | $c.source as $s |
+		if $s == "none" then ($c.description | startswith("unavailable: ")) and
+			([.results[].paths[] | has("cycles_per_call") | not] | all)
+		elif $s == "perf" then ([.results[].paths[] | .cycles_per_call > 0] | all)
+		elif $s == "tsc" or $s == "cntvct" then $c.frequency_hz > 0 and
+			([.results[].paths[] | (.cycles_per_call / (.duration_ns / .calls) /
+				($c.frequency_hz / 1e9) - 1) | fabs < 0.05] | all)
+		else false end' "$out" >/dev/null && [ $rc -eq 0 ]
+	ok $? "json --cycles: the counter named; cycles_per_call consistent with it"
+
+	run -o json -d 0.002 clock-gettime-boottime-alarm bench
+	{ [ $rc -eq 77 ] && jq -e '.results == []' "$out" >/dev/null && grep -q unsupported "$err"; } ||
+		{ [ $rc -eq 0 ] && jq -e '.results | length == 1' "$out" >/dev/null; }
+	ok $? "json: an unsupported API leaves a valid document, the note on stderr (rc $rc)"
+else
+	for i in 1 2 3 4 5 6 7 8 9 10; do tap_skip "jq is not installed"; done
+fi
+
+run -o json getcpu verify
+[ $rc -eq 2 ] && grep -q "^vdsotest: format 'json' is for bench only" "$err" && [ ! -s "$out" ]
+ok $? "json with verify: exit 2, naming the format"
+
+# ---- ktap ----
+prove_ok() {
+	prove -e cat "$1" >"$tmp/prove" 2>&1
+}
+if command -v prove >/dev/null 2>&1; then
+	run -o ktap -d 0.01 all verify
+	[ $rc -eq 0 ] && [ "$(head -2 "$out")" = "$(printf 'KTAP version 1\n1..%s' "$api_count")" ] &&
+		[ "$(grep -Ec '^ok [0-9]+ [a-z-]+( # SKIP)?$' "$out")" -eq "$api_count" ] &&
+		! grep -Ev '^(KTAP version 1|1\.\.[0-9]+|ok [0-9]+ [a-z-]+( # SKIP)?|# .*)$' "$out" | grep -q . &&
+		prove_ok "$out"
+	ok $? "ktap: all verify is KTAP version 1 with a plan, and prove accepts it"
+
+	VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -o ktap -d 0.05 -f 1 \
+		clock-gettime-monotonic verify >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 1 ] && grep -q '^not ok 1 clock-gettime-monotonic$' "$out" &&
+		grep -Eq '^# clock-gettime-monotonic: vDSO [0-9]+\.[0-9]{9} after syscall [0-9]+\.[0-9]{9}: [0-9]+ ns backwards$' "$out" &&
+		grep -Eq '^# clock-gettime-monotonic/verify: [0-9]+ failures/inconsistencies encountered$' "$out" && ! prove_ok "$out"
+	ok $? "ktap: a failing verify is 'not ok' with its message as a diagnostic; prove fails it"
+
+	run -o ktap all abi
+	[ $rc -eq 0 ] && prove_ok "$out" && grep -q '^ok [0-9]* getcpu$' "$out"
+	ok $? "ktap: all abi passes prove"
+
+	run -o ktap -d 0.01 clock-gettime-boottime-alarm bench
+	{ [ $rc -eq 77 ] && grep -q '^ok 1 clock-gettime-boottime-alarm # SKIP$' "$out" &&
+		grep -q '^# clock-gettime-boottime-alarm: unsupported' "$out"; } ||
+		{ [ $rc -eq 0 ] && grep -q '^ok 1 clock-gettime-boottime-alarm$' "$out"; }
+	ok $? "ktap: an unsupported API is marked SKIP (rc $rc)"
+
+	run -o ktap -d 0.01 getcpu bench
+	[ $rc -eq 0 ] && prove_ok "$out" && [ "$(grep -c '^# getcpu .* calls per second:' "$out")" -eq 3 ]
+	ok $? "ktap: bench figures are diagnostics; prove accepts it"
+else
+	for i in 1 2 3 4 5; do tap_skip "prove is not installed"; done
+fi
+
+# ---- --output ----
+run --output="$tmp/file" -o csv -d 0.01 time bench
+[ $rc -eq 0 ] && [ ! -s "$out" ] && [ "$(head -1 "$tmp/file")" = "$header" ] &&
+	[ "$(wc -l <"$tmp/file")" -eq 4 ]
+ok $? "--output=FILE: the results go to FILE, nothing to standard output"
+
+run --output="$tmp/no/such/dir" -d 0.01 time bench
+[ $rc -eq 1 ] && grep -q "^vdsotest: --output '$tmp/no/such/dir': No such file or directory$" "$err"
+ok $? "--output into a missing directory: exit 1 naming the file (got $rc)"
+
+if [ -w /dev/full ]; then
+	run --output=/dev/full -d 0.01 time bench
+	[ $rc -eq 1 ] && grep -q 'write error' "$err"
+	ok $? "--output=/dev/full: exit 1, write error (got $rc)"
+else
+	tap_skip "no /dev/full"
+fi
+
+# ---- progress ----
+# Longer than 2 s on a terminal (script(1) gives one): "[I/N] API PATH R/REPEAT"
+# on stderr, erased at the end; shorter, or not on a terminal: none.
+# script(1) writes what the terminal showed between a header and a footer line.
+tty_run() {
+	script -qec "$*" "$tmp/ts" >/dev/null 2>&1 </dev/null && sed '1d;$d' "$tmp/ts" >"$tmp/tty"
+}
+if command -v script >/dev/null 2>&1 && tty_run true; then
+	tty_run "'$VDSOTEST' -r 25 -d 0.03 getcpu bench >/dev/null"
+	grep -q '\[1/3\] getcpu syscall 1/25' "$tmp/tty" && grep -q '\[3/3\] getcpu vdso 25/25' "$tmp/tty" &&
+		[ "$(tail -c 5 "$tmp/tty" | od -An -c | tr -d ' \n')" = '\r033[K\n' ]
+	ok $? "progress on a terminal for a run > 2 s, erased at the end"
+
+	tty_run "'$VDSOTEST' -d 0.01 getcpu bench >/dev/null"
+	! grep -q '\[[0-9]*/[0-9]*\]' "$tmp/tty"
+	ok $? "no progress on a terminal for a short run"
+else
+	tap_skip "script(1) cannot give a terminal"
+	tap_skip "script(1) cannot give a terminal"
+fi
+run -r 25 -d 0.03 getcpu bench
+[ $rc -eq 0 ] && [ ! -s "$err" ]
+ok $? "no progress when stderr is not a terminal"
+
+# ---- a test child that crashes leaves the documents whole ----
+if [ -n "${FAKE_VDSO:-}" ]; then
+	VDSOTEST_FAKE_BUG=time-null-crash "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -o ktap -d 0.002 all bench \
+		>"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 1 ] && grep -q '^not ok 24 time$' "$out" && grep -q '^ok 25 getcpu$' "$out" &&
+		grep -q '^# time: bench: killed by signal 11' "$out" &&
+		{ ! command -v prove >/dev/null 2>&1 || ! prove_ok "$out"; }
+	ok $? "ktap: a bench child killed by a signal is 'not ok', the run goes on (got $rc)"
+
+	if command -v jq >/dev/null 2>&1; then
+		VDSOTEST_FAKE_BUG=time-null-crash "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -o json -d 0.002 \
+			all bench >"$out" 2>"$err"
+		rc=$?
+		[ $rc -eq 1 ] && jq -e '[.results[].api] | (index("time") == null) and
+			(index("gettimeofday") != null) and (index("getcpu") != null)' "$out" >/dev/null &&
+			grep -q '^time: bench: killed by signal 11' "$err"
+		ok $? "json: a crashed API is left out, the document stays valid, the message on stderr"
+	else
+		tap_skip "jq is not installed"
+	fi
+else
+	tap_skip "no fake vDSO"
+	tap_skip "no fake vDSO"
+fi
+
+# ---- the wrappers pass the new options with their values ----
+if [ -n "${VDSOTEST_BENCH:-}" ]; then
+	VDSOTEST=$VDSOTEST "$VDSOTEST_BENCH" -r 2 -o csv --output "$tmp/w.csv" -d 0.001 --cpu 0 >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && [ "$(head -1 "$tmp/w.csv")" = "$header" ] && [ ! -s "$out" ] &&
+		awk -F, 'NR > 1 && $3 != 2 { bad = 1 } END { exit bad || NR < 60 }' "$tmp/w.csv"
+	ok $? "vdsotest-bench -r 2 -o csv --output FILE --cpu 0: values passed on (got $rc)"
+else
+	tap_skip "no VDSOTEST_BENCH"
+fi
+
+tap_done
