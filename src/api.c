@@ -35,6 +35,7 @@ const struct api api_table[] = {
 	{ "gettimeofday", &gettimeofday_family, -1, NULL, 0, 0 },
 	{ "time", &time_family, -1, NULL, 0, 0 },
 	{ "getcpu", &getcpu_family, -1, NULL, 0, 0 },
+	{ "getrandom", &getrandom_family, -1, NULL, 0, 0 },
 };
 const size_t api_count = sizeof(api_table) / sizeof(api_table[0]);
 

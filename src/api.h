@@ -32,6 +32,7 @@ struct run {
 	uint64_t duration_ns;		/* per path (bench) or per API (verify); > 0 */
 	unsigned maxfails;		/* failures reported before an API stops; >= 1 */
 	unsigned threads;		/* threads per bench path or verify; >= 1 */
+	size_t size_bytes;		/* getrandom bench: bytes per call; >= 1 */
 	bool verbose;
 	enum output_format format;
 	const struct vdso_binding *vdso;
@@ -67,6 +68,7 @@ extern const struct family clock_getres_family;
 extern const struct family gettimeofday_family;
 extern const struct family time_family;
 extern const struct family getcpu_family;
+extern const struct family getrandom_family;
 
 extern const struct api api_table[];
 extern const size_t api_count;

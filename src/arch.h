@@ -16,6 +16,7 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <stddef.h>
 #include <time.h>
 
 #include <linux/time_types.h>
@@ -125,6 +126,35 @@ static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cac
 {
 	return (int)vdso_call3(fn, (long)cpu, (long)node, (long)cache);
 }
+
+/* vdso_call3() with two more arguments, in r6 and r7. */
+static inline long vdso_call5(void *fn, long a0, long a1, long a2, long a3, long a4)
+{
+	register long r3 __asm__("r3") = a0;
+	register long r4 __asm__("r4") = a1;
+	register long r5 __asm__("r5") = a2;
+	register long r6 __asm__("r6") = a3;
+	register long r7 __asm__("r7") = a4;
+	register void *r12 __asm__("r12") = fn;
+	unsigned long cr;
+
+	__asm__ volatile(VDSO_PPC_SAVE_TOC "mtctr %6\n\tbctrl\n\tmfcr %5" VDSO_PPC_LOAD_TOC
+			 : "+r"(r3), "+r"(r4), "+r"(r5), "+r"(r6), "+r"(r7), "=r"(cr), "+r"(r12)
+			 :
+			 : "r0", "r8", "r9", "r10", "r11", "ctr",
+			   "lr", "cr0", "cr1", "cr5", "cr6", "cr7", "xer", "memory");
+	if (cr & (1UL << 28)) {
+		errno = (int)r3;
+		return -1;
+	}
+	return r3;
+}
+
+static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags,
+				  void *state, size_t state_len)
+{
+	return vdso_call5(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len);
+}
 #else
 /* Negative errno convention: map -4095..-1 to -1 and errno. */
 static inline long vdso_errno(long ret)
@@ -160,6 +190,14 @@ static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
 {
 	return (int)vdso_errno(((long (*)(unsigned *, unsigned *, void *))fn)(cpu, node, cache));
+}
+
+/* ssize_t (buffer, length, flags, opaque state, opaque length): lib/vdso/getrandom.c. */
+static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags,
+				  void *state, size_t state_len)
+{
+	return vdso_errno(((long (*)(void *, size_t, unsigned, void *, size_t))fn)
+			  (buf, len, flags, state, state_len));
 }
 #endif
 

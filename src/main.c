@@ -257,6 +257,7 @@ int main(int argc, char **argv)
 
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
+		.size_bytes = o.size_bytes,
 		.verbose = o.verbose, .format = o.format,
 		.vdso = &binding,
 	};

@@ -14,7 +14,7 @@
 #include "options.h"
 #include "report.h"
 
-enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP };
+enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_SIZE };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -24,6 +24,7 @@ static const struct option long_options[] = {
 	{ "debug",    no_argument,       NULL, 'g' },
 	{ "format",   required_argument, NULL, 'o' },
 	{ "vdso-lib", required_argument, NULL, OPT_VDSO_LIB },
+	{ "size",     required_argument, NULL, OPT_SIZE },
 	{ "version",  no_argument,       NULL, 'V' },
 	{ "help",     no_argument,       NULL, OPT_HELP },
 	{ "usage",    no_argument,       NULL, OPT_USAGE },
@@ -33,7 +34,7 @@ static const struct option long_options[] = {
 static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-o FORMAT] [--vdso-lib=PATH]\n"
-	      "                API|all TEST-TYPE\n"
+	      "                [--size=BYTES] API|all TEST-TYPE\n"
 	      "   or: vdsotest list-apis | list-test-types\n", f);
 }
 
@@ -50,6 +51,8 @@ static void help(FILE *f)
 	      "                        or nsec (nanoseconds per call)\n"
 	      "  -t, --threads=N       run on N threads at once, each pinned to its own\n"
 	      "                        allowed CPU (default 1; 1 to 1024)\n"
+	      "      --size=BYTES      bytes per call in the getrandom bench\n"
+	      "                        (default 4; 1 to 1048576)\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
 	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
 	      "  -v, --verbose         say more: check counts, every abi case\n"
@@ -132,6 +135,24 @@ static int parse_threads(const char *s, unsigned *n, FILE *err)
 	return 0;
 }
 
+static int parse_size(const char *s, size_t *n, FILE *err)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*s == '-' && end != s && !*end)
+		v = 0;		/* a negative number: out of range, not malformed */
+	else if (!isdigit((unsigned char)*s) || *end)
+		return bad(err, "invalid size '%s': not a whole number of bytes", report_vis(s));
+	if (errno == ERANGE || v < 1 || v > SIZE_MAX_BYTES)
+		return bad(err, "invalid size '%s': must be from 1 to %u bytes", report_vis(s),
+			   SIZE_MAX_BYTES);
+	*n = v;
+	return 0;
+}
+
 static int parse_format(const char *s, enum output_format *f, FILE *err)
 {
 	if (strcmp(s, "text") == 0)
@@ -209,7 +230,8 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 {
 	int c, rc;
 
-	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1 };
+	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1,
+			       .size_bytes = 4 };
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
 	opterr = 0;
 	for (;;) {
@@ -226,6 +248,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case 'o': rc = parse_format(optarg, &o->format, err); break;
 		case 'v': o->verbose = true; break;
 		case 'g': o->debug = true; break;
+		case OPT_SIZE: rc = parse_size(optarg, &o->size_bytes, err); break;
 		case OPT_VDSO_LIB:
 			if (!*optarg)
 				return bad(err, "option '--vdso-lib' needs a path, not ''");

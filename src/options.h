@@ -17,6 +17,8 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES };
 #define MAXFAILS_MAX 1000000u
 /* Limit of --threads; a run also needs that many CPUs in its affinity mask. */
 #define THREADS_MAX 1024u
+/* Limit of --size (getrandom bench: bytes per call). */
+#define SIZE_MAX_BYTES 1048576u
 
 struct options {
 	enum command command;
@@ -25,6 +27,7 @@ struct options {
 	uint64_t duration_ns;		/* default 1 s */
 	unsigned maxfails;		/* default 10 */
 	unsigned threads;		/* default 1 */
+	size_t size_bytes;		/* --size, default 4 */
 	bool verbose;
 	bool debug;
 	enum output_format format;	/* default FORMAT_TEXT */

@@ -44,6 +44,7 @@ static const char *const call_names[VDSO_NR_CALLS] = {
 	[VDSO_GETTIMEOFDAY]  = "gettimeofday",
 	[VDSO_TIME]          = "time",
 	[VDSO_GETCPU]        = "getcpu",
+	[VDSO_GETRANDOM]     = "getrandom",
 };
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

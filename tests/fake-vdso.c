@@ -14,13 +14,16 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include "arch.h"
+#include "getrandom.h"
 
 enum bug {
 	BUG_NONE,
@@ -56,6 +59,16 @@ enum bug {
 	BUG_EFAULT_IS_SIGABRT,	/* a bad pointer aborts instead of faulting */
 	BUG_EINVAL_IS_ZERO,	/* an invalid clock id gives 0 */
 	BUG_EINVAL_IS_ENOSYS,	/* an invalid clock id gives -ENOSYS */
+	BUG_GETRANDOM_ERROR,	/* getrandom with a state fails with -EINVAL */
+	BUG_GETRANDOM_REPEAT,	/* getrandom writes the same bytes every time */
+	BUG_GETRANDOM_FORK_SAME,	/* a counter in the state, kept across fork() */
+	BUG_GETRANDOM_SHARED_KEY,	/* every state starts with the same key */
+	BUG_GETRANDOM_OVERRUN,	/* writes the byte after its state */
+	BUG_GETRANDOM_INSECURE,	/* GRND_INSECURE gives -EINVAL */
+	BUG_GETRANDOM_ANY_FLAG,	/* unknown flag bits are ignored */
+	BUG_GETRANDOM_LEN0,	/* a 0-byte read gives -EINVAL */
+	BUG_GETRANDOM_NULL_STATE,	/* a NULL state gives -EINVAL */
+	BUG_GETRANDOM_OPAQUE_LEN,	/* a wrong opaque length gives -EINVAL */
 	NR_BUGS
 };
 
@@ -93,6 +106,16 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_EFAULT_IS_SIGABRT] = "efault-is-sigabrt",
 	[BUG_EINVAL_IS_ZERO] = "einval-is-zero",
 	[BUG_EINVAL_IS_ENOSYS] = "einval-is-enosys",
+	[BUG_GETRANDOM_ERROR] = "getrandom-error",
+	[BUG_GETRANDOM_REPEAT] = "getrandom-repeat",
+	[BUG_GETRANDOM_FORK_SAME] = "getrandom-fork-same",
+	[BUG_GETRANDOM_SHARED_KEY] = "getrandom-shared-key",
+	[BUG_GETRANDOM_OVERRUN] = "getrandom-overrun",
+	[BUG_GETRANDOM_INSECURE] = "getrandom-insecure",
+	[BUG_GETRANDOM_ANY_FLAG] = "getrandom-any-flag",
+	[BUG_GETRANDOM_LEN0] = "getrandom-len0",
+	[BUG_GETRANDOM_NULL_STATE] = "getrandom-null-state",
+	[BUG_GETRANDOM_OPAQUE_LEN] = "getrandom-opaque-len",
 };
 
 static enum bug bug(void)
@@ -144,6 +167,7 @@ int FAKE(clock_getres)(clockid_t id, vdso_timespec *res);
 int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz);
 vdso_time_t FAKE(time)(vdso_time_t *t);
 long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache);
+long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t state_len);
 
 static bool is_coarse(clockid_t id)
 {
@@ -306,4 +330,75 @@ long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache)
 	if (node && bug() == BUG_GETCPU_WRONG_NODE)
 		*node += 1;
 	return 0;
+}
+
+/*
+ * getrandom: the state this fake asks for.  Correct, it answers through the
+ * system call and leaves the state alone; the generator bugs make bytes
+ * from a key and a counter kept in the state (splitmix64), mapped without
+ * wipe-on-fork.
+ */
+struct fake_rng_state {
+	uint64_t key;
+	uint64_t counter;
+};
+#define FAKE_STATE_BYTES 64
+
+static uint64_t splitmix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15u;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+	return x ^ (x >> 31);
+}
+
+static void generate(struct fake_rng_state *st, unsigned char *buf, size_t len)
+{
+	if (!st->key) {
+		if (bug() == BUG_GETRANDOM_SHARED_KEY)
+			st->key = 42;
+		else if (syscall(SYS_getrandom, &st->key, sizeof(st->key), 0) != sizeof(st->key))
+			st->key = 1;
+	}
+	for (size_t i = 0; i < len; i += 8) {
+		uint64_t x = splitmix64(st->key ^ splitmix64(st->counter++));
+		memcpy(buf + i, &x, len - i < 8 ? len - i : 8);
+	}
+}
+
+long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t state_len)
+{
+	struct vgetrandom_opaque_params *p = state;
+	enum bug b = bug();
+
+	if (state_len == ~(size_t)0 && !buf && !len && !flags) {
+		memset(p, 0, sizeof(*p));
+		p->size_of_opaque_state = FAKE_STATE_BYTES;
+		p->mmap_prot = PROT_READ | PROT_WRITE;
+		p->mmap_flags = MAP_PRIVATE | MAP_ANONYMOUS;
+		return 0;
+	}
+	if (b == BUG_GETRANDOM_ANY_FLAG)
+		flags &= GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE;
+	if ((b == BUG_GETRANDOM_INSECURE && (flags & GRND_INSECURE)) ||
+	    (b == BUG_GETRANDOM_LEN0 && !len) || (b == BUG_GETRANDOM_NULL_STATE && !state) ||
+	    (b == BUG_GETRANDOM_OPAQUE_LEN && state_len != FAKE_STATE_BYTES))
+		return -EINVAL;
+	/* Fall back, as the kernel does: no state, a wrong length, unknown flags. */
+	if (!state || state_len != FAKE_STATE_BYTES ||
+	    (flags & ~(unsigned)(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)))
+		return ret(syscall(SYS_getrandom, buf, len, flags));
+	if (b == BUG_GETRANDOM_ERROR)
+		return -EINVAL;
+	if (b == BUG_GETRANDOM_OVERRUN)
+		((volatile unsigned char *)state)[FAKE_STATE_BYTES] ^= 1;
+	if (b == BUG_GETRANDOM_REPEAT && buf) {
+		memset(buf, 0x5a, len);
+		return (long)len;
+	}
+	if ((b == BUG_GETRANDOM_FORK_SAME || b == BUG_GETRANDOM_SHARED_KEY) && buf) {
+		generate(state, buf, len);
+		return (long)len;
+	}
+	return ret(syscall(SYS_getrandom, buf, len, flags));
 }

@@ -66,6 +66,14 @@ time-null-crash|time|verify|^time: verify: killed by signal 11
 getcpu-error|getcpu|verify|vDSO getcpu\(\) returned -1
 getcpu-outside|getcpu|verify|vDSO getcpu\(\) returned CPU 4095, which is not in the affinity mask
 getcpu-wrong-node|getcpu|verify|pinned to CPU [0-9]+: vDSO getcpu\(\) says node [0-9]+, syscall says node [0-9]+
+# getrandom: verify
+getrandom-error|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 32, 0\) returned -1 \(Invalid argument\); expected 32
+getrandom-repeat|getrandom|verify|^getrandom: vDSO getrandom\(\) repeated a 32-byte output: (5a){8}\.\.\. is output 1 \(state B\) and output 0 \(state A\)
+getrandom-shared-key|getrandom|verify|vDSO getrandom\(\) repeated a 32-byte output: [0-9a-f]{16}\.\.\. is output 1 \(state B\) and output 0 \(state A\)
+getrandom-fork-same|getrandom|verify|vDSO getrandom\(\): after fork\(\) the child's output equals the parent's next output \([0-9a-f]{16}\.\.\.\): the state was not wiped on fork
+getrandom-overrun|getrandom|verify|vDSO getrandom\(\) with state A changed state B \(64 bytes each, 64 per page\): states are not private
+getrandom-insecure|getrandom|verify|vDSO getrandom\(&buf, 32, GRND_INSECURE\) returned -1 \(Invalid argument\); expected 32
+getrandom-any-flag|getrandom|verify|getrandom\(&buf, 32, 0x8\): vDSO returned 32 \(-\), syscall -1 \(Invalid argument\); expected -1 \(EINVAL\) from both
 # abi: bad pointers
 efault-is-zero|clock-gettime-monotonic|abi|abi: clock_gettime\(CLOCK_MONOTONIC, NULL\): vDSO 0, syscall -1/EFAULT .*: FAIL
 efault-is-zero|clock-gettime-realtime|abi|abi: clock_gettime\(CLOCK_REALTIME, straddling an unmapped page\): vDSO 0, .*: FAIL
@@ -85,6 +93,12 @@ time-null-crash|time|abi|abi: time\(NULL\): vDSO SIGSEGV, syscall [0-9]+ \(expec
 getcpu-null-crash|getcpu|abi|abi: getcpu\(NULL, NULL, NULL\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
 getcpu-cache|getcpu|abi|abi: getcpu\(&buf, &buf, PROT_NONE page\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
 getcpu-error|getcpu|abi|abi: getcpu\(NULL, NULL, NULL\): vDSO -1/EINVAL, syscall 0 \(expected 0\): FAIL
+# abi: getrandom
+efault-is-zero|getrandom|abi|abi: getrandom\(PROT_READ page, 4, 0, state, exact length\): vDSO 0, syscall -1/EFAULT .*: FAIL
+getrandom-len0|getrandom|abi|abi: getrandom\(NULL, 0, 0, state, exact length\): vDSO -1/EINVAL, syscall 0 \(expected 0\): FAIL
+getrandom-opaque-len|getrandom|abi|abi: getrandom\(&buf, 4, 0, state, opaque length 1\): vDSO -1/EINVAL, syscall 4 \(expected 4\): FAIL
+getrandom-null-state|getrandom|abi|abi: getrandom\(&buf, 4, 0, state NULL, exact length\): vDSO -1/EINVAL, syscall 4 \(expected 4, or -1/EFAULT or SIGSEGV/SIGBUS from the vDSO\): FAIL
+getrandom-error|getrandom|abi|abi: getrandom\(&buf, 4, 0, state, exact length\): vDSO -1/EINVAL, syscall 4 \(expected 4\): FAIL
 TABLE
 
 # Pinned to a CPU, the fake names the other CPU of a pair: needs two CPUs.
@@ -130,6 +144,14 @@ rc=$?
 grep -q '^Note: clock-gettime-monotonic: the vdso call fails (Invalid argument)' "$out"
 [ $rc -eq 1 ] && [ $? -eq 0 ]
 ok $? "bench of a failing vDSO call: a note and exit 1 (got $rc)"
+
+# getrandom bench: a failing vDSO call is a note and exit 1, at any --size.
+VDSOTEST_FAKE_BUG=getrandom-error "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 --size=100 \
+	getrandom bench >"$out" 2>&1
+rc=$?
+grep -q '^Note: getrandom: the vdso call fails (Invalid argument)' "$out"
+[ $rc -eq 1 ] && [ $? -eq 0 ]
+ok $? "getrandom bench of a failing vDSO call: a note and exit 1 (got $rc)"
 
 # Failures are bounded by --maxfails.
 VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.2 -f 3 \

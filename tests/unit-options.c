@@ -91,6 +91,16 @@ static void test_options(void)
 	   o.duration_ns == 604800000000000u, "-d at its maximum");
 	ok(parse(&o, ARGS("-d", "0.000001", "time", "verify")) == OPTIONS_RUN &&
 	   o.duration_ns == 1000u, "-d at its minimum");
+	ok(parse(&o, ARGS("getrandom", "bench")) == OPTIONS_RUN && o.size_bytes == 4,
+	   "default size 4 bytes");
+	ok(parse(&o, ARGS("--size=256", "getrandom", "bench")) == OPTIONS_RUN &&
+	   o.size_bytes == 256, "--size=256");
+	ok(parse(&o, ARGS("getrandom", "bench", "--size", "1")) == OPTIONS_RUN &&
+	   o.size_bytes == 1, "--size 1 (its minimum) after the operands");
+	ok(parse(&o, ARGS("--size=1048576", "getrandom", "bench")) == OPTIONS_RUN &&
+	   o.size_bytes == 1048576, "--size at its maximum");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "--size=BYTES") &&
+	   strstr(out_text, "getrandom"), "--help shows --size and getrandom");
 }
 
 /* Bad input: status 2 and a message that names @value. */
@@ -156,6 +166,13 @@ static void test_bad_input(void)
 	bad(ARGS("cpu", "bench"), "did you mean 'getcpu'", "a suggestion from the end of a name");
 	bad(ARGS("time", "benchmark"), "did you mean 'bench'", "a suggestion from a longer word");
 	bad(ARGS(ZZZ, "bench"), "see 'vdsotest list-apis'", "no suggestion for a 190-letter name");
+	bad(ARGS("--size=0", "getrandom", "bench"), "'0'", "--size=0");
+	bad(ARGS("--size=1048577", "getrandom", "bench"), "1048577", "--size beyond 1 MiB");
+	bad(ARGS("--size=-4", "getrandom", "bench"), "-4", "--size=-4");
+	bad(ARGS("--size=4k", "getrandom", "bench"), "4k", "--size=4k");
+	bad(ARGS("--size=", "getrandom", "bench"), "''", "--size=''");
+	bad(ARGS("--size=99999999999999999999", "getrandom", "bench"), "99999999999999999999",
+	    "--size beyond unsigned long");
 }
 
 static void test_no_operands(void)
