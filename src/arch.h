@@ -60,6 +60,11 @@ typedef struct __kernel_old_timespec vdso_timespec;
 typedef struct __kernel_old_timeval vdso_timeval;
 /* What time() returns and stores: 8 bytes on x32, where long has 4. */
 typedef __kernel_old_time_t vdso_time_t;
+/*
+ * What the time64 calls of 32-bit targets write (clock_gettime64,
+ * clock_getres_time64, Linux 5.1): 64-bit tv_sec and tv_nsec.
+ */
+typedef struct __kernel_timespec vdso_timespec64;
 
 #if defined(__powerpc__)
 /*
@@ -127,6 +132,16 @@ static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cac
 	return (int)vdso_call3(fn, (long)cpu, (long)node, (long)cache);
 }
 
+static inline int vdso_clock_gettime64(void *fn, clockid_t id, vdso_timespec64 *ts)
+{
+	return (int)vdso_call3(fn, id, (long)ts, 0);
+}
+
+static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec64 *res)
+{
+	return (int)vdso_call3(fn, id, (long)res, 0);
+}
+
 /* vdso_call3() with two more arguments, in r6 and r7. */
 static inline long vdso_call5(void *fn, long a0, long a1, long a2, long a3, long a4)
 {
@@ -190,6 +205,16 @@ static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
 {
 	return (int)vdso_errno(((long (*)(unsigned *, unsigned *, void *))fn)(cpu, node, cache));
+}
+
+static inline int vdso_clock_gettime64(void *fn, clockid_t id, vdso_timespec64 *ts)
+{
+	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, ts));
+}
+
+static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec64 *res)
+{
+	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, res));
 }
 
 /* ssize_t (buffer, length, flags, opaque state, opaque length): lib/vdso/getrandom.c. */

@@ -45,6 +45,8 @@ static const char *const call_names[VDSO_NR_CALLS] = {
 	[VDSO_TIME]          = "time",
 	[VDSO_GETCPU]        = "getcpu",
 	[VDSO_GETRANDOM]     = "getrandom",
+	[VDSO_CLOCK_GETTIME64] = "clock_gettime64",
+	[VDSO_CLOCK_GETRES_TIME64] = "clock_getres_time64",
 };
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

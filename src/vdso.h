@@ -22,6 +22,8 @@ enum vdso_call {
 	VDSO_TIME,
 	VDSO_GETCPU,
 	VDSO_GETRANDOM,
+	VDSO_CLOCK_GETTIME64,		/* 32-bit targets: 64-bit tv_sec */
+	VDSO_CLOCK_GETRES_TIME64,
 	VDSO_NR_CALLS
 };
 

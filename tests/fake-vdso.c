@@ -332,6 +332,45 @@ long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache)
 	return 0;
 }
 
+#ifdef SYS_clock_gettime64
+/*
+ * The time64 calls of 32-bit targets: the same bugs as their 32-bit twins
+ * where the checks are the same.
+ */
+int FAKE(clock_gettime64)(clockid_t id, vdso_timespec64 *ts);
+int FAKE(clock_getres_time64)(clockid_t id, vdso_timespec64 *res);
+
+int FAKE(clock_gettime64)(clockid_t id, vdso_timespec64 *ts)
+{
+	if (bug() == BUG_GETTIME_ERROR)
+		return -EINVAL;
+	long r = syscall(SYS_clock_gettime64, id, ts);
+	if (r != 0)
+		return (int)ret(r);
+	if (bug() == BUG_GETTIME_NSEC_1E9) {
+		ts->tv_sec--;
+		ts->tv_nsec += 1000000000;
+	} else if (bug() == BUG_GETTIME_BACKWARDS) {
+		ts->tv_sec--;		/* 1 s: no borrow needed */
+	} else if (bug() == BUG_GETTIME_AHEAD) {
+		ts->tv_sec++;
+	}
+	return 0;
+}
+
+int FAKE(clock_getres_time64)(clockid_t id, vdso_timespec64 *res)
+{
+	if (bug() == BUG_GETRES_ERROR)
+		return -EINVAL;
+	if (bug() == BUG_GETRES_NULL_FAILS && !res)
+		return -EFAULT;
+	long r = syscall(SYS_clock_getres_time64, id, res);
+	if (r == 0 && res && bug() == BUG_GETRES_WRONG)
+		res->tv_nsec++;
+	return (int)ret(r);
+}
+#endif
+
 /*
  * getrandom: the state this fake asks for.  Correct, it answers through the
  * system call and leaves the state alone; the generator bugs make bytes

@@ -153,6 +153,38 @@ grep -q '^Note: getrandom: the vdso call fails (Invalid argument)' "$out"
 [ $rc -eq 1 ] && [ $? -eq 0 ]
 ok $? "getrandom bench of a failing vDSO call: a note and exit 1 (got $rc)"
 
+# The time64 calls of 32-bit targets (only there: the APIs exist where the
+# clock_gettime64 system call does).
+time64_bug() {	# BUG API TEST-TYPE PATTERN
+	VDSOTEST_FAKE_BUG=$1 "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 "$2" "$3" >"$out" 2>&1
+	rc=$?
+	grep -Eq -- "$4" "$out"
+	[ $rc -eq 1 ] && [ $? -eq 0 ]
+	ok $? "$1: $2 $3 exits 1 (got $rc) with /$4/"
+}
+if "$VDSOTEST" list-apis | grep -q '^clock-gettime64-'; then
+	time64_bug gettime-error clock-gettime64-monotonic verify \
+		'^clock-gettime64-monotonic: vDSO clock_gettime64\(CLOCK_MONOTONIC\) returned -1 \(Invalid argument\)'
+	time64_bug gettime-nsec-1e9 clock-gettime64-realtime verify \
+		'vDSO returned a __kernel_timespec that is not normalized: \[[0-9]+\.1[0-9]{9}'
+	time64_bug gettime-backwards clock-gettime64-monotonic verify \
+		'vDSO \[[0-9.]+\] outside syscall \[[0-9.]+, [0-9.]+\] read around it \([0-9]+ ns backwards\)'
+	time64_bug gettime-ahead clock-gettime64-boottime verify \
+		'outside syscall .* \([0-9]+ ns ahead\)'
+	time64_bug getres-wrong clock-getres-time64-monotonic verify \
+		'vDSO resolution \[0\.000000002\] != syscall \[0\.000000001\]'
+	time64_bug getres-error clock-getres-time64-realtime verify \
+		'vDSO clock_getres_time64\(CLOCK_REALTIME\) returned -1'
+	time64_bug efault-is-zero clock-gettime64-monotonic abi \
+		'abi: clock_gettime64\(CLOCK_MONOTONIC, straddling an unmapped page\): vDSO 0, .*: FAIL'
+	time64_bug getres-null-fails clock-getres-time64-tai abi \
+		'abi: clock_getres_time64\(CLOCK_TAI, NULL\): vDSO -1/EFAULT, syscall 0 \(expected 0\): FAIL'
+	time64_bug einval-is-zero clock-getres-time64-monotonic abi \
+		'abi: clock_getres_time64\(-1, &buf\): vDSO 0, syscall -1/EINVAL .*: FAIL'
+else
+	for i in 1 2 3 4 5 6 7 8 9; do tap_skip "no time64 APIs on this target"; done
+fi
+
 # Failures are bounded by --maxfails.
 VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.2 -f 3 \
 	clock-gettime-monotonic verify >"$out" 2>&1
