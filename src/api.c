@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <unistd.h>
 
 #include "api.h"
 
@@ -48,9 +49,19 @@
 	CLOCK64_API(prefix, fam, "boottime-alarm", CLOCK_BOOTTIME_ALARM, CLK_BOOTTIME, 0), \
 	CLOCK64_API(prefix, fam, "tai", CLOCK_TAI, CLK_SETTABLE, 0)
 
+/* The aux clocks, CLOCK_AUX + 0 .. 7. */
+#define AUX_API(fam, n)							\
+	{ "clock-" #fam "-aux" #n, &clock_##fam##_family, CLOCK_AUX + n,	\
+	  "CLOCK_AUX+" #n, CLK_AUX, 0 }
+#define AUX_APIS(fam)							\
+	AUX_API(fam, 0), AUX_API(fam, 1), AUX_API(fam, 2), AUX_API(fam, 3),	\
+	AUX_API(fam, 4), AUX_API(fam, 5), AUX_API(fam, 6), AUX_API(fam, 7)
+
 const struct api api_table[] = {
 	CLOCK_APIS(gettime),
 	CLOCK_APIS(getres),
+	AUX_APIS(gettime),
+	AUX_APIS(getres),
 	{ "gettimeofday", &gettimeofday_family, -1, NULL, 0, 0 },
 	{ "time", &time_family, -1, NULL, 0, 0 },
 	{ "getcpu", &getcpu_family, -1, NULL, 0, 0 },
@@ -213,6 +224,14 @@ const char *test_type_suggest(const char *name)
 const char *test_type_name(enum test_type t)
 {
 	return (unsigned)t < NR_TEST_TYPES ? test_type_names[t] : "?";
+}
+
+bool api_unsupported_by_kernel(const struct api *api)
+{
+	struct timespec ts;
+
+	return (api->flags & CLK_AUX) &&
+	       syscall(SYS_clock_getres, api->clock_id, &ts) == -1 && errno == EINVAL;
 }
 
 void *api_vdso_fn(const struct api *api, const struct run *run)

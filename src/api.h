@@ -43,7 +43,16 @@ enum clock_flags {
 	CLK_SETTABLE  = 1 << 0,	/* may be set: a jump is a note, not a failure */
 	CLK_COARSE    = 1 << 1,	/* tick-based; api.fine_id is its fine twin */
 	CLK_BOOTTIME  = 1 << 2,	/* must be >= CLOCK_MONOTONIC */
+	CLK_AUX       = 1 << 3,	/* an aux clock: may be absent or disabled */
 };
+
+/*
+ * The first of the 8 auxiliary clock ids, CLOCK_AUX .. CLOCK_AUX + 7
+ * (include/uapi/linux/time.h, Linux 6.17; CONFIG_POSIX_AUX_CLOCKS).
+ */
+#ifndef CLOCK_AUX
+#define CLOCK_AUX 16
+#endif
 
 struct api;
 
@@ -92,6 +101,13 @@ int test_type_find(const char *name);
 
 /* test_type_name - "bench", "verify" or "abi". */
 const char *test_type_name(enum test_type t);
+
+/*
+ * api_unsupported_by_kernel - true for an aux clock API whose clock id the
+ * clock_getres system call rejects with EINVAL (a kernel before 6.17 or
+ * without CONFIG_POSIX_AUX_CLOCKS); false for every other API.
+ */
+bool api_unsupported_by_kernel(const struct api *api);
 
 /* api_vdso_fn - the bound vDSO function of @api in @run, or NULL if absent. */
 void *api_vdso_fn(const struct api *api, const struct run *run);

@@ -241,8 +241,12 @@ int main(int argc, char **argv)
 	if (rc != OPTIONS_RUN)
 		return finish(rc);
 	if (o.command == CMD_LIST_APIS) {
+		/* Marks for people (a terminal, or -v); bare names for scripts. */
+		bool mark = o.verbose || isatty(STDOUT_FILENO);
 		for (size_t i = 0; i < api_count; i++)
-			puts(api_table[i].name);
+			printf("%s%s\n", api_table[i].name,
+			       mark && api_unsupported_by_kernel(&api_table[i]) ?
+			       "\t(unsupported by this kernel)" : "");
 		return finish(0);
 	}
 	if (o.command == CMD_LIST_TEST_TYPES) {

@@ -26,6 +26,8 @@ realtime-coarse monotonic-coarse boottime realtime-alarm boottime-alarm tai"
 expected_apis=$(
 	for c in $clocks; do echo "clock-gettime-$c"; done
 	for c in $clocks; do echo "clock-getres-$c"; done
+	for n in 0 1 2 3 4 5 6 7; do echo "clock-gettime-aux$n"; done
+	for n in 0 1 2 3 4 5 6 7; do echo "clock-getres-aux$n"; done
 	printf '%s\n' gettimeofday time getcpu getrandom
 	# 32-bit targets (EI_CLASS 1 in vdsotest's ELF header): the time64 calls.
 	if [ "$(od -An -tu1 -j4 -N1 "$VDSOTEST" | tr -d ' ')" = 1 ]; then
@@ -44,6 +46,30 @@ has_vdso() {
 run list-apis
 [ $rc -eq 0 ] && [ "$(cat "$out")" = "$expected_apis" ]
 ok $? "list-apis prints exactly the $(echo "$expected_apis" | wc -l) expected APIs"
+
+# -v marks the aux clocks this kernel rejects; each TEST-TYPE of a marked
+# one is a skip saying so, of an unmarked one a pass (a kernel with
+# CONFIG_POSIX_AUX_CLOCKS whose aux clock is enabled) or a skip for a
+# clock that is not enabled.
+run -v list-apis
+marked=$(grep -c '	(unsupported by this kernel)$' "$out")
+[ $rc -eq 0 ] && [ "$(cut -f1 "$out")" = "$expected_apis" ] &&
+	! grep -v '^clock-get[a-z]*-aux[0-7]	' "$out" | grep -q '	'
+ok $? "-v list-apis: the names, with marks on aux clocks only ($marked marked)"
+cp "$out" "$tmp/marks"
+bad=
+for a in clock-gettime-aux0 clock-getres-aux5 clock-gettime-aux7; do
+	for t in verify abi bench; do
+		run -d 0.01 "$a" "$t"
+		if grep -q "^$a	(unsupported by this kernel)" "$tmp/marks"; then
+			[ $rc -eq 77 ] && grep -Eq "^$a: unsupported by this kernel: the system call rejects CLOCK_AUX\+[0-7] with EINVAL" "$out"
+		else
+			[ $rc -eq 0 ] || { [ $rc -eq 77 ] && grep -q 'is not enabled' "$out"; }
+		fi || bad="$bad $a/$t($rc)"
+	done
+done
+[ -z "$bad" ]
+ok $? "aux clocks: unsupported by this kernel means skipped (77), as marked${bad:+; wrong:$bad}"
 
 run list-test-types
 [ $rc -eq 0 ] && [ "$(cat "$out")" = "$(printf 'bench\nverify\nabi')" ]
@@ -102,7 +128,7 @@ ok $? "an unsupported clock exits 77 with a message, a supported one 0 (got $rc)
 
 # ---- bench output ----
 run all bench -d 0.05
-bad_lines=$(grep -Ev '^[a-z0-9-]+ (system calls per second: +[0-9]+|(libc|vdso) calls per second: +[0-9]+ \([0-9]+\.[0-9]{2}x speedup\))$|unsupported here: the system call rejects|^Note: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$' "$out")
+bad_lines=$(grep -Ev '^[a-z0-9-]+ (system calls per second: +[0-9]+|(libc|vdso) calls per second: +[0-9]+ \([0-9]+\.[0-9]{2}x speedup\))$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$' "$out")
 [ $rc -eq 0 ] && [ -z "$bad_lines" ]
 ok $? "bench text: every line has the calls-per-second form"
 
@@ -132,7 +158,7 @@ awk '/^Note:/ { next }
 ok $? "bench text: the numbers of an API are right-aligned in one column"
 
 run -o nsec all bench -d 0.05
-bad_lines=$(grep -Ev '^[a-z0-9-]+: (syscall|libc|vdso): [0-9]+\.[0-9]{2} nsec/call$|unsupported here: the system call rejects|^Note: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$' "$out")
+bad_lines=$(grep -Ev '^[a-z0-9-]+: (syscall|libc|vdso): [0-9]+\.[0-9]{2} nsec/call$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$' "$out")
 [ $rc -eq 0 ] && [ -z "$bad_lines" ] && grep -q '^clock-gettime-monotonic: vdso: ' "$out"
 ok $? "bench nsec: every line is 'API: PATH: N.NN nsec/call'"
 
