@@ -204,6 +204,7 @@ const char *api_suggest(const char *name)
 		names[n++] = "all";
 		names[n++] = "list-apis";
 		names[n++] = "list-test-types";
+		names[n++] = "info";
 	}
 	return closest_name(name, names, n);
 }

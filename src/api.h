@@ -25,7 +25,7 @@ enum status {
 
 enum test_type { TEST_BENCH, TEST_VERIFY, TEST_ABI, NR_TEST_TYPES };
 
-enum output_format { FORMAT_TEXT, FORMAT_NSEC };
+enum output_format { FORMAT_TEXT, FORMAT_NSEC, FORMAT_JSON };
 
 /* Settings of one run, from the command line. */
 struct run {

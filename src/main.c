@@ -19,6 +19,7 @@
 #include "abi.h"
 #include "api.h"
 #include "bench.h"
+#include "info.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -248,6 +249,14 @@ int main(int argc, char **argv)
 			       mark && api_unsupported_by_kernel(&api_table[i]) ?
 			       "\t(unsupported by this kernel)" : "");
 		return finish(0);
+	}
+	if (o.command == CMD_INFO) {
+		struct info_request req = {
+			.image_path = o.vdso_image, .dump_path = o.dump, .format = o.format,
+			.clocksource_dir = "/sys/devices/system/clocksource/clocksource0",
+		};
+		rc = info_run(&req, stdout);
+		return rc == STATUS_PASS ? finish(rc) : rc;
 	}
 	if (o.command == CMD_LIST_TEST_TYPES) {
 		for (int t = 0; t < NR_TEST_TYPES; t++)

@@ -14,7 +14,8 @@
 #include "options.h"
 #include "report.h"
 
-enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_SIZE };
+enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_SIZE, OPT_VDSO_IMAGE,
+       OPT_DUMP };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -25,6 +26,8 @@ static const struct option long_options[] = {
 	{ "format",   required_argument, NULL, 'o' },
 	{ "vdso-lib", required_argument, NULL, OPT_VDSO_LIB },
 	{ "size",     required_argument, NULL, OPT_SIZE },
+	{ "vdso-image", required_argument, NULL, OPT_VDSO_IMAGE },
+	{ "dump",     required_argument, NULL, OPT_DUMP },
 	{ "version",  no_argument,       NULL, 'V' },
 	{ "help",     no_argument,       NULL, OPT_HELP },
 	{ "usage",    no_argument,       NULL, OPT_USAGE },
@@ -35,7 +38,8 @@ static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-o FORMAT] [--vdso-lib=PATH]\n"
 	      "                [--size=BYTES] API|all TEST-TYPE\n"
-	      "   or: vdsotest list-apis | list-test-types\n", f);
+	      "   or: vdsotest list-apis | list-test-types\n"
+	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
 }
 
 static void help(FILE *f)
@@ -48,13 +52,15 @@ static void help(FILE *f)
 	      "  -f, --maxfails=NUM    stop an API's verify after NUM failures\n"
 	      "                        (default 10; 1 to 1000000)\n"
 	      "  -o, --format=FORMAT   bench output: text (calls per second, default)\n"
-	      "                        or nsec (nanoseconds per call)\n"
+	      "                        or nsec (nanoseconds per call); info: text or json\n"
 	      "  -t, --threads=N       run on N threads at once, each pinned to its own\n"
 	      "                        allowed CPU (default 1; 1 to 1024)\n"
 	      "      --size=BYTES      bytes per call in the getrandom bench\n"
 	      "                        (default 4; 1 to 1048576)\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
 	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
+	      "      --vdso-image=FILE info: describe the vDSO image FILE instead\n"
+	      "      --dump=FILE       info: save the vDSO image to FILE\n"
 	      "  -v, --verbose         say more: check counts, every abi case\n"
 	      "  -g, --debug           print the vDSO lookup on stderr\n"
 	      "  -V, --version         print the version and exit\n"
@@ -159,8 +165,10 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
 		*f = FORMAT_TEXT;
 	else if (strcmp(s, "nsec") == 0)
 		*f = FORMAT_NSEC;
+	else if (strcmp(s, "json") == 0)
+		*f = FORMAT_JSON;
 	else
-		return bad(err, "unknown format '%s' (expected text or nsec)", report_vis(s));
+		return bad(err, "unknown format '%s' (expected text, nsec or json)", report_vis(s));
 	return 0;
 }
 
@@ -195,6 +203,8 @@ static int parse_operands(struct options *o, int n, char **v, FILE *err)
 		o->command = CMD_LIST_APIS;
 	else if (n >= 1 && strcmp(v[0], "list-test-types") == 0)
 		o->command = CMD_LIST_TEST_TYPES;
+	else if (n >= 1 && strcmp(v[0], "info") == 0)
+		o->command = CMD_INFO;
 	if (o->command != CMD_RUN) {
 		if (n > 1)
 			return bad(err, "unexpected argument '%s' after %s", report_vis(v[1]), v[0]);
@@ -226,6 +236,20 @@ static int parse_operands(struct options *o, int n, char **v, FILE *err)
 	return OPTIONS_RUN;
 }
 
+/* Options that only info takes, and the formats each command has. */
+static int check_info_options(const struct options *o, FILE *err)
+{
+	if (o->command != CMD_INFO && (o->vdso_image || o->dump))
+		return bad(err, "option '--%s' only applies to 'vdsotest info'",
+			   o->dump ? "dump" : "vdso-image");
+	if (o->command == CMD_INFO && o->format == FORMAT_NSEC)
+		return bad(err, "format 'nsec' does not apply to info (expected text or json)");
+	/* Until bench reports JSON (issue #4), only info does. */
+	if (o->command == CMD_RUN && o->format == FORMAT_JSON)
+		return bad(err, "format 'json' is only for info in this version");
+	return OPTIONS_RUN;
+}
+
 int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err)
 {
 	int c, rc;
@@ -249,6 +273,13 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case 'v': o->verbose = true; break;
 		case 'g': o->debug = true; break;
 		case OPT_SIZE: rc = parse_size(optarg, &o->size_bytes, err); break;
+		case OPT_VDSO_IMAGE:
+		case OPT_DUMP:
+			if (!*optarg)
+				return bad(err, "option '--%s' needs a file name, not ''",
+					   c == OPT_DUMP ? "dump" : "vdso-image");
+			*(c == OPT_DUMP ? &o->dump : &o->vdso_image) = optarg;
+			break;
 		case OPT_VDSO_LIB:
 			if (!*optarg)
 				return bad(err, "option '--vdso-lib' needs a path, not ''");
@@ -275,5 +306,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		if (rc)
 			return rc;
 	}
-	return parse_operands(o, argc - optind, argv + optind, err);
+	if ((rc = parse_operands(o, argc - optind, argv + optind, err)) != OPTIONS_RUN)
+		return rc;
+	return check_info_options(o, err);
 }

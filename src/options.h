@@ -8,7 +8,7 @@
 
 #include "api.h"
 
-enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES };
+enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_INFO };
 
 /* Limits of --duration, in seconds. */
 #define DURATION_MIN_SEC 0.000001
@@ -32,6 +32,8 @@ struct options {
 	bool debug;
 	enum output_format format;	/* default FORMAT_TEXT */
 	const char *vdso_lib;		/* --vdso-lib, or NULL for the kernel's */
+	const char *vdso_image;		/* info --vdso-image=FILE, or NULL */
+	const char *dump;		/* info --dump=FILE, or NULL */
 };
 
 /* options_parse() returns this when the program should go on and run. */

@@ -309,6 +309,82 @@ run --vdso-lib="$tmp/foreign.so" time abi
 [ $rc -eq 2 ] && grep -q 'for another machine' "$err"
 ok $? "--vdso-lib of another e_machine: exit 2 naming the cause (got $rc)"
 
+# ---- info ----
+run info
+cs_dir=/sys/devices/system/clocksource/clocksource0
+[ $rc -eq 0 ] && grep -qxF "kernel: $(uname -s) $(uname -r) $(uname -m)" "$out" &&
+	{ [ ! -r "$cs_dir/current_clocksource" ] ||
+	  grep -qxF "clocksource: $(cat "$cs_dir/current_clocksource")" "$out"; }
+ok $? "info: the kernel as uname says, the clocksource as sysfs says (got $rc)"
+
+if has_vdso clock_gettime; then
+	run info --dump="$tmp/vdso.so"
+	cp "$out" "$tmp/info.txt"
+	[ $rc -eq 0 ] && [ -s "$tmp/vdso.so" ] && grep -q '^vDSO: at 0x[0-9a-f]*, [0-9]* bytes$' "$out" &&
+		grep -Eq '^  clock_gettime +__(vdso|kernel)_clock_gettime bound$' "$out"
+	ok $? "info --dump=FILE: the running vDSO saved, clock_gettime bound (got $rc)"
+
+	# The symbols and build ID as binutils' readelf reads the saved image.
+	if command -v readelf >/dev/null 2>&1; then
+		readelf -W --dyn-syms "$tmp/vdso.so" |
+			awk '$4 == "FUNC" && ($5 == "GLOBAL" || $5 == "WEAK") && $7 != "UND" {
+				sub(/@@?/, "@", $8); print $8 }' | sort >"$tmp/readelf.syms"
+		sed -n '/^symbols:$/,/^calls:$/p' "$tmp/info.txt" | sed '1d;$d' |
+			awk '{ print $1 }' | sort >"$tmp/info.syms"
+		[ -s "$tmp/readelf.syms" ] && cmp -s "$tmp/readelf.syms" "$tmp/info.syms"
+		ok $? "info: the function symbols and versions readelf --dyn-syms lists"
+		id=$(readelf -n "$tmp/vdso.so" | sed -n 's/^ *Build ID: //p')
+		grep -qxF "build ID: ${id:-(none)}" "$tmp/info.txt"
+		ok $? "info: the build ID readelf -n shows (${id:-none})"
+	else
+		tap_skip "no readelf"
+		tap_skip "no readelf"
+	fi
+
+	run info --vdso-image="$tmp/vdso.so"
+	[ $rc -eq 0 ] && grep -qxF "vDSO image: $tmp/vdso.so, $(wc -c <"$tmp/vdso.so" | tr -d ' ') bytes" "$out" &&
+		[ "$(sed -n '/^soname:/,$p' "$out")" = "$(sed -n '/^soname:/,$p' "$tmp/info.txt")" ]
+	ok $? "info --vdso-image of the saved image: the same as of the running vDSO (got $rc)"
+
+	if command -v jq >/dev/null 2>&1; then
+		run -o json info --vdso-image="$tmp/vdso.so"
+		[ $rc -eq 0 ] &&
+			[ "$(jq -r .vdso.file "$out")" = "$tmp/vdso.so" ] &&
+			[ "soname: $(jq -r .vdso.soname "$out")" = "$(grep '^soname:' "$tmp/info.txt")" ] &&
+			[ "$(jq '.vdso.symbols | length' "$out")" -eq "$(wc -l <"$tmp/info.syms")" ] &&
+			[ "$(jq -r '.vdso.calls[] | select(.call == "clock_gettime") | .bound' "$out")" = true ] &&
+			[ "$(jq -r .kernel.release "$out")" = "$(uname -r)" ]
+		ok $? "info -o json: one JSON document with the same facts (got $rc)"
+	else
+		tap_skip "no jq"
+	fi
+
+	# Malformed images: exit 2, one line naming the file and the problem.
+	size=$(wc -c <"$tmp/vdso.so")
+	: >"$tmp/empty.so"
+	head -c 10 "$tmp/vdso.so" >"$tmp/t10.so"
+	head -c 64 "$tmp/vdso.so" >"$tmp/t64.so"
+	head -c $((size / 2)) "$tmp/vdso.so" >"$tmp/half.so"
+	{ printf 'XELF'; tail -c +5 "$tmp/vdso.so"; } >"$tmp/magic.so"
+	bad=
+	for f in empty t10 t64 half magic; do
+		run info --vdso-image="$tmp/$f.so"
+		[ $rc -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+			grep -q "^vdsotest: --vdso-image '$tmp/$f.so': [a-zA-Z]" "$err" || bad="$bad $f($rc)"
+	done
+	for f in "$tmp/missing.so" "$tmp"; do
+		run info --vdso-image="$f"
+		[ $rc -eq 2 ] && grep -q "^vdsotest: --vdso-image '$f': " "$err" || bad="$bad $f($rc)"
+	done
+	[ -z "$bad" ]
+	ok $? "info --vdso-image of malformed or unreadable files: exit 2 naming each${bad:+; wrong:$bad}"
+	run info --vdso-image="$tmp/half.so"
+	grep -Eq "(truncated|outside the image)" "$err"
+	ok $? "info --vdso-image of half an image says what is wrong: $(cat "$err")"
+else
+	for i in 1 2 3 4 5 6 7; do tap_skip "no vDSO clock_gettime here"; done
+fi
+
 # ---- wrapper scripts ----
 if [ -n "${VDSOTEST_BENCH:-}" ]; then
 	VDSOTEST=$VDSOTEST "$VDSOTEST_BENCH" --dur 0.01 >"$out" 2>"$err"
