@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,12 +182,29 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
  * permutation of the operands, which is why nothing recorded before the
  * call will do).
  */
+/*
+ * "--NAME" of the long option whose value is @val, into @buf; NULL if none.
+ * (musl's getopt_long() leaves NULL at argv[optind - 1] when the option
+ * lacking its value came last.)
+ */
+static const char *long_name(int val, char *buf, size_t len)
+{
+	for (const struct option *lo = long_options; lo->name; lo++)
+		if (lo->val == val && val >= 256) {
+			snprintf(buf, len, "--%s", lo->name);
+			return buf;
+		}
+	return NULL;
+}
+
 static int bad_option(FILE *err, char **argv, int c)
 {
-	const char *last = argv[optind - 1];
+	const char *last = argv[optind - 1] ? argv[optind - 1] : "";
 	bool known = optopt >= 256 || (optopt > 0 && strchr("dftvgoV", optopt));
-	char opt[3] = { '-', (char)optopt, 0 };
+	char opt[3] = { '-', (char)optopt, 0 }, name[32];
 
+	if (c == ':' && strncmp(last, "--", 2) != 0 && long_name(optopt, name, sizeof(name)))
+		last = name;
 	if (c == ':')
 		return bad(err, "option '%s' needs a value",
 			   strncmp(last, "--", 2) == 0 ? report_vis(last) : report_vis(opt));
