@@ -227,6 +227,21 @@ run --vdso-lib=none time abi
 [ $rc -eq 77 ] && grep -q 'vDSO version of time not found' "$out"
 ok $? "--vdso-lib=none: abi has nothing to test and exits 77"
 
+run --vdso-lib=none getrandom verify -d 0.05
+[ $rc -eq 0 ] && grep -q '^Note: getrandom: vDSO version of getrandom not found; verifying libc' "$out"
+ok $? "--vdso-lib=none: getrandom verify checks libc's path with a note (got $rc)"
+
+# getrandom's cases: a good read; 4 bad buffers; 2 empty reads; 2 wrong
+# opaque lengths; 5 bad states; a bad buffer with a NULL state.
+if has_vdso getrandom; then
+	run -v getrandom abi
+	[ $rc -eq 0 ] && grep -q '^getrandom: abi: 15 cases, 0 failures$' "$out" &&
+		[ "$(grep -c ': OK$' "$out")" -eq 15 ]
+	ok $? "-v getrandom abi runs and prints its 15 cases, all OK (got $rc)"
+else
+	tap_skip "this vDSO has no getrandom"
+fi
+
 run -g time verify -d 0.01
 [ $rc -eq 0 ] && grep -q 'vDSO at 0x' "$err"
 ok $? "-g describes the vDSO on stderr"
