@@ -286,6 +286,18 @@ static int64_t seen_add(struct seen *s, const unsigned char *out, uint32_t numbe
 	return -1;
 }
 
+/*
+ * Is @p all zero bytes?  The kernel may drop MAP_DROPPABLE pages at any time
+ * (mm/mmap.c): a state that became zero was dropped, not written.
+ */
+static bool all_zero(const unsigned char *p, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
 /* One 32-byte read with state @i: the length returned, no repeat, nothing
  * written outside the state.  Return: false on a failure. */
 static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i,
@@ -305,7 +317,8 @@ static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i
 			    OUTPUT_BYTES);
 		return false;
 	}
-	if (v->fn && !verify_ok(ctx, memcmp(v->other_copy, other, state_len) == 0)) {
+	if (v->fn && !verify_ok(ctx, memcmp(v->other_copy, other, state_len) == 0 ||
+				   all_zero(other, state_len))) {
 		verify_fail(ctx, "vDSO getrandom() with state %c changed state %c (%zu bytes each, %zu per page): states are not private",
 			    i ? 'B' : 'A', i ? 'A' : 'B', state_len, v->states.layout.per_page);
 		return false;
