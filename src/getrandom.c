@@ -33,7 +33,6 @@
 #include "report.h"
 #include "verify.h"
 
-
 /* Bytes per output compared for repeats. */
 #define OUTPUT_BYTES 32
 
