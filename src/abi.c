@@ -342,6 +342,21 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 		outcome_str(&want, expected, sizeof(expected)));
 }
 
+void abi_expect_result_or_fault(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
+				const char *what)
+{
+	struct outcome sys, vdso, want = { .exit_status = -1, .ret = ret, .err = err };
+	char expected[96], want_str[64];
+
+	if (!run_both(ctx, c, &sys, &vdso))
+		return;
+	snprintf(expected, sizeof(expected), "%s, or -1/EFAULT or SIGSEGV/SIGBUS from the vDSO",
+		 outcome_str(&want, want_str, sizeof(want_str)));
+	verdict(ctx, what, &sys, returned(&sys, ret, err), &vdso,
+		returned(&vdso, ret, err) || returned(&vdso, -1, EFAULT) ||
+		vdso.signal == SIGSEGV || vdso.signal == SIGBUS, expected);
+}
+
 static bool succeeded(const struct outcome *o)
 {
 	return completed(o) && o->ret >= 0;

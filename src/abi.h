@@ -69,6 +69,15 @@ void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what);
 void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
 		       const char *what);
 
+/*
+ * abi_expect_result_or_fault - a bad pointer the system call does not take
+ * (the vDSO getrandom() state): the system call must return @ret (and, when
+ * @ret is -1, set errno to @err); the vDSO may do the same, return
+ * -1/EFAULT, or die of SIGSEGV or SIGBUS.
+ */
+void abi_expect_result_or_fault(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
+				const char *what);
+
 /* abi_expect_success - both paths must return a value >= 0. */
 void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what);
 

@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "api.h"
 #include "parallel.h"
@@ -30,12 +32,45 @@
 		  CLK_BOOTTIME, 0),			\
 	CLOCK_API(fam, "tai", CLOCK_TAI, CLK_SETTABLE, 0)
 
+/* The time64 calls of 32-bit targets, under their own names. */
+#define CLOCK64_API(prefix, fam, suffix, id, flags, fine)			\
+	{ prefix suffix, &fam, id, #id, flags, fine }
+#define CLOCK64_APIS(prefix, fam)						\
+	CLOCK64_API(prefix, fam, "realtime", CLOCK_REALTIME, CLK_SETTABLE, 0),	\
+	CLOCK64_API(prefix, fam, "monotonic", CLOCK_MONOTONIC, 0, 0),		\
+	CLOCK64_API(prefix, fam, "process-cputime", CLOCK_PROCESS_CPUTIME_ID, 0, 0), \
+	CLOCK64_API(prefix, fam, "thread-cputime", CLOCK_THREAD_CPUTIME_ID, 0, 0), \
+	CLOCK64_API(prefix, fam, "monotonic-raw", CLOCK_MONOTONIC_RAW, 0, 0),	\
+	CLOCK64_API(prefix, fam, "realtime-coarse", CLOCK_REALTIME_COARSE,	\
+		    CLK_SETTABLE | CLK_COARSE, CLOCK_REALTIME),			\
+	CLOCK64_API(prefix, fam, "monotonic-coarse", CLOCK_MONOTONIC_COARSE,	\
+		    CLK_COARSE, CLOCK_MONOTONIC),				\
+	CLOCK64_API(prefix, fam, "boottime", CLOCK_BOOTTIME, CLK_BOOTTIME, 0),	\
+	CLOCK64_API(prefix, fam, "realtime-alarm", CLOCK_REALTIME_ALARM, CLK_SETTABLE, 0), \
+	CLOCK64_API(prefix, fam, "boottime-alarm", CLOCK_BOOTTIME_ALARM, CLK_BOOTTIME, 0), \
+	CLOCK64_API(prefix, fam, "tai", CLOCK_TAI, CLK_SETTABLE, 0)
+
+/* The aux clocks, CLOCK_AUX + 0 .. 7. */
+#define AUX_API(fam, n)							\
+	{ "clock-" #fam "-aux" #n, &clock_##fam##_family, CLOCK_AUX + n,	\
+	  "CLOCK_AUX+" #n, CLK_AUX, 0 }
+#define AUX_APIS(fam)							\
+	AUX_API(fam, 0), AUX_API(fam, 1), AUX_API(fam, 2), AUX_API(fam, 3),	\
+	AUX_API(fam, 4), AUX_API(fam, 5), AUX_API(fam, 6), AUX_API(fam, 7)
+
 const struct api api_table[] = {
 	CLOCK_APIS(gettime),
 	CLOCK_APIS(getres),
+	AUX_APIS(gettime),
+	AUX_APIS(getres),
 	{ "gettimeofday", &gettimeofday_family, -1, NULL, 0, 0 },
 	{ "time", &time_family, -1, NULL, 0, 0 },
 	{ "getcpu", &getcpu_family, -1, NULL, 0, 0 },
+	{ "getrandom", &getrandom_family, -1, NULL, 0, 0 },
+#ifdef SYS_clock_gettime64	/* 32-bit targets (Linux 5.1 y2038 system calls) */
+	CLOCK64_APIS("clock-gettime64-", clock_gettime64_family),
+	CLOCK64_APIS("clock-getres-time64-", clock_getres_time64_family),
+#endif
 };
 const size_t api_count = sizeof(api_table) / sizeof(api_table[0]);
 
@@ -161,15 +196,16 @@ static const char *closest_name(const char *name, const char *const *names, size
 
 const char *api_suggest(const char *name)
 {
-	static const char *names[64];
+	static const char *names[128];
 	static size_t n;
 
 	if (!n) {
-		for (size_t i = 0; i < api_count && n < 60; i++)
+		for (size_t i = 0; i < api_count && n < 124; i++)
 			names[n++] = api_table[i].name;
 		names[n++] = "all";
 		names[n++] = "list-apis";
 		names[n++] = "list-test-types";
+		names[n++] = "info";
 	}
 	return closest_name(name, names, n);
 }
@@ -190,6 +226,14 @@ const char *test_type_suggest(const char *name)
 const char *test_type_name(enum test_type t)
 {
 	return (unsigned)t < NR_TEST_TYPES ? test_type_names[t] : "?";
+}
+
+bool api_unsupported_by_kernel(const struct api *api)
+{
+	struct timespec ts;
+
+	return (api->flags & CLK_AUX) &&
+	       syscall(SYS_clock_getres, api->clock_id, &ts) == -1 && errno == EINVAL;
 }
 
 void *api_vdso_fn(const struct api *api, const struct run *run)

@@ -35,6 +35,7 @@ struct run {
 	uint64_t duration_ns;		/* per path (bench) or per API (verify); > 0 */
 	unsigned maxfails;		/* failures reported before an API stops; >= 1 */
 	unsigned threads;		/* threads per bench path or verify; >= 1 */
+	size_t size_bytes;		/* getrandom bench: bytes per call; >= 1 */
 	bool verbose;
 	enum output_format format;
 	const struct vdso_binding *vdso;
@@ -52,7 +53,16 @@ enum clock_flags {
 	CLK_SETTABLE  = 1 << 0,	/* may be set: a jump is a note, not a failure */
 	CLK_COARSE    = 1 << 1,	/* tick-based; api.fine_id is its fine twin */
 	CLK_BOOTTIME  = 1 << 2,	/* must be >= CLOCK_MONOTONIC */
+	CLK_AUX       = 1 << 3,	/* an aux clock: may be absent or disabled */
 };
+
+/*
+ * The first of the 8 auxiliary clock ids, CLOCK_AUX .. CLOCK_AUX + 7
+ * (include/uapi/linux/time.h, Linux 6.17; CONFIG_POSIX_AUX_CLOCKS).
+ */
+#ifndef CLOCK_AUX
+#define CLOCK_AUX 16
+#endif
 
 struct api;
 struct cycles_info;
@@ -78,6 +88,9 @@ extern const struct family clock_getres_family;
 extern const struct family gettimeofday_family;
 extern const struct family time_family;
 extern const struct family getcpu_family;
+extern const struct family getrandom_family;
+extern const struct family clock_gettime64_family;	/* 32-bit targets only */
+extern const struct family clock_getres_time64_family;
 
 extern const struct api api_table[];
 extern const size_t api_count;
@@ -99,6 +112,13 @@ int test_type_find(const char *name);
 
 /* test_type_name - "bench", "verify" or "abi". */
 const char *test_type_name(enum test_type t);
+
+/*
+ * api_unsupported_by_kernel - true for an aux clock API whose clock id the
+ * clock_getres system call rejects with EINVAL (a kernel before 6.17 or
+ * without CONFIG_POSIX_AUX_CLOCKS); false for every other API.
+ */
+bool api_unsupported_by_kernel(const struct api *api);
 
 /* api_vdso_fn - the bound vDSO function of @api in @run, or NULL if absent. */
 void *api_vdso_fn(const struct api *api, const struct run *run);

@@ -16,6 +16,7 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <stddef.h>
 #include <time.h>
 
 #include <linux/time_types.h>
@@ -59,6 +60,11 @@ typedef struct __kernel_old_timespec vdso_timespec;
 typedef struct __kernel_old_timeval vdso_timeval;
 /* What time() returns and stores: 8 bytes on x32, where long has 4. */
 typedef __kernel_old_time_t vdso_time_t;
+/*
+ * What the time64 calls of 32-bit targets write (clock_gettime64,
+ * clock_getres_time64, Linux 5.1): 64-bit tv_sec and tv_nsec.
+ */
+typedef struct __kernel_timespec vdso_timespec64;
 
 #if defined(__powerpc__)
 /*
@@ -125,6 +131,45 @@ static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cac
 {
 	return (int)vdso_call3(fn, (long)cpu, (long)node, (long)cache);
 }
+
+static inline int vdso_clock_gettime64(void *fn, clockid_t id, vdso_timespec64 *ts)
+{
+	return (int)vdso_call3(fn, id, (long)ts, 0);
+}
+
+static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec64 *res)
+{
+	return (int)vdso_call3(fn, id, (long)res, 0);
+}
+
+/* vdso_call3() with two more arguments, in r6 and r7. */
+static inline long vdso_call5(void *fn, long a0, long a1, long a2, long a3, long a4)
+{
+	register long r3 __asm__("r3") = a0;
+	register long r4 __asm__("r4") = a1;
+	register long r5 __asm__("r5") = a2;
+	register long r6 __asm__("r6") = a3;
+	register long r7 __asm__("r7") = a4;
+	register void *r12 __asm__("r12") = fn;
+	unsigned long cr;
+
+	__asm__ volatile(VDSO_PPC_SAVE_TOC "mtctr %6\n\tbctrl\n\tmfcr %5" VDSO_PPC_LOAD_TOC
+			 : "+r"(r3), "+r"(r4), "+r"(r5), "+r"(r6), "+r"(r7), "=r"(cr), "+r"(r12)
+			 :
+			 : "r0", "r8", "r9", "r10", "r11", "ctr",
+			   "lr", "cr0", "cr1", "cr5", "cr6", "cr7", "xer", "memory");
+	if (cr & (1UL << 28)) {
+		errno = (int)r3;
+		return -1;
+	}
+	return r3;
+}
+
+static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags,
+				  void *state, size_t state_len)
+{
+	return vdso_call5(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len);
+}
 #else
 /* Negative errno convention: map -4095..-1 to -1 and errno. */
 static inline long vdso_errno(long ret)
@@ -160,6 +205,24 @@ static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
 {
 	return (int)vdso_errno(((long (*)(unsigned *, unsigned *, void *))fn)(cpu, node, cache));
+}
+
+static inline int vdso_clock_gettime64(void *fn, clockid_t id, vdso_timespec64 *ts)
+{
+	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, ts));
+}
+
+static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec64 *res)
+{
+	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, res));
+}
+
+/* ssize_t (buffer, length, flags, opaque state, opaque length): lib/vdso/getrandom.c. */
+static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags,
+				  void *state, size_t state_len)
+{
+	return vdso_errno(((long (*)(void *, size_t, unsigned, void *, size_t))fn)
+			  (buf, len, flags, state, state_len));
 }
 #endif
 

@@ -47,13 +47,16 @@ static long sys_getres(clockid_t id, vdso_timespec *ts)
 	return syscall(SYS_clock_getres, id, ts);
 }
 
-/* EINVAL from the system call for this API's clock id: unsupported. */
+/*
+ * EINVAL from the system call for this API's clock id: unsupported; for an
+ * aux clock also ENODEV: not enabled.  errno stays for report_unsupported().
+ */
 static bool clock_unsupported(const struct api *api)
 {
 	vdso_timespec ts;
 	long r = api->family == &clock_getres_family ? sys_getres(api->clock_id, &ts)
 						     : sys_gettime(api->clock_id, &ts);
-	return r == -1 && errno == EINVAL;
+	return r == -1 && (errno == EINVAL || ((api->flags & CLK_AUX) && errno == ENODEV));
 }
 
 /*

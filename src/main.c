@@ -23,6 +23,7 @@
 #include "compare.h"
 #include "cpus.h"
 #include "cycles.h"
+#include "info.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -328,9 +329,21 @@ int main(int argc, char **argv)
 	if (o.command == CMD_COMPARE)
 		return finish(compare_run(o.compare_old, o.compare_new, o.format));
 	if (o.command == CMD_LIST_APIS) {
+		/* Marks for people (a terminal, or -v); bare names for scripts. */
+		bool mark = o.verbose || isatty(STDOUT_FILENO);
 		for (size_t i = 0; i < api_count; i++)
-			puts(api_table[i].name);
+			printf("%s%s\n", api_table[i].name,
+			       mark && api_unsupported_by_kernel(&api_table[i]) ?
+			       "\t(unsupported by this kernel)" : "");
 		return finish(0);
+	}
+	if (o.command == CMD_INFO) {
+		struct info_request req = {
+			.image_path = o.vdso_image, .dump_path = o.dump, .format = o.format,
+			.clocksource_dir = "/sys/devices/system/clocksource/clocksource0",
+		};
+		rc = info_run(&req, stdout);
+		return rc == STATUS_PASS ? finish(rc) : rc;
 	}
 	if (o.command == CMD_LIST_TEST_TYPES) {
 		for (int t = 0; t < NR_TEST_TYPES; t++)
@@ -350,6 +363,7 @@ int main(int argc, char **argv)
 		cycles_probe(&cycles);
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
+		.size_bytes = o.size_bytes,
 		.verbose = o.verbose, .format = o.format,
 		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
 		.cycles = o.cycles ? &cycles : NULL,

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +17,7 @@
 #include "report.h"
 
 enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
-       OPT_CYCLES };
+       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -26,6 +27,9 @@ static const struct option long_options[] = {
 	{ "debug",    no_argument,       NULL, 'g' },
 	{ "format",   required_argument, NULL, 'o' },
 	{ "vdso-lib", required_argument, NULL, OPT_VDSO_LIB },
+	{ "size",     required_argument, NULL, OPT_SIZE },
+	{ "vdso-image", required_argument, NULL, OPT_VDSO_IMAGE },
+	{ "dump",     required_argument, NULL, OPT_DUMP },
 	{ "version",  no_argument,       NULL, 'V' },
 	{ "help",     no_argument,       NULL, OPT_HELP },
 	{ "usage",    no_argument,       NULL, OPT_USAGE },
@@ -41,9 +45,10 @@ static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
-	      "                [--vdso-lib=PATH] API|all TEST-TYPE\n"
+	      "                [--size=BYTES] [--vdso-lib=PATH] API|all TEST-TYPE\n"
 	      "   or: vdsotest list-apis | list-test-types\n"
-	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n", f);
+	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
+	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
 }
 
 static void help(FILE *f)
@@ -56,7 +61,8 @@ static void help(FILE *f)
 	      "  -f, --maxfails=NUM    stop an API's verify after NUM failures\n"
 	      "                        (default 10; 1 to 1000000)\n"
 	      "  -o, --format=FORMAT   text (calls per second, default), nsec (nanoseconds\n"
-	      "                        per call), table, json, csv (bench only) or ktap\n"
+	      "                        per call), table, json, csv (bench only) or ktap;\n"
+	      "                        info: text or json\n"
 	      "      --output=FILE     write the results to FILE instead of standard output\n"
 	      "  -r, --repeat=N        measure each bench path N times, interleaved, and\n"
 	      "                        report the median and spread (default 1; 1 to 1000)\n"
@@ -68,8 +74,12 @@ static void help(FILE *f)
 	      "                        TSC or CNTVCT with its frequency, else unavailable)\n"
 	      "      --cpu=LIST        bench on these CPUs (e.g. 1, or 0,2-3): one thread\n"
 	      "                        pinned to the first, or -t N to the first N\n"
+	      "      --size=BYTES      bytes per call in the getrandom bench\n"
+	      "                        (default 4; 1 to 1048576)\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
 	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
+	      "      --vdso-image=FILE info: describe the vDSO image FILE instead\n"
+	      "      --dump=FILE       info: save the vDSO image to FILE\n"
 	      "  -v, --verbose         say more: check counts, every abi case\n"
 	      "  -g, --debug           print the vDSO lookup on stderr\n"
 	      "  -V, --version         print the version and exit\n"
@@ -167,6 +177,24 @@ static int parse_repeat(const char *s, unsigned *n, FILE *err)
 	return 0;
 }
 
+static int parse_size(const char *s, size_t *n, FILE *err)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*s == '-' && end != s && !*end)
+		v = 0;		/* a negative number: out of range, not malformed */
+	else if (!isdigit((unsigned char)*s) || *end)
+		return bad(err, "invalid size '%s': not a whole number of bytes", report_vis(s));
+	if (errno == ERANGE || v < 1 || v > SIZE_MAX_BYTES)
+		return bad(err, "invalid size '%s': must be from 1 to %u bytes", report_vis(s),
+			   SIZE_MAX_BYTES);
+	*n = v;
+	return 0;
+}
+
 static int parse_format(const char *s, enum output_format *f, FILE *err)
 {
 	for (int i = 0; i < NR_FORMATS; i++)
@@ -216,12 +244,29 @@ static int check_format(const struct options *o, FILE *err)
  * permutation of the operands, which is why nothing recorded before the
  * call will do).
  */
+/*
+ * "--NAME" of the long option whose value is @val, into @buf; NULL if none.
+ * (musl's getopt_long() leaves NULL at argv[optind - 1] when the option
+ * lacking its value came last.)
+ */
+static const char *long_name(int val, char *buf, size_t len)
+{
+	for (const struct option *lo = long_options; lo->name; lo++)
+		if (lo->val == val && val >= 256) {
+			snprintf(buf, len, "--%s", lo->name);
+			return buf;
+		}
+	return NULL;
+}
+
 static int bad_option(FILE *err, char **argv, int c)
 {
-	const char *last = argv[optind - 1];
+	const char *last = argv[optind - 1] ? argv[optind - 1] : "";
 	bool known = optopt >= 256 || (optopt > 0 && strchr("dftvgoVr", optopt));
-	char opt[3] = { '-', (char)optopt, 0 };
+	char opt[3] = { '-', (char)optopt, 0 }, name[32];
 
+	if (c == ':' && strncmp(last, "--", 2) != 0 && long_name(optopt, name, sizeof(name)))
+		last = name;
 	if (c == ':')
 		return bad(err, "option '%s' needs a value",
 			   strncmp(last, "--", 2) == 0 ? report_vis(last) : report_vis(opt));
@@ -256,6 +301,8 @@ static int parse_operands(struct options *o, int n, char **v, FILE *err)
 		o->command = CMD_LIST_APIS;
 	else if (n >= 1 && strcmp(v[0], "list-test-types") == 0)
 		o->command = CMD_LIST_TEST_TYPES;
+	else if (n >= 1 && strcmp(v[0], "info") == 0)
+		o->command = CMD_INFO;
 	if (o->command != CMD_RUN) {
 		if (n > 1)
 			return bad(err, "unexpected argument '%s' after %s", report_vis(v[1]), v[0]);
@@ -287,12 +334,24 @@ static int parse_operands(struct options *o, int n, char **v, FILE *err)
 	return OPTIONS_RUN;
 }
 
+/* Options that only info takes, and the formats each command has. */
+static int check_info_options(const struct options *o, FILE *err)
+{
+	if (o->command != CMD_INFO && (o->vdso_image || o->dump))
+		return bad(err, "option '--%s' only applies to 'vdsotest info'",
+			   o->dump ? "dump" : "vdso-image");
+	if (o->command == CMD_INFO && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
+		return bad(err, "format '%s' does not apply to info (expected text or json)",
+			   report_format_name(o->format));
+	return OPTIONS_RUN;
+}
+
 int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err)
 {
 	int c, rc;
 
 	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1,
-			       .repeat = 1 };
+			       .repeat = 1, .size_bytes = 4 };
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
 	opterr = 0;
 	for (;;) {
@@ -318,6 +377,14 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			break;
 		case 'v': o->verbose = true; break;
 		case 'g': o->debug = true; break;
+		case OPT_SIZE: rc = parse_size(optarg, &o->size_bytes, err); break;
+		case OPT_VDSO_IMAGE:
+		case OPT_DUMP:
+			if (!*optarg)
+				return bad(err, "option '--%s' needs a file name, not ''",
+					   c == OPT_DUMP ? "dump" : "vdso-image");
+			*(c == OPT_DUMP ? &o->dump : &o->vdso_image) = optarg;
+			break;
 		case OPT_VDSO_LIB:
 			if (!*optarg)
 				return bad(err, "option '--vdso-lib' needs a path, not ''");
@@ -344,6 +411,9 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		if (rc)
 			return rc;
 	}
-	rc = parse_operands(o, argc - optind, argv + optind, err);
-	return rc == OPTIONS_RUN ? check_format(o, err) : rc;
+	if ((rc = parse_operands(o, argc - optind, argv + optind, err)) != OPTIONS_RUN)
+		return rc;
+	if ((rc = check_format(o, err)) != OPTIONS_RUN)
+		return rc;
+	return check_info_options(o, err);
 }

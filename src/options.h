@@ -8,7 +8,7 @@
 
 #include "api.h"
 
-enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE };
+enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE, CMD_INFO };
 
 /* Limits of --duration, in seconds. */
 #define DURATION_MIN_SEC 0.000001
@@ -19,6 +19,8 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE };
 #define THREADS_MAX 1024u
 /* Limit of --repeat (stats.h: the samples the statistics look at). */
 #define REPEAT_MAX 1000u
+/* Limit of --size (getrandom bench: bytes per call). */
+#define SIZE_MAX_BYTES 1048576u
 
 struct options {
 	enum command command;
@@ -27,6 +29,7 @@ struct options {
 	uint64_t duration_ns;		/* default 1 s */
 	unsigned maxfails;		/* default 10 */
 	unsigned threads;		/* default 1 */
+	size_t size_bytes;		/* --size, default 4 */
 	bool verbose;
 	bool debug;
 	enum output_format format;	/* default FORMAT_TEXT */
@@ -38,6 +41,8 @@ struct options {
 	const char *cpu_list;		/* --cpu, checked by cpu_list_parse(), or NULL */
 	const char *compare_old;	/* CMD_COMPARE: the two JSON files */
 	const char *compare_new;
+	const char *vdso_image;		/* info --vdso-image=FILE, or NULL */
+	const char *dump;		/* info --dump=FILE, or NULL */
 };
 
 /* options_parse() returns this when the program should go on and run. */

@@ -496,6 +496,17 @@ void report_line(const struct api *api, const char *fmt, ...)
 
 enum status report_unsupported(const struct api *api)
 {
+	if (api->flags & CLK_AUX) {
+		if (errno == ENODEV)
+			report_line(api, "unsupported here: the system call gives ENODEV for %s: aux clock %d is not enabled (/sys/kernel/time/aux_clocks/%d/aux_clock_enable)",
+				    api->clock_name, api->clock_id - CLOCK_AUX,
+				    api->clock_id - CLOCK_AUX);
+		else
+			report_line(api, "unsupported by this kernel: the system call rejects %s with EINVAL (aux clocks need Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS)",
+				    api->clock_name);
+		return STATUS_SKIP;
+	}
+
 	bool alarm = api->clock_id == CLOCK_REALTIME_ALARM ||
 		     api->clock_id == CLOCK_BOOTTIME_ALARM;
 

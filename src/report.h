@@ -106,7 +106,10 @@ void report_vline_scoped(const struct api *api, const char *scope, const char *f
  * report_unsupported - the system call rejected @api's clock id with EINVAL:
  * print "API: unsupported here: the system call rejects CLOCK_ID with EINVAL".
  * (For the alarm clocks EINVAL means no wakeup-capable RTC:
- * kernel/time/alarmtimer.c.)
+ * kernel/time/alarmtimer.c.)  For an aux clock (CLK_AUX), with errno as
+ * the system call left it: EINVAL is "API: unsupported by this kernel: ..."
+ * (Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS needed), ENODEV says the
+ * aux clock is not enabled (kernel/time/timekeeping.c).
  * Return: STATUS_SKIP.
  */
 enum status report_unsupported(const struct api *api);

@@ -44,6 +44,9 @@ static const char *const call_names[VDSO_NR_CALLS] = {
 	[VDSO_GETTIMEOFDAY]  = "gettimeofday",
 	[VDSO_TIME]          = "time",
 	[VDSO_GETCPU]        = "getcpu",
+	[VDSO_GETRANDOM]     = "getrandom",
+	[VDSO_CLOCK_GETTIME64] = "clock_gettime64",
+	[VDSO_CLOCK_GETRES_TIME64] = "clock_getres_time64",
 };
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -187,7 +190,8 @@ static bool check_verdef(const struct vdso_image *img)
 
 struct dyn_values {
 	ElfW(Addr) strtab, symtab, hash, gnu_hash, versym, verdef;
-	uint64_t strsz, syment, verdefnum;
+	uint64_t strsz, syment, verdefnum, soname;
+	bool has_soname;
 };
 
 static bool read_dynamic(const struct vdso_image *img, const ElfW(Phdr) *dyn_ph,
@@ -211,10 +215,42 @@ static bool read_dynamic(const struct vdso_image *img, const ElfW(Phdr) *dyn_ph,
 		case DT_VERSYM:    v->versym = val; break;
 		case DT_VERDEF:    v->verdef = val; break;
 		case DT_VERDEFNUM: v->verdefnum = val; break;
+		case DT_SONAME:    v->soname = val; v->has_soname = true; break;
 		default: break;
 		}
 	}
 	return true;
+}
+
+/* Bytes a note's name or descriptor takes: padded to 4 (System V gABI). */
+static uint64_t note_pad(uint64_t n)
+{
+	return (n + 3) / 4 * 4;
+}
+
+/*
+ * Find the GNU build ID in the PT_NOTE segment @ph (known to lie in the
+ * image).  A note that overruns the segment ends the walk.
+ */
+static void find_build_id(struct vdso_image *img, const ElfW(Phdr) *ph)
+{
+	uint64_t off = ph->p_offset, end = ph->p_offset + ph->p_filesz;
+
+	while (end - off >= sizeof(ElfW(Nhdr)) &&
+	       in_image(img, off, sizeof(ElfW(Nhdr)), alignof(ElfW(Nhdr)))) {
+		const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)(img->base + off);
+		uint64_t name_off = off + sizeof(*n), desc_off = name_off + note_pad(n->n_namesz);
+		uint64_t next = desc_off + note_pad(n->n_descsz);
+		if (next > end)
+			return;
+		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && n->n_descsz > 0 &&
+		    memcmp(img->base + name_off, "GNU", 4) == 0) {
+			img->build_id = img->base + desc_off;
+			img->build_id_len = n->n_descsz;
+			return;
+		}
+		off = next;
+	}
 }
 
 int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
@@ -254,7 +290,15 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
 	}
 	if (!load || !dynamic)
 		return reject(img, why, "no PT_LOAD or no PT_DYNAMIC segment");
+	for (size_t i = 0; i < eh->e_phnum && !img->build_id; i++) {
+		if (ph[i].p_type != PT_NOTE)
+			continue;
+		if (!in_image(img, ph[i].p_offset, ph[i].p_filesz, 1))
+			return reject(img, why, "PT_NOTE segment outside the image");
+		find_build_id(img, &ph[i]);
+	}
 	img->load_bias = (uintptr_t)img->base + load->p_offset - load->p_vaddr;
+	img->load_end = (uint64_t)load->p_offset + load->p_filesz;
 
 	if (!read_dynamic(img, dynamic, &dv))
 		return reject(img, why, "dynamic section outside the image");
@@ -281,6 +325,11 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
 					alignof(ElfW(Half)));
 		if (!img->versym)
 			return reject(img, why, "DT_VERSYM outside the image");
+	}
+	if (dv.has_soname) {
+		if (dv.soname >= dv.strsz)
+			return reject(img, why, "DT_SONAME outside the string table");
+		img->soname = img->strtab + dv.soname;
 	}
 	if (dv.verdef && dv.verdefnum) {
 		img->verdef = vaddr_ptr(img, dv.verdef, sizeof(ElfW(Verdef)),
@@ -314,6 +363,59 @@ static bool symbol_has_version(const struct vdso_image *img, size_t i,
 		off += vd->vd_next;	/* the same walk check_verdef() bounded */
 	}
 	return false;
+}
+
+const char *vdso_image_verdef(const struct vdso_image *img, size_t i, unsigned *ndx,
+			      bool *base)
+{
+	if (!img->verdef || i >= img->verdef_count)
+		return NULL;
+	uint64_t off = (const unsigned char *)img->verdef - img->base;
+	for (size_t v = 0; v < i; v++)	/* the walk check_verdef() bounded */
+		off += ((const ElfW(Verdef) *)(img->base + off))->vd_next;
+	const ElfW(Verdef) *vd = (const ElfW(Verdef) *)(img->base + off);
+	if (ndx)
+		*ndx = vd->vd_ndx & 0x7fff;
+	if (base)
+		*base = vd->vd_flags & VER_FLG_BASE;
+	if (!vd->vd_cnt)
+		return NULL;
+	return img->strtab + ((const ElfW(Verdaux) *)(img->base + off + vd->vd_aux))->vda_name;
+}
+
+/* The name of version index @ndx (not a base node), or NULL. */
+static const char *version_name(const struct vdso_image *img, unsigned ndx)
+{
+	unsigned n;
+	bool base;
+
+	for (size_t v = 0; v < img->verdef_count; v++) {
+		const char *name = vdso_image_verdef(img, v, &n, &base);
+		if (n == ndx && !base)
+			return name;
+	}
+	return NULL;
+}
+
+bool vdso_image_symbol(const struct vdso_image *img, size_t i, struct vdso_symbol *out)
+{
+	if (!img->symtab || i >= img->nsyms)
+		return false;
+	const ElfW(Sym) *s = &img->symtab[i];
+	if (s->st_name >= img->strtab_size)
+		return false;
+	*out = (struct vdso_symbol){
+		.name = img->strtab + s->st_name,
+		.value = s->st_value,
+		.type = ELF64_ST_TYPE(s->st_info),
+		.bind = ELF64_ST_BIND(s->st_info),
+		.defined = s->st_shndx != SHN_UNDEF,
+	};
+	if (img->versym && img->verdef) {
+		out->hidden = img->versym[i] & 0x8000;
+		out->version = version_name(img, img->versym[i] & 0x7fff);
+	}
+	return true;
 }
 
 void *vdso_image_lookup(const struct vdso_image *img, const char *name,

@@ -21,6 +21,9 @@ enum vdso_call {
 	VDSO_GETTIMEOFDAY,
 	VDSO_TIME,
 	VDSO_GETCPU,
+	VDSO_GETRANDOM,
+	VDSO_CLOCK_GETTIME64,		/* 32-bit targets: 64-bit tv_sec */
+	VDSO_CLOCK_GETRES_TIME64,
 	VDSO_NR_CALLS
 };
 
@@ -37,6 +40,21 @@ struct vdso_image {
 	const ElfW(Verdef) *verdef;	/* NULL when the image has no DT_VERDEF */
 	size_t verdef_count;
 	uint16_t machine;		/* e_machine */
+	const char *soname;		/* DT_SONAME, or NULL */
+	const unsigned char *build_id;	/* NT_GNU_BUILD_ID descriptor, or NULL */
+	size_t build_id_len;		/* its bytes (0 without one) */
+	uint64_t load_end;		/* p_offset + p_filesz of the first PT_LOAD */
+};
+
+/* One entry of the dynamic symbol table, as vdso_image_symbol() gives it. */
+struct vdso_symbol {
+	const char *name;		/* "" for an unnamed symbol */
+	uintptr_t value;		/* st_value, a virtual address of the image */
+	unsigned type;			/* STT_* */
+	unsigned bind;			/* STB_* */
+	bool defined;			/* st_shndx != SHN_UNDEF */
+	bool hidden;			/* versym bit 15: not for the linker */
+	const char *version;		/* its version node's name, or NULL */
 };
 
 /* Per-architecture naming of the vDSO calls. */
@@ -65,7 +83,9 @@ struct vdso_binding {
  * The image must be of this program's ELF class and byte order, have exactly
  * the layout of a shared object (a PT_LOAD and a PT_DYNAMIC segment), a
  * DT_SYMTAB and DT_STRTAB, and DT_GNU_HASH or DT_HASH to size the symbol
- * table.  DT_VERSYM and DT_VERDEF are optional.
+ * table.  DT_VERSYM, DT_VERDEF, DT_SONAME and a PT_NOTE with the build ID
+ * (NT_GNU_BUILD_ID, name "GNU") are optional; a PT_NOTE segment outside the
+ * image is an error, notes that overrun their segment end the walk.
  * (ELF layout: System V gABI; GNU hash: the glibc/binutils DT_GNU_HASH format.)
  *
  * Return: 0 on success, -1 if the image is malformed (errno = ENOEXEC).
@@ -88,6 +108,26 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
  */
 void *vdso_image_lookup(const struct vdso_image *img, const char *name,
 			const char *version);
+
+/*
+ * vdso_image_symbol - entry @i (0 .. img->nsyms - 1) of the dynamic symbol
+ * table of a parsed image, into @out.  Names and version names are inside
+ * the image's string table (vdso_image_parse() bounded it).
+ * Return: true; false when @i is out of range or its st_name lies outside
+ * the string table (then @out is not filled).
+ */
+bool vdso_image_symbol(const struct vdso_image *img, size_t i, struct vdso_symbol *out);
+
+/*
+ * vdso_image_verdef - version definition @i (0 .. img->verdef_count - 1)
+ * of a parsed image, in DT_VERDEF order.
+ * @ndx:  if not NULL, set to its index (vd_ndx, what versym entries refer to)
+ * @base: if not NULL, set to whether it is the base node (VER_FLG_BASE: the
+ *        soname, not a version)
+ * Return: its name, or NULL when @i is out of range or it has no name.
+ */
+const char *vdso_image_verdef(const struct vdso_image *img, size_t i, unsigned *ndx,
+			      bool *base);
 
 /*
  * vdso_arch_find - the naming conventions for an ELF machine.

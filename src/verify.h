@@ -93,4 +93,10 @@ static inline struct ts64 ts64_from(const vdso_timespec *ts)
 	return (struct ts64){ ts->tv_sec, ts->tv_nsec };
 }
 
+/* ts64_from_time64 - copy what the time64 calls of 32-bit targets wrote. */
+static inline struct ts64 ts64_from_time64(const vdso_timespec64 *ts)
+{
+	return (struct ts64){ ts->tv_sec, ts->tv_nsec };
+}
+
 #endif

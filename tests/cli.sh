@@ -26,7 +26,14 @@ realtime-coarse monotonic-coarse boottime realtime-alarm boottime-alarm tai"
 expected_apis=$(
 	for c in $clocks; do echo "clock-gettime-$c"; done
 	for c in $clocks; do echo "clock-getres-$c"; done
-	printf '%s\n' gettimeofday time getcpu
+	for n in 0 1 2 3 4 5 6 7; do echo "clock-gettime-aux$n"; done
+	for n in 0 1 2 3 4 5 6 7; do echo "clock-getres-aux$n"; done
+	printf '%s\n' gettimeofday time getcpu getrandom
+	# 32-bit targets (EI_CLASS 1 in vdsotest's ELF header): the time64 calls.
+	if [ "$(od -An -tu1 -j4 -N1 "$VDSOTEST" | tr -d ' ')" = 1 ]; then
+		for c in $clocks; do echo "clock-gettime64-$c"; done
+		for c in $clocks; do echo "clock-getres-time64-$c"; done
+	fi
 )
 
 # Is CALL exported by this machine's vDSO?  (arm64's has no getcpu or time.)
@@ -38,7 +45,31 @@ has_vdso() {
 # ---- names ----
 run list-apis
 [ $rc -eq 0 ] && [ "$(cat "$out")" = "$expected_apis" ]
-ok $? "list-apis prints exactly the 25 expected APIs"
+ok $? "list-apis prints exactly the $(echo "$expected_apis" | wc -l) expected APIs"
+
+# -v marks the aux clocks this kernel rejects; each TEST-TYPE of a marked
+# one is a skip saying so, of an unmarked one a pass (a kernel with
+# CONFIG_POSIX_AUX_CLOCKS whose aux clock is enabled) or a skip for a
+# clock that is not enabled.
+run -v list-apis
+marked=$(grep -c '	(unsupported by this kernel)$' "$out")
+[ $rc -eq 0 ] && [ "$(cut -f1 "$out")" = "$expected_apis" ] &&
+	! grep -v '^clock-get[a-z]*-aux[0-7]	' "$out" | grep -q '	'
+ok $? "-v list-apis: the names, with marks on aux clocks only ($marked marked)"
+cp "$out" "$tmp/marks"
+bad=
+for a in clock-gettime-aux0 clock-getres-aux5 clock-gettime-aux7; do
+	for t in verify abi bench; do
+		run -d 0.01 "$a" "$t"
+		if grep -q "^$a	(unsupported by this kernel)" "$tmp/marks"; then
+			[ $rc -eq 77 ] && grep -Eq "^$a: unsupported by this kernel: the system call rejects CLOCK_AUX\+[0-7] with EINVAL" "$out"
+		else
+			[ $rc -eq 0 ] || { [ $rc -eq 77 ] && grep -q 'is not enabled' "$out"; }
+		fi || bad="$bad $a/$t($rc)"
+	done
+done
+[ -z "$bad" ]
+ok $? "aux clocks: unsupported by this kernel means skipped (77), as marked${bad:+; wrong:$bad}"
 
 run list-test-types
 [ $rc -eq 0 ] && [ "$(cat "$out")" = "$(printf 'bench\nverify\nabi')" ]
@@ -98,13 +129,21 @@ ok $? "an unsupported clock exits 77 with a message, a supported one 0 (got $rc)
 
 # ---- bench output ----
 run all bench -d 0.05
-bad_lines=$(grep -Ev '^[a-z-]+ (system calls per second: +[0-9]+|(libc|vdso) calls per second: +[0-9]+ \([0-9]+\.[0-9]{2}x speedup\))$|unsupported here: the system call rejects|^Note: vDSO [a-z_]+\([A-Z_]*\) falls back to the system call$' "$out")
+bad_lines=$(grep -Ev '^[a-z0-9-]+ (system calls per second: +[0-9]+|(libc|vdso) calls per second: +[0-9]+ \([0-9]+\.[0-9]{2}x speedup\))$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$' "$out")
 [ $rc -eq 0 ] && [ -z "$bad_lines" ]
 ok $? "bench text: every line has the calls-per-second form"
 
+# (getrandom: 32-bit x86 has no vDSO getrandom; the vDSO line is then left out.)
+has_vdso getrandom && grnd_lines=3 || grnd_lines=2
 for a in $expected_apis; do
 	grep -q "^$a: unsupported" "$out" && continue
-	[ "$(grep -c "^$a \(system\|libc\|vdso\) calls per second" "$out")" -eq 3 ] || echo "$a"
+	want=3
+	[ "$a" = getrandom ] && want=$grnd_lines
+	case $a in	# time64: no libc line (its time_t has 32 bits)
+	clock-gettime64-*) want=1; has_vdso clock_gettime64 && want=2 ;;
+	clock-getres-time64-*) want=1; has_vdso clock_getres_time64 && want=2 ;;
+	esac
+	[ "$(grep -c "^$a \(system\|libc\|vdso\) calls per second" "$out")" -eq $want ] || echo "$a"
 done >"$tmp/missing"
 [ ! -s "$tmp/missing" ]
 ok $? "bench text: three lines for every supported API"
@@ -113,13 +152,14 @@ ok $? "bench text: three lines for every supported API"
 ok $? "bench text: every speedup is a positive number"
 
 # Numbers right-aligned: on each API's three lines they end in the same column.
-awk '/^Note:/ { next } { key = $1; len = length($0); sub(/ \(.*/, "", $0);
+awk '/^Note:/ { next }
+     { key = $1; len = length($0); sub(/ \(.*/, "", $0);
        if (key in end && end[key] != length($0)) bad = 1; end[key] = length($0) }
      END { exit bad }' "$out"
 ok $? "bench text: the numbers of an API are right-aligned in one column"
 
 run -o nsec all bench -d 0.05
-bad_lines=$(grep -Ev '^[a-z-]+: (syscall|libc|vdso): [0-9]+\.[0-9]{2} nsec/call$|unsupported here: the system call rejects|^Note: vDSO [a-z_]+\([A-Z_]*\) falls back to the system call$' "$out")
+bad_lines=$(grep -Ev '^[a-z0-9-]+: (syscall|libc|vdso): [0-9]+\.[0-9]{2} nsec/call$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$' "$out")
 [ $rc -eq 0 ] && [ -z "$bad_lines" ] && grep -q '^clock-gettime-monotonic: vdso: ' "$out"
 ok $? "bench nsec: every line is 'API: PATH: N.NN nsec/call'"
 
@@ -187,6 +227,21 @@ ok $? "--vdso-lib=none: verify checks libc's path with a note"
 run --vdso-lib=none time abi
 [ $rc -eq 77 ] && grep -q 'vDSO version of time not found' "$out"
 ok $? "--vdso-lib=none: abi has nothing to test and exits 77"
+
+run --vdso-lib=none getrandom verify -d 0.05
+[ $rc -eq 0 ] && grep -q '^Note: getrandom: vDSO version of getrandom not found; verifying libc' "$out"
+ok $? "--vdso-lib=none: getrandom verify checks libc's path with a note (got $rc)"
+
+# getrandom's cases: a good read; 4 bad buffers; 2 empty reads; 2 wrong
+# opaque lengths; 5 bad states; a bad buffer with a NULL state.
+if has_vdso getrandom; then
+	run -v getrandom abi
+	[ $rc -eq 0 ] && grep -q "^getrandom: abi: 16 cases, 0 failures$" "$out" &&
+		[ "$(grep -c ": OK$" "$out")" -eq 16 ]
+	ok $? "-v getrandom abi runs and prints its 16 cases (the stack use first), all OK (got $rc)"
+else
+	tap_skip "this vDSO has no getrandom"
+fi
 
 run -g time verify -d 0.01
 [ $rc -eq 0 ] && grep -q 'vDSO at 0x' "$err"
@@ -263,12 +318,95 @@ run "$(printf 'get\ncpu')" bench
 [ $rc -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -qF "'get\x0acpu'" "$err"
 ok $? "a newline in a bad value is shown as \\x0a on one line"
 
-# A shared object for another machine is named as such.
-cp "$FAKE_VDSO" "$tmp/foreign.so"
-printf '\377\377' | dd of="$tmp/foreign.so" bs=1 seek=18 conv=notrunc 2>/dev/null
-run --vdso-lib="$tmp/foreign.so" time abi
-[ $rc -eq 2 ] && grep -q 'for another machine' "$err"
-ok $? "--vdso-lib of another e_machine: exit 2 naming the cause (got $rc)"
+# A shared object for another machine is named as such.  (A static build
+# has neither --vdso-lib nor the fake: FAKE_VDSO is empty.)
+if [ -n "${FAKE_VDSO:-}" ]; then
+	cp "$FAKE_VDSO" "$tmp/foreign.so"
+	printf '\377\377' | dd of="$tmp/foreign.so" bs=1 seek=18 conv=notrunc 2>/dev/null
+	run --vdso-lib="$tmp/foreign.so" time abi
+	[ $rc -eq 2 ] && grep -q 'for another machine' "$err"
+	ok $? "--vdso-lib of another e_machine: exit 2 naming the cause (got $rc)"
+else
+	run --vdso-lib="$tmp/any.so" time abi
+	[ $rc -eq 2 ] && grep -qx "vdsotest: --vdso-lib '$tmp/any.so': this build of vdsotest has no dlopen()" "$err"
+	ok $? "--vdso-lib in a build without dlopen: exit 2 saying so (got $rc)"
+fi
+
+# ---- info ----
+run info
+cs_dir=/sys/devices/system/clocksource/clocksource0
+[ $rc -eq 0 ] && grep -qxF "kernel: $(uname -s) $(uname -r) $(uname -m)" "$out" &&
+	{ [ ! -r "$cs_dir/current_clocksource" ] ||
+	  grep -qxF "clocksource: $(cat "$cs_dir/current_clocksource")" "$out"; }
+ok $? "info: the kernel as uname says, the clocksource as sysfs says (got $rc)"
+
+if has_vdso clock_gettime; then
+	run info --dump="$tmp/vdso.so"
+	cp "$out" "$tmp/info.txt"
+	[ $rc -eq 0 ] && [ -s "$tmp/vdso.so" ] && grep -q '^vDSO: at 0x[0-9a-f]*, [0-9]* bytes$' "$out" &&
+		grep -Eq '^  clock_gettime +__(vdso|kernel)_clock_gettime bound$' "$out"
+	ok $? "info --dump=FILE: the running vDSO saved, clock_gettime bound (got $rc)"
+
+	# The symbols and build ID as binutils' readelf reads the saved image.
+	if command -v readelf >/dev/null 2>&1; then
+		readelf -W --dyn-syms "$tmp/vdso.so" |
+			awk '$4 == "FUNC" && ($5 == "GLOBAL" || $5 == "WEAK") && $7 != "UND" {
+				sub(/@@?/, "@", $8); print $8 }' | sort >"$tmp/readelf.syms"
+		sed -n '/^symbols:$/,/^calls:$/p' "$tmp/info.txt" | sed '1d;$d' |
+			awk '{ print $1 }' | sort >"$tmp/info.syms"
+		[ -s "$tmp/readelf.syms" ] && cmp -s "$tmp/readelf.syms" "$tmp/info.syms"
+		ok $? "info: the function symbols and versions readelf --dyn-syms lists"
+		id=$(readelf -n "$tmp/vdso.so" | sed -n 's/^ *Build ID: //p')
+		grep -qxF "build ID: ${id:-(none)}" "$tmp/info.txt"
+		ok $? "info: the build ID readelf -n shows (${id:-none})"
+	else
+		tap_skip "no readelf"
+		tap_skip "no readelf"
+	fi
+
+	run info --vdso-image="$tmp/vdso.so"
+	[ $rc -eq 0 ] && grep -qxF "vDSO image: $tmp/vdso.so, $(wc -c <"$tmp/vdso.so" | tr -d ' ') bytes" "$out" &&
+		[ "$(sed -n '/^soname:/,$p' "$out")" = "$(sed -n '/^soname:/,$p' "$tmp/info.txt")" ]
+	ok $? "info --vdso-image of the saved image: the same as of the running vDSO (got $rc)"
+
+	if command -v jq >/dev/null 2>&1; then
+		run -o json info --vdso-image="$tmp/vdso.so"
+		[ $rc -eq 0 ] &&
+			[ "$(jq -r .vdso.file "$out")" = "$tmp/vdso.so" ] &&
+			[ "soname: $(jq -r .vdso.soname "$out")" = "$(grep '^soname:' "$tmp/info.txt")" ] &&
+			[ "$(jq '.vdso.symbols | length' "$out")" -eq "$(wc -l <"$tmp/info.syms")" ] &&
+			[ "$(jq -r '.vdso.calls[] | select(.call == "clock_gettime") | .bound' "$out")" = true ] &&
+			[ "$(jq -r .kernel.release "$out")" = "$(uname -r)" ]
+		ok $? "info -o json: one JSON document with the same facts (got $rc)"
+	else
+		tap_skip "no jq"
+	fi
+
+	# Malformed images: exit 2, one line naming the file and the problem.
+	size=$(wc -c <"$tmp/vdso.so")
+	: >"$tmp/empty.so"
+	head -c 10 "$tmp/vdso.so" >"$tmp/t10.so"
+	head -c 64 "$tmp/vdso.so" >"$tmp/t64.so"
+	head -c $((size / 2)) "$tmp/vdso.so" >"$tmp/half.so"
+	{ printf 'XELF'; tail -c +5 "$tmp/vdso.so"; } >"$tmp/magic.so"
+	bad=
+	for f in empty t10 t64 half magic; do
+		run info --vdso-image="$tmp/$f.so"
+		[ $rc -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+			grep -q "^vdsotest: --vdso-image '$tmp/$f.so': [a-zA-Z]" "$err" || bad="$bad $f($rc)"
+	done
+	for f in "$tmp/missing.so" "$tmp"; do
+		run info --vdso-image="$f"
+		[ $rc -eq 2 ] && grep -q "^vdsotest: --vdso-image '$f': " "$err" || bad="$bad $f($rc)"
+	done
+	[ -z "$bad" ]
+	ok $? "info --vdso-image of malformed or unreadable files: exit 2 naming each${bad:+; wrong:$bad}"
+	run info --vdso-image="$tmp/half.so"
+	grep -Eq "(truncated|outside the image)" "$err"
+	ok $? "info --vdso-image of half an image says what is wrong: $(cat "$err")"
+else
+	for i in 1 2 3 4 5 6 7; do tap_skip "no vDSO clock_gettime here"; done
+fi
 
 # ---- wrapper scripts ----
 if [ -n "${VDSOTEST_BENCH:-}" ]; then

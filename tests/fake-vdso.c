@@ -16,13 +16,16 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include "arch.h"
+#include "getrandom.h"
 
 enum bug {
 	BUG_NONE,
@@ -69,6 +72,16 @@ enum bug {
 	BUG_TIMENS_IGNORED,	/* time namespace offsets not added */
 	BUG_CPU_OFFSET,		/* clock_gettime on CPU n is n ms behind */
 	BUG_GETTIME_ENOSYS,	/* clock_gettime(CLOCK_TAI) gives -ENOSYS */
+	BUG_GETRANDOM_ERROR,	/* getrandom with a state fails with -EINVAL */
+	BUG_GETRANDOM_REPEAT,	/* getrandom writes the same bytes every time */
+	BUG_GETRANDOM_FORK_SAME,	/* a counter in the state, kept across fork() */
+	BUG_GETRANDOM_SHARED_KEY,	/* every state starts with the same key */
+	BUG_GETRANDOM_OVERRUN,	/* writes the byte after its state */
+	BUG_GETRANDOM_INSECURE,	/* GRND_INSECURE gives -EINVAL */
+	BUG_GETRANDOM_ANY_FLAG,	/* unknown flag bits are ignored */
+	BUG_GETRANDOM_LEN0,	/* a 0-byte read gives -EINVAL */
+	BUG_GETRANDOM_NULL_STATE,	/* a NULL state gives -EINVAL */
+	BUG_GETRANDOM_OPAQUE_LEN,	/* a wrong opaque length gives -EINVAL */
 	NR_BUGS
 };
 
@@ -117,6 +130,16 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_TIMENS_IGNORED] = "timens-ignored",
 	[BUG_CPU_OFFSET] = "cpu-offset",
 	[BUG_GETTIME_ENOSYS] = "gettime-enosys",
+	[BUG_GETRANDOM_ERROR] = "getrandom-error",
+	[BUG_GETRANDOM_REPEAT] = "getrandom-repeat",
+	[BUG_GETRANDOM_FORK_SAME] = "getrandom-fork-same",
+	[BUG_GETRANDOM_SHARED_KEY] = "getrandom-shared-key",
+	[BUG_GETRANDOM_OVERRUN] = "getrandom-overrun",
+	[BUG_GETRANDOM_INSECURE] = "getrandom-insecure",
+	[BUG_GETRANDOM_ANY_FLAG] = "getrandom-any-flag",
+	[BUG_GETRANDOM_LEN0] = "getrandom-len0",
+	[BUG_GETRANDOM_NULL_STATE] = "getrandom-null-state",
+	[BUG_GETRANDOM_OPAQUE_LEN] = "getrandom-opaque-len",
 };
 
 static enum bug bug(void)
@@ -172,6 +195,7 @@ int FAKE(clock_getres)(clockid_t id, vdso_timespec *res);
 int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz);
 vdso_time_t FAKE(time)(vdso_time_t *t);
 long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache);
+long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t state_len);
 
 static bool is_coarse(clockid_t id)
 {
@@ -414,4 +438,114 @@ long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache)
 	if (node && bug() == BUG_GETCPU_WRONG_NODE)
 		*node += 1;
 	return 0;
+}
+
+#ifdef SYS_clock_gettime64
+/*
+ * The time64 calls of 32-bit targets: the same bugs as their 32-bit twins
+ * where the checks are the same.
+ */
+int FAKE(clock_gettime64)(clockid_t id, vdso_timespec64 *ts);
+int FAKE(clock_getres_time64)(clockid_t id, vdso_timespec64 *res);
+
+int FAKE(clock_gettime64)(clockid_t id, vdso_timespec64 *ts)
+{
+	if (bug() == BUG_GETTIME_ERROR)
+		return -EINVAL;
+	long r = syscall(SYS_clock_gettime64, id, ts);
+	if (r != 0)
+		return (int)ret(r);
+	if (bug() == BUG_GETTIME_NSEC_1E9) {
+		ts->tv_sec--;
+		ts->tv_nsec += 1000000000;
+	} else if (bug() == BUG_GETTIME_BACKWARDS) {
+		ts->tv_sec--;		/* 1 s: no borrow needed */
+	} else if (bug() == BUG_GETTIME_AHEAD) {
+		ts->tv_sec++;
+	}
+	return 0;
+}
+
+int FAKE(clock_getres_time64)(clockid_t id, vdso_timespec64 *res)
+{
+	if (bug() == BUG_GETRES_ERROR)
+		return -EINVAL;
+	if (bug() == BUG_GETRES_NULL_FAILS && !res)
+		return -EFAULT;
+	long r = syscall(SYS_clock_getres_time64, id, res);
+	if (r == 0 && res && bug() == BUG_GETRES_WRONG)
+		res->tv_nsec++;
+	return (int)ret(r);
+}
+#endif
+
+/*
+ * getrandom: the state this fake asks for.  Correct, it answers through the
+ * system call and leaves the state alone; the generator bugs make bytes
+ * from a key and a counter kept in the state (splitmix64), mapped without
+ * wipe-on-fork.
+ */
+struct fake_rng_state {
+	uint64_t key;
+	uint64_t counter;
+};
+#define FAKE_STATE_BYTES 64
+
+static uint64_t splitmix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15u;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+	return x ^ (x >> 31);
+}
+
+static void generate(struct fake_rng_state *st, unsigned char *buf, size_t len)
+{
+	if (!st->key) {
+		if (bug() == BUG_GETRANDOM_SHARED_KEY)
+			st->key = 42;
+		else if (syscall(SYS_getrandom, &st->key, sizeof(st->key), 0) != sizeof(st->key))
+			st->key = 1;
+	}
+	for (size_t i = 0; i < len; i += 8) {
+		uint64_t x = splitmix64(st->key ^ splitmix64(st->counter++));
+		memcpy(buf + i, &x, len - i < 8 ? len - i : 8);
+	}
+}
+
+long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t state_len)
+{
+	struct vgetrandom_opaque_params *p = state;
+	enum bug b = bug();
+
+	if (state_len == ~(size_t)0 && !buf && !len && !flags) {
+		memset(p, 0, sizeof(*p));
+		p->size_of_opaque_state = FAKE_STATE_BYTES;
+		p->mmap_prot = PROT_READ | PROT_WRITE;
+		p->mmap_flags = MAP_PRIVATE | MAP_ANONYMOUS;
+		return 0;
+	}
+	if (b == BUG_GETRANDOM_ANY_FLAG)
+		flags &= GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE;
+	if ((b == BUG_GETRANDOM_INSECURE && (flags & GRND_INSECURE)) ||
+	    (b == BUG_GETRANDOM_LEN0 && !len) || (b == BUG_GETRANDOM_NULL_STATE && !state) ||
+	    (b == BUG_GETRANDOM_OPAQUE_LEN && state_len != FAKE_STATE_BYTES))
+		return -EINVAL;
+	/* Fall back, as the kernel does: no state, a wrong length, unknown flags. */
+	if (!state || state_len != FAKE_STATE_BYTES ||
+	    (flags & ~(unsigned)(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)))
+		return ret(syscall(SYS_getrandom, buf, len, flags));
+	if (b == BUG_GETRANDOM_ERROR)
+		return -EINVAL;
+	if (b == BUG_GETRANDOM_OVERRUN)
+		((volatile unsigned char *)state)[FAKE_STATE_BYTES] ^= 1;
+	if (b == BUG_GETRANDOM_REPEAT && buf) {
+		memset(buf, 0x5a, len);
+		return (long)len;
+	}
+	if ((b == BUG_GETRANDOM_FORK_SAME || b == BUG_GETRANDOM_SHARED_KEY) && buf) {
+		generate(state, buf, len);
+		return (long)len;
+	}
+	return ret(syscall(SYS_getrandom, buf, len, flags));
 }

@@ -6,7 +6,7 @@
 # status 1 and the message naming that bug.  The correct fake passes all.
 # Output: TAP.
 set -u
-: "${VDSOTEST:?set by make check}" "${FAKE_VDSO:?set by make check}"
+: "${VDSOTEST:?set by make check}" "${FAKE_VDSO?set by make check}"
 
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
 
@@ -15,6 +15,11 @@ case $(uname -m) in
 ppc*|powerpc*) echo "1..0 # SKIP the fake vDSO cannot follow powerpc's CR0.SO convention"
 	exit 0 ;;
 esac
+# A static build has no --vdso-lib (no dlopen), so no fake to load.
+if [ -z "$FAKE_VDSO" ]; then
+	echo "1..0 # SKIP this build has no --vdso-lib (static: no dlopen)"
+	exit 0
+fi
 out=$(mktemp) || exit 99
 trap 'rm -f "$out"' EXIT
 tap_show=$out
@@ -79,6 +84,14 @@ time-null-crash|time|verify|^time: verify: killed by signal 11
 getcpu-error|getcpu|verify|vDSO getcpu\(\) returned -1
 getcpu-outside|getcpu|verify|vDSO getcpu\(\) returned CPU 4095, which is not in the affinity mask
 getcpu-wrong-node|getcpu|verify|pinned to CPU [0-9]+: vDSO getcpu\(\) says node [0-9]+, syscall says node [0-9]+
+# getrandom: verify
+getrandom-error|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 32, 0\) returned -1 \(Invalid argument\); expected 32
+getrandom-repeat|getrandom|verify|^getrandom: vDSO getrandom\(\) repeated a 32-byte output: (5a){8}\.\.\. is output 1 \(state B\) and output 0 \(state A\)
+getrandom-shared-key|getrandom|verify|vDSO getrandom\(\) repeated a 32-byte output: [0-9a-f]{16}\.\.\. is output 1 \(state B\) and output 0 \(state A\)
+getrandom-fork-same|getrandom|verify|vDSO getrandom\(\): after fork\(\) the child's output equals the parent's next output \([0-9a-f]{16}\.\.\.\): the state was not wiped on fork
+getrandom-overrun|getrandom|verify|vDSO getrandom\(\) with state A changed state B \(64 bytes each, 64 per page\): states are not private
+getrandom-insecure|getrandom|verify|vDSO getrandom\(&buf, 32, GRND_INSECURE\) returned -1 \(Invalid argument\); expected 32
+getrandom-any-flag|getrandom|verify|getrandom\(&buf, 32, 0x8\): vDSO returned 32 \(-\), syscall -1 \(Invalid argument\); expected -1 \(EINVAL\) from both
 # abi: bad pointers
 efault-is-zero|clock-gettime-monotonic|abi|abi: clock_gettime\(CLOCK_MONOTONIC, NULL\): vDSO 0, syscall -1/EFAULT .*: FAIL
 efault-is-zero|clock-gettime-realtime|abi|abi: clock_gettime\(CLOCK_REALTIME, straddling an unmapped page\): vDSO 0, .*: FAIL
@@ -106,6 +119,12 @@ time-null-crash|time|abi|abi: time\(NULL\): vDSO SIGSEGV, syscall [0-9]+ \(expec
 getcpu-null-crash|getcpu|abi|abi: getcpu\(NULL, NULL, NULL\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
 getcpu-cache|getcpu|abi|abi: getcpu\(&buf, &buf, PROT_NONE page\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
 getcpu-error|getcpu|abi|abi: getcpu\(NULL, NULL, NULL\): vDSO -1/EINVAL, syscall 0 \(expected 0\): FAIL
+# abi: getrandom
+efault-is-zero|getrandom|abi|abi: getrandom\(PROT_READ page, 4, 0, state, exact length\): vDSO 0, syscall -1/EFAULT .*: FAIL
+getrandom-len0|getrandom|abi|abi: getrandom\(NULL, 0, 0, state, exact length\): vDSO -1/EINVAL, syscall 0 \(expected 0\): FAIL
+getrandom-opaque-len|getrandom|abi|abi: getrandom\(&buf, 4, 0, state, opaque length 1\): vDSO -1/EINVAL, syscall 4 \(expected 4\): FAIL
+getrandom-null-state|getrandom|abi|abi: getrandom\(&buf, 4, 0, state NULL, exact length\): vDSO -1/EINVAL, syscall 4 \(expected 4, or -1/EFAULT or SIGSEGV/SIGBUS from the vDSO\): FAIL
+getrandom-error|getrandom|abi|abi: getrandom\(&buf, 4, 0, state, exact length\): vDSO -1/EINVAL, syscall 4 \(expected 4\): FAIL
 TABLE
 
 # Pinned to a CPU, the fake names the other CPU of a pair: needs two CPUs.
@@ -176,6 +195,46 @@ ok $? "bench notes the fake's fallback right after the vdso line (got $rc)"
 VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 -v getcpu verify >"$out" 2>&1
 grep -q '^getcpu: verify: path exercised: system call (the vDSO function falls back)$' "$out"
 ok $? "verbose verify of the fake names the system call path"
+
+# getrandom bench: a failing vDSO call is a note and exit 1, at any --size.
+VDSOTEST_FAKE_BUG=getrandom-error "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 --size=100 \
+	getrandom bench >"$out" 2>&1
+rc=$?
+grep -q '^Note: getrandom: the vdso call fails (Invalid argument)' "$out"
+g=$?; [ $rc -eq 1 ] && [ $g -eq 0 ]
+ok $? "getrandom bench of a failing vDSO call: a note and exit 1 (got $rc)"
+
+# The time64 calls of 32-bit targets (only there: the APIs exist where the
+# clock_gettime64 system call does).
+time64_bug() {	# BUG API TEST-TYPE PATTERN
+	VDSOTEST_FAKE_BUG=$1 "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 "$2" "$3" >"$out" 2>&1
+	rc=$?
+	grep -Eq -- "$4" "$out"
+	g=$?; [ $rc -eq 1 ] && [ $g -eq 0 ]
+	ok $? "$1: $2 $3 exits 1 (got $rc) with /$4/"
+}
+if "$VDSOTEST" list-apis | grep -q '^clock-gettime64-'; then
+	time64_bug gettime-error clock-gettime64-monotonic verify \
+		'^clock-gettime64-monotonic: vDSO clock_gettime64\(CLOCK_MONOTONIC\) returned -1 \(Invalid argument\)'
+	time64_bug gettime-nsec-1e9 clock-gettime64-realtime verify \
+		'vDSO returned a __kernel_timespec that is not normalized: \[[0-9]+\.1[0-9]{9}'
+	time64_bug gettime-backwards clock-gettime64-monotonic verify \
+		'^clock-gettime64-monotonic: vDSO [0-9]+\.[0-9]{9} after syscall [0-9]+\.[0-9]{9}: [0-9]+ ns backwards$'
+	time64_bug gettime-ahead clock-gettime64-boottime verify \
+		'^clock-gettime64-boottime: vDSO [0-9]+\.[0-9]{9} before syscall [0-9]+\.[0-9]{9}: [0-9]+ ns ahead$'
+	time64_bug getres-wrong clock-getres-time64-monotonic verify \
+		'vDSO resolution \[0\.000000002\] != syscall \[0\.000000001\] \(1 ns apart\)$'
+	time64_bug getres-error clock-getres-time64-realtime verify \
+		'vDSO clock_getres_time64\(CLOCK_REALTIME\) returned -1'
+	time64_bug efault-is-zero clock-gettime64-monotonic abi \
+		'abi: clock_gettime64\(CLOCK_MONOTONIC, straddling an unmapped page\): vDSO 0, .*: FAIL'
+	time64_bug getres-null-fails clock-getres-time64-tai abi \
+		'abi: clock_getres_time64\(CLOCK_TAI, NULL\): vDSO -1/EFAULT, syscall 0 \(expected 0\): FAIL'
+	time64_bug einval-is-zero clock-getres-time64-monotonic abi \
+		'abi: clock_getres_time64\(-1, &buf\): vDSO 0, syscall -1/EINVAL .*: FAIL'
+else
+	for i in 1 2 3 4 5 6 7 8 9; do tap_skip "no time64 APIs on this target"; done
+fi
 
 # Failures are bounded by --maxfails.
 # (CLOCK_TAI: no second part in a time namespace, which has its own count)

@@ -165,8 +165,8 @@ prove_ok() {
 if command -v prove >/dev/null 2>&1; then
 	run -o ktap -d 0.01 all verify
 	[ $rc -eq 0 ] && [ "$(head -2 "$out")" = "$(printf 'KTAP version 1\n1..%s' "$api_count")" ] &&
-		[ "$(grep -Ec '^ok [0-9]+ [a-z-]+( # SKIP)?$' "$out")" -eq "$api_count" ] &&
-		! grep -Ev '^(KTAP version 1|1\.\.[0-9]+|ok [0-9]+ [a-z-]+( # SKIP)?|# .*)$' "$out" | grep -q . &&
+		[ "$(grep -Ec '^ok [0-9]+ [a-z0-9-]+( # SKIP)?$' "$out")" -eq "$api_count" ] &&
+		! grep -Ev '^(KTAP version 1|1\.\.[0-9]+|ok [0-9]+ [a-z0-9-]+( # SKIP)?|# .*)$' "$out" | grep -q . &&
 		prove_ok "$out"
 	ok $? "ktap: all verify is KTAP version 1 with a plan, and prove accepts it"
 
@@ -242,7 +242,7 @@ if [ -n "${FAKE_VDSO:-}" ]; then
 	VDSOTEST_FAKE_BUG=time-null-crash "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -o ktap -d 0.002 all bench \
 		>"$out" 2>"$err"
 	rc=$?
-	[ $rc -eq 1 ] && grep -q '^not ok 24 time$' "$out" && grep -q '^ok 25 getcpu$' "$out" &&
+	[ $rc -eq 1 ] && grep -Eq '^not ok [0-9]+ time$' "$out" && grep -Eq '^ok [0-9]+ getcpu$' "$out" &&
 		grep -q '^# time: bench: killed by signal 11' "$out" &&
 		{ ! command -v prove >/dev/null 2>&1 || ! prove_ok "$out"; }
 	ok $? "ktap: a bench child killed by a signal is 'not ok', the run goes on (got $rc)"

@@ -1197,6 +1197,181 @@ static void test_fuzz(void)
 	   bad_reject);
 }
 
+/* ---- what `vdsotest info` reads: soname, build ID, versions, symbols ---- */
+
+/* Does the NUL-terminated string @s lie inside the parsed copy? */
+static bool str_inside(const struct parsed *p, const char *s)
+{
+	const char *b = (const char *)p->copy, *e = b + p->size;
+
+	if (s < b || s >= e)
+		return false;
+	return memchr(s, '\0', (size_t)(e - s)) != NULL;
+}
+
+static void test_soname(void)
+{
+	struct img im;
+	struct parsed p;
+
+	build(&im, &both);
+	if (expect_parse(&p, &im, "DT_SONAME"))
+		ok(p.vi.soname && strcmp(p.vi.soname, strs[STR_SONAME]) == 0,
+		   "DT_SONAME: the soname is %s", strs[STR_SONAME]);
+	parsed_free(&p);
+	dyn_find(&im, DT_SONAME)->d_un.d_val = im.str_size;	/* one past the end */
+	expect_reject(&im, "DT_SONAME at the end of the string table");
+	dyn_find(&im, DT_SONAME)->d_un.d_val = ALL_ONES;
+	expect_reject(&im, "DT_SONAME all ones");
+	dyn_find(&im, DT_SONAME)->d_tag = DT_DEBUG;		/* no DT_SONAME */
+	if (expect_parse(&p, &im, "no DT_SONAME"))
+		ok(!p.vi.soname, "no DT_SONAME: no soname");
+	parsed_free(&p);
+	img_free(&im);
+}
+
+/*
+ * A GNU build ID note of 16 bytes fills the TEXT_SIZE bytes of "code"
+ * exactly (12-byte header, "GNU\0", 16 bytes); PT_GNU_STACK becomes its
+ * PT_NOTE.  @filesz is that segment's size.
+ */
+static void add_build_id(struct img *im, uint64_t filesz, uint32_t descsz)
+{
+	ElfW(Nhdr) *n = at(im, im->text_off);
+	ElfW(Phdr) *ph = img_phdr(im, 2);
+
+	n->n_namesz = 4;
+	n->n_descsz = descsz;
+	n->n_type = NT_GNU_BUILD_ID;
+	memcpy(n + 1, "GNU", 4);
+	for (int i = 0; i < 16; i++)
+		((unsigned char *)(n + 1))[4 + i] = (unsigned char)(0xa0 + i);
+	*ph = (ElfW(Phdr)){ .p_type = PT_NOTE, .p_flags = PF_R, .p_offset = im->text_off,
+			    .p_vaddr = va(im, im->text_off), .p_filesz = filesz,
+			    .p_memsz = filesz, .p_align = 4 };
+}
+
+static void test_build_id(void)
+{
+	struct img im;
+	struct parsed p;
+
+	build(&im, &both);
+	if (expect_parse(&p, &im, "no PT_NOTE"))
+		ok(!p.vi.build_id && p.vi.build_id_len == 0, "no PT_NOTE: no build ID");
+	parsed_free(&p);
+	add_build_id(&im, TEXT_SIZE, 16);
+	if (expect_parse(&p, &im, "a build ID note")) {
+		bool same = p.vi.build_id_len == 16;
+		for (int i = 0; same && i < 16; i++)
+			same = p.vi.build_id[i] == 0xa0 + i;
+		ok(same, "the build ID is the 16 bytes a0..af");
+		ok(p.vi.build_id >= p.copy && p.vi.build_id + 16 <= p.copy + p.size,
+		   "the build ID points inside the image");
+	}
+	parsed_free(&p);
+	add_build_id(&im, TEXT_SIZE - 1, 16);	/* the descriptor overruns the segment */
+	if (expect_parse(&p, &im, "a note overrunning its segment"))
+		ok(!p.vi.build_id, "a note overrunning its segment: no build ID");
+	parsed_free(&p);
+	add_build_id(&im, TEXT_SIZE, 0xfffffff0u);	/* a huge descriptor size */
+	if (expect_parse(&p, &im, "a note with n_descsz 0xfffffff0"))
+		ok(!p.vi.build_id, "n_descsz 0xfffffff0: no build ID");
+	parsed_free(&p);
+	add_build_id(&im, TEXT_SIZE + 1, 16);	/* the segment overruns the image */
+	expect_reject(&im, "a PT_NOTE past the end of the image");
+	add_build_id(&im, ALL_ONES, 16);
+	expect_reject(&im, "a PT_NOTE of p_filesz all ones");
+	img_free(&im);
+}
+
+static void test_enumeration(void)
+{
+	struct img_opts o = both;
+	struct vdso_symbol sym;
+	struct img im;
+	struct parsed p;
+	unsigned ndx;
+	bool base;
+
+	o.other_version = true;
+	build(&im, &o);
+	*img_versym(&im, SYM_GETCPU) = 0x8000 | 3;		/* hidden LINUX_OTHER */
+	if (expect_parse(&p, &im, "versions and symbols")) {
+		bool names_ok = true;
+		for (size_t i = 0; i < 3; i++) {
+			const char *v = vdso_image_verdef(&p.vi, i, &ndx, &base);
+			names_ok &= v && strcmp(v, strs[verdef_str[i]]) == 0 && ndx == i + 1 &&
+				    base == (i == 0);
+		}
+		ok(names_ok, "the 3 version definitions in order, the first the base");
+		ok(!vdso_image_verdef(&p.vi, 3, NULL, NULL), "no 4th version definition");
+		ok(vdso_image_symbol(&p.vi, SYM_GETTIME, &sym) &&
+		   strcmp(sym.name, strs[STR_GETTIME]) == 0 && sym.version &&
+		   strcmp(sym.version, "LINUX_2.6") == 0 && !sym.hidden && sym.defined &&
+		   sym.type == STT_FUNC && sym.value == text_vaddr(&im, 0),
+		   "symbol 1: %s@LINUX_2.6, a defined function at the text", strs[STR_GETTIME]);
+		ok(vdso_image_symbol(&p.vi, SYM_GETCPU, &sym) && sym.hidden && sym.version &&
+		   strcmp(sym.version, "LINUX_OTHER") == 0,
+		   "symbol 2: hidden, version LINUX_OTHER");
+		ok(vdso_image_symbol(&p.vi, SYM_NULL, &sym) && !*sym.name && !sym.defined,
+		   "symbol 0: the unnamed undefined entry");
+		ok(!vdso_image_symbol(&p.vi, NSYMS, &sym), "no symbol past nsyms");
+	}
+	parsed_free(&p);
+	img_sym(&im, SYM_GETCPU)->st_name = im.str_size;	/* past the string table */
+	if (expect_parse(&p, &im, "a symbol name past the string table"))
+		ok(!vdso_image_symbol(&p.vi, SYM_GETCPU, &sym),
+		   "a symbol name past the string table: not given out");
+	parsed_free(&p);
+	img_free(&im);
+}
+
+/* Every symbol and version the parser lets through lies inside the image. */
+static void test_enumeration_fuzz(void)
+{
+	struct img_opts o[2] = { both, gnu_only };
+	struct img im[2];
+	unsigned parsed = 0, outside = 0;
+
+	o[0].other_version = true;
+	for (int i = 0; i < 2; i++) {
+		build(&im[i], &o[i]);
+		add_build_id(&im[i], TEXT_SIZE, 16);
+	}
+	for (unsigned round = 0; round < FUZZ_ROUNDS / 2; round++) {
+		const struct img *src = &im[round % 2];
+		unsigned char *b = heap_copy(src->buf, src->size);
+		struct vdso_symbol sym;
+		struct parsed p;
+
+		mutate(b, src->size);
+		parse_bytes(&p, b, src->size);
+		free(b);
+		if (p.ret == 0) {
+			parsed++;
+			for (size_t i = 0; i < p.vi.nsyms; i++)
+				if (vdso_image_symbol(&p.vi, i, &sym))
+					outside += !str_inside(&p, sym.name) ||
+						   (sym.version && !str_inside(&p, sym.version));
+			for (size_t i = 0; i < p.vi.verdef_count; i++) {
+				const char *v = vdso_image_verdef(&p.vi, i, NULL, NULL);
+				outside += v && !str_inside(&p, v);
+			}
+			outside += p.vi.soname && !str_inside(&p, p.vi.soname);
+			outside += p.vi.build_id &&
+				   (p.vi.build_id < p.copy ||
+				    p.vi.build_id_len > (size_t)(p.copy + p.size - p.vi.build_id));
+		}
+		parsed_free(&p);
+	}
+	for (int i = 0; i < 2; i++)
+		img_free(&im[i]);
+	ok(outside == 0, "enumeration fuzz: %u of %d mutated images parsed; every name, "
+	   "version, soname and build ID inside the image (%u not)", parsed, FUZZ_ROUNDS / 2,
+	   outside);
+}
+
 int main(void)
 {
 	test_hash_tables();		/* cases 1, 2, 3 and the load bias */
@@ -1219,5 +1394,9 @@ int main(void)
 	test_arch_table();		/* case 11 */
 	test_real_vdso();		/* case 12 */
 	test_fuzz();
+	test_soname();
+	test_build_id();
+	test_enumeration();
+	test_enumeration_fuzz();
 	return tap_done();
 }

@@ -92,6 +92,26 @@ static void test_options(void)
 	   o.duration_ns == 604800000000000u, "-d at its maximum");
 	ok(parse(&o, ARGS("-d", "0.000001", "time", "verify")) == OPTIONS_RUN &&
 	   o.duration_ns == 1000u, "-d at its minimum");
+	ok(parse(&o, ARGS("getrandom", "bench")) == OPTIONS_RUN && o.size_bytes == 4,
+	   "default size 4 bytes");
+	ok(parse(&o, ARGS("--size=256", "getrandom", "bench")) == OPTIONS_RUN &&
+	   o.size_bytes == 256, "--size=256");
+	ok(parse(&o, ARGS("getrandom", "bench", "--size", "1")) == OPTIONS_RUN &&
+	   o.size_bytes == 1, "--size 1 (its minimum) after the operands");
+	ok(parse(&o, ARGS("--size=1048576", "getrandom", "bench")) == OPTIONS_RUN &&
+	   o.size_bytes == 1048576, "--size at its maximum");
+	ok(parse(&o, ARGS("info")) == OPTIONS_RUN && o.command == CMD_INFO && !o.vdso_image &&
+	   !o.dump && o.format == FORMAT_TEXT, "info");
+	ok(parse(&o, ARGS("-o", "json", "info")) == OPTIONS_RUN && o.format == FORMAT_JSON,
+	   "-o json info");
+	ok(parse(&o, ARGS("info", "--vdso-image=vdso64.so", "--dump", "out.so")) == OPTIONS_RUN &&
+	   o.vdso_image && strcmp(o.vdso_image, "vdso64.so") == 0 && o.dump &&
+	   strcmp(o.dump, "out.so") == 0, "info --vdso-image=FILE --dump FILE");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "--vdso-image=FILE") &&
+	   strstr(out_text, "--dump=FILE") && strstr(out_text, "info"),
+	   "--help shows info and its options");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "--size=BYTES") &&
+	   strstr(out_text, "getrandom"), "--help shows --size and getrandom");
 }
 
 /* Bad input: status 2 and a message that names @value. */
@@ -124,6 +144,7 @@ static void test_bad_input(void)
 	bad(ARGS("-f", "99999999999999999999", "time", "verify"), "99999999999999999999",
 	    "-f too big");
 	bad(ARGS("-o", "xml", "time", "bench"), "xml", "-o xml");
+	bad(ARGS("-o", "xml", "info"), "json", "-o xml names json among the formats");
 	bad(ARGS("-x", "time", "bench"), "-x", "unknown short option");
 	bad(ARGS("--frobnicate", "time", "bench"), "--frobnicate", "unknown long option");
 	bad(ARGS("time", "bench", "-d"), "-d", "-d without a value");
@@ -157,6 +178,21 @@ static void test_bad_input(void)
 	bad(ARGS("cpu", "bench"), "did you mean 'getcpu'", "a suggestion from the end of a name");
 	bad(ARGS("time", "benchmark"), "did you mean 'bench'", "a suggestion from a longer word");
 	bad(ARGS(ZZZ, "bench"), "see 'vdsotest list-apis'", "no suggestion for a 190-letter name");
+	bad(ARGS("--size=0", "getrandom", "bench"), "'0'", "--size=0");
+	bad(ARGS("info", "extra"), "extra", "an argument after info");
+	bad(ARGS("--vdso-image=x.so", "time", "bench"), "--vdso-image", "--vdso-image without info");
+	bad(ARGS("time", "verify", "--dump=x.so"), "--dump", "--dump without info");
+	bad(ARGS("info", "--dump="), "--dump", "an empty --dump");
+	bad(ARGS("--vdso-image=", "info"), "--vdso-image", "an empty --vdso-image");
+	bad(ARGS("-o", "nsec", "info"), "nsec", "info -o nsec");
+	bad(ARGS("-o", "ktap", "info"), "ktap", "info -o ktap");
+	bad(ARGS("infp"), "did you mean 'info'", "a suggestion for info");
+	bad(ARGS("--size=1048577", "getrandom", "bench"), "1048577", "--size beyond 1 MiB");
+	bad(ARGS("--size=-4", "getrandom", "bench"), "-4", "--size=-4");
+	bad(ARGS("--size=4k", "getrandom", "bench"), "4k", "--size=4k");
+	bad(ARGS("--size=", "getrandom", "bench"), "''", "--size=''");
+	bad(ARGS("--size=99999999999999999999", "getrandom", "bench"), "99999999999999999999",
+	    "--size beyond unsigned long");
 }
 
 static void test_no_operands(void)

@@ -11,6 +11,7 @@
 
 #include "tap.h"
 #include "timespec.h"
+#include "verify.h"
 
 static struct ts64 T(int64_t sec, int64_t nsec)
 {
@@ -86,6 +87,32 @@ static void test_format(void)
 	   "the widest value fits TS64_STRLEN");
 }
 
+/*
+ * What the time64 calls of 32-bit targets write (struct __kernel_timespec,
+ * 64-bit tv_sec) into the arithmetic: exact beyond 2038 even where long has
+ * 32 bits, and the checks of clock-gettime64 (order, difference) there.
+ */
+static void test_time64(void)
+{
+	vdso_timespec64 k = { INT64_C(2147483648), 5 };	/* 2038-01-19T03:14:08Z + 5 ns */
+	vdso_timespec64 before = { INT64_C(2147483647), 999999999 };
+	vdso_timespec64 y2200 = { INT64_C(7258118400), 0 };	/* 2200-01-01T00:00:00Z */
+	vdso_timespec64 y10000 = { INT64_C(253402300800), 0 };	/* 10000-01-01 */
+	struct ts64 t = ts64_from_time64(&k), b = ts64_from_time64(&before);
+	struct ts64 f = ts64_from_time64(&y2200), g = ts64_from_time64(&y10000);
+	char buf[TS64_STRLEN];
+
+	ok(sizeof(k.tv_sec) == 8, "__kernel_timespec has a 64-bit tv_sec");
+	ok(t.sec == INT64_C(2147483648) && t.nsec == 5, "2^31 s + 5 ns copied exactly");
+	ok(ts64_cmp(b, t) < 0 && ts64_sub_ns(t, b) == 6, "6 ns across the 2038 boundary, in order");
+	ok(strcmp(ts64_format(t, buf, sizeof(buf)), "2147483648.000000005") == 0,
+	   "formatted past 2038");
+	ok(ts64_sub_ns(f, t) == INT64_C(5110634752) * NSEC_PER_SEC - 5,
+	   "2200 minus 2038 in ns (> 2^62), exact");
+	ok(ts64_to_ns(g) == INT64_MAX && ts64_cmp(f, g) < 0,
+	   "year 10000: ns saturate (past 2262) but the order stays exact");
+}
+
 int main(void)
 {
 	test_normalized();
@@ -93,5 +120,6 @@ int main(void)
 	test_cmp();
 	test_sub();
 	test_format();
+	test_time64();
 	return tap_done();
 }
