@@ -76,7 +76,7 @@ static const char *errno_name(int err)
 	}
 }
 
-static const char *signal_name(int sig)
+const char *signal_name(int sig)
 {
 	switch (sig) {
 	case SIGSEGV: return "SIGSEGV";

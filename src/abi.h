@@ -100,6 +100,13 @@ enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
 			      const struct run *run, abi_call_fn call);
 
 /*
+ * signal_name - "SIGSEGV" for the signals a call under test may die of
+ * (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP, SIGSYS, SIGKILL;
+ * SIGALRM as "SIGALRM (timed out)"); NULL for others.
+ */
+const char *signal_name(int sig);
+
+/*
  * fork_test_child - fork(2) a child that dies with SIGKILL when vdsotest
  * does (PR_SET_PDEATHSIG, prctl(2)), so that no test outlives the run, and
  * that dumps no core (RLIMIT_CORE 0) when the code under test crashes.

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "api.h"
-#include "parallel.h"
+#include "verify.h"
 
 #define CLOCK_API(fam, suffix, id, flags, fine)				\
 	{ "clock-" #fam "-" suffix, &clock_##fam##_family, id, #id, flags, fine }
@@ -247,7 +247,7 @@ enum status api_run(const struct api *api, enum test_type t, const struct run *r
 
 	switch (t) {
 	case TEST_BENCH:  return f->bench(api, run);
-	case TEST_VERIFY: return run->threads > 1 ? verify_parallel(api, run) : f->verify(api, run);
+	case TEST_VERIFY: return verify_api(api, run);
 	case TEST_ABI:    return f->abi(api, run);
 	default:          return STATUS_USAGE;
 	}

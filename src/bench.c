@@ -295,7 +295,7 @@ enum status bench_run(const struct api *api, const struct run *run,
 	struct bench_result res = { .threads = threads, .cpus = run->cpus };
 	struct bench_cycles cyc = { run->cycles, -1 };
 	enum status st = STATUS_FAIL;
-	int fallback_errno;
+	char why[FALLBACK_REASON_LEN] = "";
 
 	if (!samples || !each) {
 		perror("vdsotest: bench");
@@ -336,11 +336,15 @@ enum status bench_run(const struct api *api, const struct run *run,
 		res.stats[p].threads = threads;
 		res.per_thread[p] = threads > 1 && res.present[p] ? &each[(p + 1) * threads] : NULL;
 	}
-	res.falls_back = res.present[PATH_VDSO] ? api_falls_back(api, run) : -1;
-	fallback_errno = errno;
+	if (res.present[PATH_VDSO]) {
+		enum fallback fb = api_falls_back(api, run, why, sizeof(why));
+		res.falls_back = fb == FALLBACK_SYSCALL ? 1 : fb == FALLBACK_NONE ? 0 : -1;
+	} else {
+		res.falls_back = -1;
+	}
 	report_bench(api, run, &res);
 	if (res.present[PATH_VDSO])
-		report_fallback(api, res.falls_back, fallback_errno, run->verbose);
+		report_fallback(api, res.falls_back, why, run->verbose);
 out:
 	if (cyc.fd >= 0)
 		cycles_close(cyc.info, cyc.fd);

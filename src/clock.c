@@ -394,8 +394,6 @@ static enum status gettime_checks(const struct api *api, const struct run *run)
 
 	if (clock_unsupported(api))
 		return report_unsupported(api);
-	if (!st.arg.fn)
-		report_note("%s: vDSO version of clock_gettime not found; verifying libc's", api->name);
 	st.check_boottime = (api->flags & CLK_BOOTTIME) &&
 			    timens_boot_minus_mono_ns(&st.boot_minus_mono_offset_ns);
 	if ((api->flags & CLK_BOOTTIME) && !st.check_boottime)
@@ -459,8 +457,6 @@ static enum status getres_verify(const struct api *api, const struct run *run)
 
 	if (clock_unsupported(api))
 		return report_unsupported(api);
-	if (!arg.fn)
-		report_note("%s: vDSO version of clock_getres not found; verifying libc's", api->name);
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx))
 		getres_round(&ctx, &arg);

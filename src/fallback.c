@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <sys/prctl.h>
@@ -21,8 +22,11 @@
 #include "fallback.h"
 #include "getrandom.h"
 
-/* Exit statuses of the child. */
-enum { IN_USER_SPACE = 0, FELL_BACK = 1, NO_FILTER = 2 };
+/* Exit statuses of the child; NO_FILTER + errno when no filter could be installed. */
+enum { CHILD_IN_USER_SPACE = 0, CHILD_FELL_BACK = 1, NO_FILTER = 64 };
+
+/* The child's time to make the call. */
+#define CALL_TIMEOUT_SEC 10
 
 /*
  * The AUDIT_ARCH_* value (linux/audit.h) of this build's system calls: the
@@ -142,16 +146,36 @@ static void child(const struct api *api, void *fn, unsigned arch)
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGSYS, &sa, NULL);
-	alarm(10);
+	alarm(CALL_TIMEOUT_SEC);
 	/* A first call outside the filter: getrandom() seeds its state there. */
 	api_call_once(api, fn);
 	if (trap_time_calls(arch) != 0)
-		_exit(NO_FILTER);
+		_exit(NO_FILTER + (errno > 0 && errno < 255 - NO_FILTER ? errno : 0));
 	api_call_once(api, fn);
-	_exit(trapped_calls ? FELL_BACK : IN_USER_SPACE);
+	_exit(trapped_calls ? CHILD_FELL_BACK : CHILD_IN_USER_SPACE);
 }
 
-int api_falls_back(const struct api *api, const struct run *run)
+/* Why the child @status gave no answer, in @why. */
+static void unknown_why(int status, char *why, size_t len)
+{
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
+		snprintf(why, len, "the call did not return in %d s", CALL_TIMEOUT_SEC);
+	} else if (WIFSIGNALED(status)) {
+		const char *name = signal_name(WTERMSIG(status));
+		snprintf(why, len, "the call crashed (signal %d, %s)", WTERMSIG(status),
+			 name ? name : strsignal(WTERMSIG(status)));
+	} else if (WEXITSTATUS(status) > NO_FILTER) {
+		snprintf(why, len, "seccomp filters not available: %s",
+			 strerror(WEXITSTATUS(status) - NO_FILTER));
+	} else if (WEXITSTATUS(status) == NO_FILTER) {
+		snprintf(why, len, "seccomp filters not available");
+	} else {
+		snprintf(why, len, "the test child exited with status %d", WEXITSTATUS(status));
+	}
+}
+
+enum fallback api_falls_back(const struct api *api, const struct run *run,
+			     char *why, size_t len)
 {
 	void *fn = api_vdso_fn(api, run);
 	unsigned arch = audit_arch();
@@ -159,23 +183,28 @@ int api_falls_back(const struct api *api, const struct run *run)
 	pid_t pid;
 
 	if (!fn) {
-		errno = ENOENT;
-		return -1;
+		snprintf(why, len, "no vDSO function");
+		return FALLBACK_NO_VDSO;
 	}
 	if (!arch) {
-		errno = ENOSYS;
-		return -1;
+		snprintf(why, len, "no seccomp audit arch for this architecture");
+		return FALLBACK_UNKNOWN;
 	}
-	if ((pid = fork_test_child()) < 0)
-		return -1;
+	if ((pid = fork_test_child()) < 0) {
+		snprintf(why, len, "fork: %s", strerror(errno));
+		return FALLBACK_UNKNOWN;
+	}
 	if (pid == 0)
 		child(api, fn, arch);
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	if (WIFEXITED(status) && WEXITSTATUS(status) <= FELL_BACK)
-		return WEXITSTATUS(status) == FELL_BACK;
-	errno = WIFEXITED(status) && WEXITSTATUS(status) == NO_FILTER ? EINVAL
-	      : WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM ? ETIMEDOUT : ECHILD;
-	return -1;
+		if (errno != EINTR) {
+			snprintf(why, len, "waitpid: %s", strerror(errno));
+			return FALLBACK_UNKNOWN;
+		}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_FELL_BACK)
+		return FALLBACK_SYSCALL;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_IN_USER_SPACE)
+		return FALLBACK_NONE;
+	unknown_why(status, why, len);
+	return FALLBACK_UNKNOWN;
 }

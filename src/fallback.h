@@ -25,21 +25,35 @@ void api_call_once(const struct api *api, void *fn);
  */
 int api_clock_now(const struct api *api, const struct run *run, struct ts64 *out);
 
+/* api_falls_back()'s answer. */
+enum fallback {
+	FALLBACK_UNKNOWN = -1,	/* could not be told; the reason is given */
+	FALLBACK_NONE = 0,	/* the function completed in user space */
+	FALLBACK_SYSCALL = 1,	/* it made one of the trapped system calls */
+	FALLBACK_NO_VDSO = 2,	/* no vDSO function bound */
+};
+
+/* Room enough for api_falls_back()'s reason. */
+#define FALLBACK_REASON_LEN 128
+
 /*
  * api_falls_back - does @api's vDSO function (as bound in @run) fall back
  * to a system call?  In a child (fork_test_child()): PR_SET_NO_NEW_PRIVS
  * (so no privilege is needed), a filter that traps clock_gettime,
  * clock_gettime64, clock_getres, clock_getres_time64, gettimeofday, time
  * and getcpu for this build's audit architecture (linux/audit.h; calls of
- * another architecture's ABI are allowed), then one api_call_once().
+ * another architecture's ABI are allowed), then one api_call_once(), given
+ * 10 s.
  *
- * Return: 1 the function made one of those system calls; 0 it completed in
- * user space; -1 unknown, errno: ENOENT (no vDSO function bound), ENOSYS
- * (no audit architecture known for this build), EINVAL (the kernel has no
- * seccomp filters, prctl(2)), ETIMEDOUT (the call did not return in 10 s),
- * ECHILD (the child died otherwise, e.g. the call crashed), or the errno of
- * fork(2).
+ * Return: FALLBACK_SYSCALL, FALLBACK_NONE, FALLBACK_NO_VDSO, or
+ * FALLBACK_UNKNOWN with the reason in @why (@len bytes, e.g.
+ * FALLBACK_REASON_LEN), one of: "no seccomp audit arch for this
+ * architecture", "seccomp filters not available: STRERROR" (prctl(2)
+ * failed), "the call crashed (signal N, SIGNAME)", "the call did not
+ * return in 10 s", "fork: STRERROR".  FALLBACK_NO_VDSO gives "no vDSO
+ * function".
  */
-int api_falls_back(const struct api *api, const struct run *run);
+enum fallback api_falls_back(const struct api *api, const struct run *run,
+			     char *why, size_t len);
 
 #endif

@@ -168,13 +168,11 @@ static enum status getcpu_verify(const struct api *api, const struct run *run)
 		fprintf(stderr, "vdsotest: sched_getaffinity: %s\n", strerror(errno));
 		return STATUS_FAIL;
 	}
-	if (!fn)
-		report_note("%s: vDSO version of getcpu not found; verifying libc's", api->name);
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx)) {
 		check_in_mask(&ctx, fn, &mask);
 		/* A round pins to every CPU, however short the duration. */
-		for (unsigned cpu = 0; cpu < mask.ncpus && ctx.fails < run->maxfails; cpu++) {
+		for (unsigned cpu = 0; cpu < mask.ncpus && verify_failures() < run->maxfails; cpu++) {
 			if (!CPU_ISSET_S(cpu, mask.size, mask.set))
 				continue;
 			if (cpu_pin(cpu) != 0)

@@ -277,8 +277,9 @@ static int choose_cpus(const struct options *o, int **cpus)
 		where = "the --cpu list";
 	}
 	if (o->threads > cpu_mask_count(from)) {
-		fprintf(stderr, "vdsotest: --threads=%u: only %u CPUs in %s\n", o->threads,
-			cpu_mask_count(from), where);
+		unsigned n = cpu_mask_count(from);
+		fprintf(stderr, "vdsotest: --threads=%u: only %u CPU%s in %s\n", o->threads,
+			n, n == 1 ? "" : "s", where);
 		rc = STATUS_USAGE;
 		goto out;
 	}

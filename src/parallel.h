@@ -22,7 +22,8 @@ bool parallel_ordered_clock(const struct api *api);
  * threads, thread i pinned to the i-th CPU of the affinity mask
  * (cpu_mask_nth()).
  *
- * For parallel_ordered_clock() APIs, first, for half of --duration, the
+ * For parallel_ordered_clock() APIs, first, for half of --duration (and
+ * until every thread has compared a reading at least once), the
  * threads pass a token around (an atomic index: store with release, load
  * with acquire); the holder reads the clock through the path under test
  * and fails when it gets an earlier time than the previous holder, on
@@ -30,8 +31,9 @@ bool parallel_ordered_clock(const struct api *api);
  * "API: cross-CPU: vDSO T on CPU C after vDSO T on CPU C: N ns backwards".
  * Then every thread runs the family's verify checks at once (for the
  * other half, or all of --duration), its lines marked "thread I on CPU C"
- * (verify_scope()).  --maxfails counts the failures of all threads
- * (verify_share_failures()); one summary line follows.
+ * (verify_scope()).  The notes of verify_notes() come first, once.
+ * --maxfails counts the failures of all threads (verify_api() counts and
+ * prints the summary line).
  *
  * Return: STATUS_FAIL after any failure, or when a thread cannot be
  * started or pinned (said on stderr); STATUS_SKIP when every thread

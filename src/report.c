@@ -528,15 +528,14 @@ void report_failures(const struct api *api, enum test_type t, unsigned fails)
 	funlockfile(lines());
 }
 
-void report_fallback(const struct api *api, int falls_back, int err, bool verbose)
+void report_fallback(const struct api *api, int falls_back, const char *why, bool verbose)
 {
 	if (falls_back == 1)
-		report_note("vDSO %s(%s) falls back to the system call",
+		report_note("%s: vDSO %s(%s) falls back to the system call", api->name,
 			    vdso_call_name(api->family->call),
 			    api->clock_name ? api->clock_name : "");
 	else if (falls_back < 0 && verbose)
-		report_note("%s: cannot tell whether the vDSO falls back: %s", api->name,
-			    strerror(err));
+		report_note("%s: cannot tell whether the vDSO falls back: %s", api->name, why);
 }
 
 void report_no_vdso(const struct api *api)

@@ -149,13 +149,13 @@ const char *report_vis(const char *s);
 void report_failures(const struct api *api, enum test_type t, unsigned fails);
 
 /*
- * report_fallback - report api_falls_back()'s answer @falls_back for
- * @api's vDSO function: 1 gives "Note: vDSO CALL(CLOCK_ID) falls back to
- * the system call" ("CALL()" for calls without a clock id); -1, in
- * @verbose mode only, "Note: API: cannot tell whether the vDSO falls
- * back: REASON", REASON being strerror(@err); 0 prints nothing.
+ * report_fallback - report api_falls_back()'s answer for @api's vDSO
+ * function as bench stores it in @falls_back: 1 gives "Note: API: vDSO
+ * CALL(CLOCK_ID) falls back to the system call" ("CALL()" for calls
+ * without a clock id); -1, in @verbose mode only, "Note: API: cannot tell
+ * whether the vDSO falls back: REASON", REASON being @why; 0 prints nothing.
  */
-void report_fallback(const struct api *api, int falls_back, int err, bool verbose);
+void report_fallback(const struct api *api, int falls_back, const char *why, bool verbose);
 
 /* report_progress_clear - erase the progress line, if one is shown. */
 void report_progress_clear(void);

@@ -146,8 +146,6 @@ static enum status time_verify(const struct api *api, const struct run *run)
 	void *fn = api_vdso_fn(api, run);
 	struct verify_ctx ctx;
 
-	if (!fn)
-		report_note("%s: vDSO version of time not found; verifying libc's", api->name);
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx))
 		time_round(&ctx, fn);

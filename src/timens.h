@@ -27,12 +27,14 @@ bool timens_offset_applies(clockid_t clock_id);
 /*
  * timens_verify - verify @api again in a new time namespace.  A child
  * unshare(2)s CLONE_NEWTIME and writes offsets TIMENS_OFFSET_SEC above our
- * own to /proc/self/timens_offsets; its child, the first process in the
- * namespace, reads @api's clock through the system call and through the
- * path under test (which must both lie within our own system call
- * readings before and after, plus the offset), then runs @checks for a
- * tenth of --duration (at most 1 s), its lines marked "time namespace +1000 s"
- * (verify_scope()).
+ * own to /proc/self/timens_offsets; a first process in the namespace reads
+ * @api's clock through the system call and through the path under test
+ * (the readings of calls that returned 0 must lie within our own system
+ * call readings before and after, plus the offset); a second one runs
+ * @checks for a tenth of --duration (at most 1 s), its lines marked "time
+ * namespace +1000 s" (verify_scope()).  Failures count towards the
+ * --maxfails of the API's verify (verify_api()); nothing is done once
+ * they are reached.
  *
  * When the namespace cannot be made (EPERM without CAP_SYS_ADMIN and
  * CAP_SYS_TIME, EINVAL without CONFIG_TIME_NS, no /proc), prints

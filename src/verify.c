@@ -4,16 +4,20 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #ifdef HAVE_TIMERFD_CREATE
 #include <sys/timerfd.h>
 #endif
 
 #include "bench.h"
 #include "fallback.h"
+#include "parallel.h"
 #include "report.h"
 #include "verify.h"
 
@@ -45,12 +49,17 @@ void verify_scope(const char *s)
 	scope = s;
 }
 
-static atomic_uint *shared_fails;
-
-void verify_share_failures(atomic_uint *counter)
-{
-	shared_fails = counter;
-}
+/*
+ * The verify of one API (verify_api()): the failures printed so far, in a
+ * shared page so that the time namespace part (another process) and the
+ * threads of -t count in it too.  (Outside verify_api(), local_session
+ * allows no failure line: maxfails 0.)
+ */
+static struct session {
+	atomic_uint printed;
+	unsigned maxfails;
+	bool noted;		/* verify_notes() has spoken (inherited by fork) */
+} local_session, *session = &local_session;
 
 /* "API: [SCOPE: ]message" for verify's own verbose lines. */
 static __attribute__((format(printf, 2, 3)))
@@ -66,16 +75,73 @@ void say(const struct api *api, const char *fmt, ...)
 /* Verbose: which path the calls under test take. */
 static void verify_say_path(const struct api *api, const struct run *run)
 {
-	int r = api_falls_back(api, run);
+	char why[FALLBACK_REASON_LEN];
 
-	if (r == 1)
+	switch (api_falls_back(api, run, why, sizeof(why))) {
+	case FALLBACK_SYSCALL:
 		say(api, "verify: path exercised: system call (the vDSO function falls back)");
-	else if (r == 0)
+		break;
+	case FALLBACK_NONE:
 		say(api, "verify: path exercised: vDSO (completes in user space)");
-	else if (errno == ENOENT)
+		break;
+	case FALLBACK_NO_VDSO:
 		say(api, "verify: path exercised: libc (no vDSO function)");
-	else
-		say(api, "verify: path exercised: unknown (%s)", strerror(errno));
+		break;
+	default:
+		say(api, "verify: path exercised: unknown (%s)", why);
+		break;
+	}
+}
+
+void verify_notes(const struct api *api, const struct run *run)
+{
+	if (session->noted)
+		return;
+	session->noted = true;
+	if (!api_vdso_fn(api, run))
+		report_note("%s: vDSO version of %s not found; verifying libc's", api->name,
+			    vdso_call_name(api->family->call));
+	if (run->verbose)
+		verify_say_path(api, run);
+}
+
+unsigned verify_failures(void)
+{
+	return atomic_load(&session->printed);
+}
+
+/* Take one of the --maxfails places for a failure line; false when none is left. */
+static bool reserve_failure(void)
+{
+	unsigned n = atomic_load(&session->printed);
+
+	do {
+		if (n >= session->maxfails)
+			return false;
+	} while (!atomic_compare_exchange_weak(&session->printed, &n, n + 1));
+	return true;
+}
+
+enum status verify_api(const struct api *api, const struct run *run)
+{
+	struct session *s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE,
+				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	enum status st;
+
+	if (s == MAP_FAILED) {
+		fprintf(stderr, "vdsotest: %s: mmap: %s\n", api->name, strerror(errno));
+		return STATUS_FAIL;
+	}
+	atomic_init(&s->printed, 0);
+	s->maxfails = run->maxfails;
+	s->noted = false;
+	session = s;
+	st = run->threads > 1 ? verify_parallel(api, run) : api->family->verify(api, run);
+	unsigned fails = verify_failures();
+	report_failures(api, TEST_VERIFY, fails);
+	session = &local_session;
+	munmap(s, sizeof(*s));
+	return fails ? STATUS_FAIL : st;
 }
 
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run)
@@ -85,17 +151,13 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 	ctx->run = run;
 	ctx->deadline_ns = now_ns() + run->duration_ns;
 	ctx->clock_set_fd = clock_set_watch();
-	ctx->shared_fails = shared_fails;
-	if (run->verbose)
-		verify_say_path(api, run);
+	verify_notes(api, run);
 }
 
 bool verify_running(const struct verify_ctx *ctx)
 {
 	/* At least one round, however short the duration. */
-	unsigned fails = ctx->shared_fails ? atomic_load(ctx->shared_fails) : ctx->fails;
-
-	return fails < ctx->run->maxfails &&
+	return verify_failures() < ctx->run->maxfails &&
 	       (ctx->checks == 0 || now_ns() < ctx->deadline_ns);
 }
 
@@ -103,14 +165,24 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
-	unsigned before = ctx->shared_fails ? atomic_fetch_add(ctx->shared_fails, 1) : ctx->fails;
-
-	ctx->fails++;
-	if (before >= ctx->run->maxfails)
+	if (!reserve_failure())
 		return;
+	ctx->fails++;
 	va_start(ap, fmt);
 	report_vline_scoped(ctx->api, scope, fmt, ap);
 	va_end(ap);
+}
+
+bool verify_failure(const struct api *api, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!reserve_failure())
+		return false;
+	va_start(ap, fmt);
+	report_vline_scoped(api, scope, fmt, ap);
+	va_end(ap);
+	return true;
 }
 
 bool verify_clock_was_set(struct verify_ctx *ctx)
@@ -148,7 +220,5 @@ enum status verify_end(struct verify_ctx *ctx)
 	ctx->clock_set_fd = -1;
 	if (ctx->run->verbose)
 		say(ctx->api, "verify: %" PRIu64 " checks, %u failures", ctx->checks, ctx->fails);
-	if (!ctx->shared_fails)
-		report_failures(ctx->api, TEST_VERIFY, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

@@ -7,7 +7,6 @@
 #ifndef VDSOTEST_VERIFY_H
 #define VDSOTEST_VERIFY_H
 
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -20,25 +19,37 @@ struct verify_ctx {
 	const struct run *run;
 	uint64_t deadline_ns;	/* now_ns() at which to stop */
 	uint64_t checks;	/* checks made */
-	unsigned fails;		/* checks failed */
+	unsigned fails;		/* failures reported through this context */
 	int clock_set_fd;	/* timerfd cancelled when CLOCK_REALTIME is set; -1 */
-	atomic_uint *shared_fails;	/* the failures of all threads, or NULL */
 };
 
 /*
- * verify_share_failures - from now on, every verify_begin() counts its
- * failures also in @counter (NULL: no longer), so that threads verifying
- * the same API at once stop together after --maxfails failures in all;
- * each context's verify_end() then leaves the summary line to the caller.
- * Call it before the threads start.
+ * verify_api - the verify of @api (api_run()): the family's checks, with
+ * run->threads above 1 through verify_parallel().  --maxfails counts the
+ * failures of the whole verify: the main part, the part in a time
+ * namespace (a child process) and every thread; then one summary line,
+ * "API/verify: N failures/inconsistencies encountered", N being the
+ * failure lines printed (report_failures()).
+ * Return: STATUS_FAIL after any failure, else the family's status.
  */
-void verify_share_failures(atomic_uint *counter);
+enum status verify_api(const struct api *api, const struct run *run);
+
+/*
+ * verify_notes - once per verify_api(), however many parts and threads:
+ * "Note: API: vDSO version of CALL not found; verifying libc's" when the
+ * vDSO lacks the function, and in verbose mode which path the calls under
+ * test exercise (api_falls_back()).  verify_begin() calls it; call it
+ * before starting threads so that it comes before their lines.
+ */
+void verify_notes(const struct api *api, const struct run *run);
+
+/* verify_failures - the failure lines printed so far in this verify_api(). */
+unsigned verify_failures(void);
 
 /*
  * verify_begin - start verifying @api for run->duration_ns.  Watches for
  * CLOCK_REALTIME being set (timerfd_create(2), TFD_TIMER_CANCEL_ON_SET)
- * where the kernel supports it.  In verbose mode says which path the calls
- * under test exercise (api_falls_back()).
+ * where the kernel supports it; verify_notes().
  */
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run);
 
@@ -51,8 +62,7 @@ void verify_scope(const char *scope);
 
 /*
  * verify_running - true until the deadline passes (but always for the first
- * round) or --maxfails failures have been seen (in all threads sharing
- * them).
+ * round) or --maxfails failures have been printed in this verify_api().
  */
 bool verify_running(const struct verify_ctx *ctx);
 
@@ -64,10 +74,19 @@ static inline bool verify_ok(struct verify_ctx *ctx, bool ok)
 }
 
 /*
- * verify_fail - report "API: message" and count a failure; silent once
- * --maxfails failures have been reported.
+ * verify_fail - report "API: [SCOPE: ]message" and count it, if fewer than
+ * --maxfails failures have been printed in this verify_api() (a place is
+ * taken atomically first, so that threads and processes never print more);
+ * else silent and not counted.
  */
 void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * verify_failure - the same without a context, for checks made outside
+ * one (timens.c).  Return: whether the line was printed.
+ */
+bool verify_failure(const struct api *api, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
@@ -81,8 +100,8 @@ bool verify_clock_was_set(struct verify_ctx *ctx);
 
 /*
  * verify_end - release what verify_begin() took; in verbose mode print the
- * number of checks and failures; after failures the summary line
- * (report_failures()).
+ * number of checks and of failures reported through @ctx.  (The summary
+ * line is verify_api()'s.)
  * Return: STATUS_PASS or STATUS_FAIL.
  */
 enum status verify_end(struct verify_ctx *ctx);

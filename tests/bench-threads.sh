@@ -20,14 +20,15 @@ run() {
 }
 
 ncpus=$(nproc)			# the CPUs of our affinity mask
+cpus_word=CPUs; [ "$ncpus" -eq 1 ] && cpus_word=CPU
 first_cpu=$(awk '/^Cpus_allowed_list:/ { split($2, a, /[-,]/); print a[1] }' /proc/self/status)
 
 run -t $((ncpus + 1)) getcpu bench
-[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest: --threads=$((ncpus + 1)): only $ncpus CPUs in the affinity mask" ]
+[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest: --threads=$((ncpus + 1)): only $ncpus $cpus_word in the affinity mask" ]
 ok $? "-t beyond the affinity mask: exit 2 with the count of CPUs"
 
 run -t $((ncpus + 1)) getcpu verify -d 0.01
-[ $rc -eq 2 ] && grep -q "only $ncpus CPUs in the affinity mask" "$err"
+[ $rc -eq 2 ] && grep -q "only $ncpus $cpus_word in the affinity mask" "$err"
 ok $? "the same check for verify"
 
 if [ "$ncpus" -ge 2 ]; then
@@ -73,7 +74,7 @@ else
 fi
 
 run --cpu="$first_cpu" -t 2 getcpu bench
-[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest: --threads=2: only 1 CPUs in the --cpu list" ]
+[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest: --threads=2: only 1 CPU in the --cpu list" ]
 ok $? "-t beyond the --cpu list: exit 2"
 
 run --cpu=0 getcpu verify

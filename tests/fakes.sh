@@ -133,7 +133,8 @@ if [ "$(nproc)" -ge 2 ]; then
 		getcpu verify >"$out" 2>&1
 	rc=$?
 	grep -Eq 'pinned to CPU [0-9]+: vDSO getcpu\(\) says CPU [0-9]+, syscall says CPU [0-9]+' "$out"
-	[ $rc -eq 1 ] && [ $? -eq 0 ]
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
 	ok $? "getcpu-wrong-cpu: getcpu verify exits 1 (got $rc) naming both CPUs"
 
 	# The shortest duration still pins to every CPU once.
@@ -171,7 +172,8 @@ VDSOTEST_FAKE_BUG=time-hang "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 \
 	time verify >"$out" 2>&1
 rc=$?
 grep -q '^time: verify: no result 10.0 s after the start; killed' "$out"
-[ $rc -eq 1 ] && [ $? -eq 0 ]
+found=$?
+[ $rc -eq 1 ] && [ $found -eq 0 ]
 ok $? "time-hang: verify is killed after its deadline, exit 1 (got $rc)"
 
 # bench says when a path's call fails, and exits 1.
@@ -179,7 +181,8 @@ VDSOTEST_FAKE_BUG=gettime-error "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 \
 	clock-gettime-monotonic bench >"$out" 2>&1
 rc=$?
 grep -q '^Note: clock-gettime-monotonic: the vdso call fails (Invalid argument)' "$out"
-[ $rc -eq 1 ] && [ $? -eq 0 ]
+found=$?
+[ $rc -eq 1 ] && [ $found -eq 0 ]
 ok $? "bench of a failing vDSO call: a note and exit 1 (got $rc)"
 
 # The fake answers through the system call: bench says so after the vdso
@@ -188,8 +191,9 @@ VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 \
 	clock-gettime-monotonic bench >"$out" 2>&1
 rc=$?
 tail -n 2 "$out" | tr '\n' '|' |
-	grep -q '^clock-gettime-monotonic vdso calls per second: .*|Note: vDSO clock_gettime(CLOCK_MONOTONIC) falls back to the system call|$'
-[ $rc -eq 0 ] && [ $? -eq 0 ]
+	grep -q '^clock-gettime-monotonic vdso calls per second: .*|Note: clock-gettime-monotonic: vDSO clock_gettime(CLOCK_MONOTONIC) falls back to the system call|$'
+found=$?
+[ $rc -eq 0 ] && [ $found -eq 0 ]
 ok $? "bench notes the fake's fallback right after the vdso line (got $rc)"
 
 VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 -v getcpu verify >"$out" 2>&1
@@ -236,11 +240,38 @@ else
 	for i in 1 2 3 4 5 6 7 8 9; do tap_skip "no time64 APIs on this target"; done
 fi
 
-# Failures are bounded by --maxfails.
-# (CLOCK_TAI: no second part in a time namespace, which has its own count)
+VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 -v time bench >"$out" 2>&1
+grep -qx 'Note: time: vDSO time() falls back to the system call' "$out"
+ok $? "bench's fallback note names the API (calls without a clock id: CALL())"
+
+# When the path cannot be told, the reason says why.
+VDSOTEST_FAKE_BUG=time-null-crash "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 -v \
+	time verify >"$out" 2>&1
+grep -qx 'time: verify: path exercised: unknown (the call crashed (signal 11, SIGSEGV))' "$out"
+ok $? "a call that crashes: the path exercised is unknown, the signal named"
+
+# Failures are bounded by --maxfails, the namespace part included, and the
+# summary counts the failures printed.
 VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.2 -f 3 \
-	clock-gettime-tai verify >"$out" 2>&1
-[ "$(grep -c 'ns backwards' "$out")" -eq 3 ]
-ok $? "-f 3 reports exactly 3 failures"
+	clock-gettime-monotonic verify >"$out" 2>&1
+[ "$(grep -c 'ns backwards' "$out")" -eq 3 ] && [ "$(grep -c '/verify: ' "$out")" -eq 1 ] &&
+	grep -qx 'clock-gettime-monotonic/verify: 3 failures/inconsistencies encountered' "$out"
+ok $? "-f 3 reports exactly 3 failures and one summary"
+
+# -f 1: one failure line, one summary, no check in a time namespace after it.
+VDSOTEST_FAKE_BUG=gettime-error "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+	clock-gettime-monotonic verify >"$out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c .  "$out")" -eq 2 ] &&
+	[ "$(grep -c '^clock-gettime-monotonic: vDSO clock_gettime(CLOCK_MONOTONIC) returned -1' "$out")" -eq 1 ] &&
+	grep -qx 'clock-gettime-monotonic/verify: 1 failures/inconsistencies encountered' "$out"
+ok $? "gettime-error -f 1: exactly one failure line and one summary (got $rc)"
+
+# The notes come once per API, before the checks, however many parts.
+"$VDSOTEST" --vdso-lib=none -v -d 0.05 clock-gettime-monotonic verify >"$out" 2>&1
+[ "$(grep -c 'not found; verifying libc' "$out")" -eq 1 ] &&
+	[ "$(grep -c 'path exercised' "$out")" -eq 1 ] &&
+	head -n 1 "$out" | grep -qx "Note: clock-gettime-monotonic: vDSO version of clock_gettime not found; verifying libc's"
+ok $? "--vdso-lib=none -v: the note and the path exercised once, first"
 
 tap_done

@@ -17,7 +17,7 @@ tap_show=$out
 if command -v taskset >/dev/null; then
 	taskset -c 0 "$VDSOTEST" -t 2 -d 0.01 clock-gettime-monotonic verify >"$out" 2>&1
 	rc=$?
-	[ $rc -eq 2 ] && [ "$(cat "$out")" = "vdsotest: --threads=2: only 1 CPUs in the affinity mask" ]
+	[ $rc -eq 2 ] && [ "$(cat "$out")" = "vdsotest: --threads=2: only 1 CPU in the affinity mask" ]
 	ok $? "-t 2 on one CPU: exit 2 with the message (got $rc)"
 else
 	tap_skip "no taskset"
@@ -27,7 +27,7 @@ fi
 ok $? "-t 1025: exit 2"
 
 if [ "$(nproc)" -lt 2 ]; then
-	for i in 1 2 3 4 5 6; do tap_skip "needs two CPUs"; done
+	for i in 1 2 3 4 5 6 7 8 9 10; do tap_skip "needs two CPUs"; done
 	tap_done
 	exit
 fi
@@ -43,7 +43,8 @@ grep -Eq '^clock-gettime-monotonic: cross-CPU: verify: [1-9][0-9]* checks, 0 fai
 	grep -Eq '^clock-gettime-monotonic: thread 0 on CPU [0-9]+: verify: [1-9][0-9]* checks, 0 failures$' "$out" &&
 	grep -Eq '^clock-gettime-monotonic: thread 1 on CPU [0-9]+: verify: [1-9][0-9]* checks, 0 failures$' "$out" &&
 	[ "$(sed -n 's/^.*: thread [01] on CPU \([0-9]*\): verify: [0-9]* checks.*/\1/p' "$out" | sort -u | wc -l)" -eq 2 ]
-[ $rc -eq 0 ] && [ $? -eq 0 ]
+found=$?
+[ $rc -eq 0 ] && [ $found -eq 0 ]
 ok $? "-t 2 -v: the cross-CPU check and two threads on two different CPUs ran (got $rc)"
 
 VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 0.05 all verify >"$out" 2>&1
@@ -52,11 +53,12 @@ rc=$?
 ok $? "the correct fake passes all verify on two threads (got $rc)"
 
 # A clock that depends on the CPU: CPU n is n ms behind.
-VDSOTEST_FAKE_BUG=cpu-offset "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 0.05 -f 20 \
+VDSOTEST_FAKE_BUG=cpu-offset "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 0.3 -f 20 \
 	clock-gettime-monotonic-raw verify >"$out" 2>&1
 rc=$?
 grep -Eq '^clock-gettime-monotonic-raw: cross-CPU: vDSO [0-9]+\.[0-9]{9} on CPU [0-9]+ after vDSO [0-9]+\.[0-9]{9} on CPU [0-9]+: [0-9]{6,7} ns backwards$' "$out"
-[ $rc -eq 1 ] && [ $? -eq 0 ]
+found=$?
+[ $rc -eq 1 ] && [ $found -eq 0 ]
 ok $? "cpu-offset: the cross-CPU check fails, naming both CPUs (got $rc)"
 
 # --maxfails counts the failures of all threads, with one summary line.
@@ -71,7 +73,43 @@ VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 
 	clock-gettime-realtime verify >"$out" 2>&1
 rc=$?
 grep -Eq '^clock-gettime-realtime: thread [01] on CPU [0-9]+: vDSO [0-9.]+ after syscall [0-9.]+: [0-9]+ ns backwards$' "$out"
-[ $rc -eq 1 ] && [ $? -eq 0 ]
+found=$?
+[ $rc -eq 1 ] && [ $found -eq 0 ]
 ok $? "a thread's failure names the thread and its CPU (got $rc)"
+
+# The summary counts the failure lines printed, however the threads race.
+i=0
+while [ $i -lt 3 ]; do
+	VDSOTEST_FAKE_BUG=getcpu-wrong-cpu "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 0.3 -f 4 \
+		getcpu verify >"$out" 2>&1
+	[ "$(grep -c '^getcpu: thread [01] on CPU [0-9]*: ' "$out")" -eq 4 ] &&
+		[ "$(grep -c '/verify: ' "$out")" -eq 1 ] &&
+		grep -qx 'getcpu/verify: 4 failures/inconsistencies encountered' "$out" || break
+	i=$((i + 1))
+done
+[ $i -eq 3 ]
+ok $? "getcpu-wrong-cpu -t 2 -f 4: 4 failure lines and a summary of 4, every time (runs passed: $i)"
+
+# The notes once, before the cross-CPU lines; the path exercised once.
+"$VDSOTEST" --vdso-lib=none -t 2 -v -d 0.05 clock-gettime-monotonic verify >"$out" 2>&1
+[ "$(grep -c 'not found; verifying libc' "$out")" -eq 1 ] &&
+	[ "$(grep -c 'path exercised' "$out")" -eq 1 ] &&
+	sed -n 2p "$out" | grep -qx 'clock-gettime-monotonic: verify: path exercised: libc (no vDSO function)' &&
+	sed -n 3p "$out" | grep -q '^clock-gettime-monotonic: cross-CPU: '
+ok $? "-t 2 -v without a vDSO: the note and the path exercised once, before the cross-CPU lines"
+
+# However short the duration, every thread compares a reading with the
+# previous thread's: 1 read, then a read and a comparison per thread.
+"$VDSOTEST" -t 2 -v -d 0.000001 clock-gettime-monotonic verify >"$out" 2>&1
+rc=$?
+checks=$(sed -n 's/^clock-gettime-monotonic: cross-CPU: verify: \([0-9]*\) checks, 0 failures$/\1/p' "$out")
+[ $rc -eq 0 ] && [ "${checks:-0}" -ge 5 ]
+ok $? "-d 0.000001: the cross-CPU check still compares on both CPUs (${checks:-no} checks, got $rc)"
+
+# abi ignores -t.
+"$VDSOTEST" -t 2 getcpu abi >"$out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$out" ]
+ok $? "-t 2 abi: runs as without -t (got $rc)"
 
 tap_done

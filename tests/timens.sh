@@ -19,14 +19,16 @@ if unshare --time true 2>/dev/null; then
 	"$VDSOTEST" -v -d 0.05 clock-gettime-monotonic verify >"$out" 2>&1
 	rc=$?
 	grep -Eq '^clock-gettime-monotonic: time namespace \+1000 s: verify: [1-9][0-9]* checks, 0 failures$' "$out"
-	[ $rc -eq 0 ] && [ $? -eq 0 ]
+	found=$?
+	[ $rc -eq 0 ] && [ $found -eq 0 ]
 	ok $? "the real vDSO passes verify in a time namespace (got $rc)"
 
-	VDSOTEST_FAKE_BUG=timens-ignored "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+	VDSOTEST_FAKE_BUG=timens-ignored "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 3 \
 		clock-gettime-monotonic-raw verify >"$out" 2>&1
 	rc=$?
 	grep -Eq '^clock-gettime-monotonic-raw: time namespace \+1000 s: vDSO [0-9.]+ not within our syscall readings [0-9.]+ \.\. [0-9.]+ \+ 1000 s \(99[0-9]{10} ns behind\)$' "$out"
-	[ $rc -eq 1 ] && [ $? -eq 0 ]
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
 	ok $? "timens-ignored: the vDSO reading lacks the offset against ours (got $rc)"
 
 	grep -Eq '^clock-gettime-monotonic-raw: time namespace \+1000 s: vDSO [0-9.]+ after syscall [0-9.]+: 99[0-9]{10} ns backwards$' "$out"
@@ -39,15 +41,25 @@ if unshare --time true 2>/dev/null; then
 		clock-gettime-boottime verify >"$out" 2>&1
 	rc=$?
 	grep -Eq '^clock-gettime-boottime: time namespace \+1000 s: vDSO [0-9.]+ not within our syscall readings' "$out"
-	[ $rc -eq 1 ] && [ $? -eq 0 ]
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
 	ok $? "timens-ignored: CLOCK_BOOTTIME too (got $rc)"
+
+	# --maxfails counts the namespace part's failures: -f 1, one line.
+	VDSOTEST_FAKE_BUG=timens-ignored "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+		clock-gettime-monotonic verify >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(grep -c . "$out")" -eq 2 ] &&
+		[ "$(grep -c '^clock-gettime-monotonic: time namespace +1000 s: ' "$out")" -eq 1 ] &&
+		grep -qx 'clock-gettime-monotonic/verify: 1 failures/inconsistencies encountered' "$out"
+	ok $? "timens-ignored -f 1: exactly one failure line and one summary (got $rc)"
 
 	# Clocks without an offset have no namespace part.
 	"$VDSOTEST" -v -d 0.01 clock-gettime-realtime verify >"$out" 2>&1
 	! grep -q 'time namespace' "$out"
 	ok $? "CLOCK_REALTIME is not verified again in a time namespace"
 else
-	for i in 1 2 3 4 5 6; do tap_skip "unshare(CLONE_NEWTIME) not permitted here"; done
+	for i in 1 2 3 4 5 6 7; do tap_skip "unshare(CLONE_NEWTIME) not permitted here"; done
 fi
 
 # Unprivileged: the binary and the fake copied where that user can read them.

@@ -94,10 +94,11 @@ static void test_kernel(void)
 			continue;
 		}
 		want = want < 0 ? 0 : want;
-		int r = api_falls_back(api, &run);
-		ok(r == want, "kernel vDSO: %s %s (got %d%s%s)", api->name,
-		   want ? "falls back" : "completes in user space", r, r < 0 ? ": " : "",
-		   r < 0 ? strerror(errno) : "");
+		char reason[FALLBACK_REASON_LEN] = "";
+		enum fallback r = api_falls_back(api, &run, reason, sizeof(reason));
+		ok(r == (want ? FALLBACK_SYSCALL : FALLBACK_NONE), "kernel vDSO: %s %s (got %d%s%s)",
+		   api->name, want ? "falls back" : "completes in user space", r,
+		   r == FALLBACK_UNKNOWN ? ": " : "", r == FALLBACK_UNKNOWN ? reason : "");
 	}
 }
 
@@ -117,8 +118,10 @@ static void test_fake(void)
 	}
 	struct run run = { .vdso = &b };
 	for (size_t i = 0; i < api_count; i++) {
-		int r = api_falls_back(&api_table[i], &run);
-		ok(r == 1, "fake vDSO: %s falls back (got %d)", api_table[i].name, r);
+		char reason[FALLBACK_REASON_LEN] = "";
+		enum fallback r = api_falls_back(&api_table[i], &run, reason, sizeof(reason));
+		ok(r == FALLBACK_SYSCALL, "fake vDSO: %s falls back (got %d %s)",
+		   api_table[i].name, r, reason);
 	}
 }
 
@@ -127,9 +130,10 @@ static void test_absent(void)
 	struct vdso_binding b = { .source = "none" };
 	struct run run = { .vdso = &b };
 
-	errno = 0;
-	int r = api_falls_back(&api_table[0], &run);
-	ok(r == -1 && errno == ENOENT, "no vDSO function: -1/ENOENT (got %d/%d)", r, errno);
+	char reason[FALLBACK_REASON_LEN] = "";
+	enum fallback r = api_falls_back(&api_table[0], &run, reason, sizeof(reason));
+	ok(r == FALLBACK_NO_VDSO && strcmp(reason, "no vDSO function") == 0,
+	   "no vDSO function: FALLBACK_NO_VDSO (got %d, \"%s\")", r, reason);
 }
 
 int main(void)
