@@ -29,6 +29,7 @@
 #include "abi.h"
 #include "arch.h"
 #include "bench.h"
+#include "fallback.h"
 #include "getrandom.h"
 #include "report.h"
 #include "verify.h"
@@ -459,6 +460,22 @@ static void verify_teardown(struct grnd_verify *v)
 	free(v->other_copy);
 }
 
+/*
+ * Once its state is seeded, the vDSO function must serve an ordinary
+ * request in user space (lib/vdso/getrandom.c enters the getrandom system
+ * call only to seed or reseed the state, and for requests it cannot serve).
+ */
+static void check_user_space(struct verify_ctx *ctx, const struct api *api,
+			     const struct run *run)
+{
+	char why[FALLBACK_REASON_LEN];
+	enum fallback fb = api_falls_back(api, run, why, sizeof(why));
+
+	if (!verify_ok(ctx, fb != FALLBACK_SYSCALL))
+		verify_fail(ctx, "vDSO getrandom() entered the system call for a 16-byte read "
+			    "with a seeded state");
+}
+
 static enum status grnd_verify(const struct api *api, const struct run *run)
 {
 	void *fn = api_vdso_fn(api, run);
@@ -473,6 +490,8 @@ static enum status grnd_verify(const struct api *api, const struct run *run)
 		return STATUS_FAIL;
 	}
 	verify_begin(&ctx, api, run);
+	if (fn)
+		check_user_space(&ctx, api, run);
 	for (unsigned round = 0; verify_running(&ctx); round++) {
 		if (!check_read(&ctx, &v, 0, out) || !check_read(&ctx, &v, 1, out))
 			continue;

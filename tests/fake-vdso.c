@@ -74,6 +74,7 @@ enum bug {
 	BUG_GETTIME_ENOSYS,	/* clock_gettime(CLOCK_TAI) gives -ENOSYS */
 	BUG_GETRANDOM_ERROR,	/* getrandom with a state fails with -EINVAL */
 	BUG_GETRANDOM_REPEAT,	/* getrandom writes the same bytes every time */
+	BUG_GETRANDOM_SYSCALL,	/* getrandom with a seeded state calls the system call */
 	BUG_GETRANDOM_FORK_SAME,	/* a counter in the state, kept across fork() */
 	BUG_GETRANDOM_SHARED_KEY,	/* every state starts with the same key */
 	BUG_GETRANDOM_OVERRUN,	/* writes the byte after its state */
@@ -132,6 +133,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETTIME_ENOSYS] = "gettime-enosys",
 	[BUG_GETRANDOM_ERROR] = "getrandom-error",
 	[BUG_GETRANDOM_REPEAT] = "getrandom-repeat",
+	[BUG_GETRANDOM_SYSCALL] = "getrandom-syscall",
 	[BUG_GETRANDOM_FORK_SAME] = "getrandom-fork-same",
 	[BUG_GETRANDOM_SHARED_KEY] = "getrandom-shared-key",
 	[BUG_GETRANDOM_OVERRUN] = "getrandom-overrun",
@@ -480,14 +482,16 @@ int FAKE(clock_getres_time64)(clockid_t id, vdso_timespec64 *res)
 #endif
 
 /*
- * getrandom: the state this fake asks for.  Correct, it answers through the
- * system call and leaves the state alone; the generator bugs make bytes
- * from a key and a counter kept in the state (splitmix64), mapped without
- * wipe-on-fork.
+ * getrandom: the state this fake asks for.  Correct, it makes bytes in
+ * user space from a key and a counter kept in the state (splitmix64: no
+ * cryptography, only what the checks look at), the key taken from the
+ * system call on first use and again in a new process (the state is mapped
+ * without wipe-on-fork, so the pid stands in for it).
  */
 struct fake_rng_state {
 	uint64_t key;
 	uint64_t counter;
+	pid_t pid;
 };
 #define FAKE_STATE_BYTES 64
 
@@ -501,6 +505,11 @@ static uint64_t splitmix64(uint64_t x)
 
 static void generate(struct fake_rng_state *st, unsigned char *buf, size_t len)
 {
+	if (bug() != BUG_GETRANDOM_FORK_SAME && bug() != BUG_GETRANDOM_SHARED_KEY &&
+	    st->pid != getpid()) {
+		st->pid = getpid();
+		st->key = 0;
+	}
 	if (!st->key) {
 		if (bug() == BUG_GETRANDOM_SHARED_KEY)
 			st->key = 42;
@@ -543,9 +552,8 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 		memset(buf, 0x5a, len);
 		return (long)len;
 	}
-	if ((b == BUG_GETRANDOM_FORK_SAME || b == BUG_GETRANDOM_SHARED_KEY) && buf) {
-		generate(state, buf, len);
-		return (long)len;
-	}
-	return ret(syscall(SYS_getrandom, buf, len, flags));
+	if (b == BUG_GETRANDOM_SYSCALL || !buf)
+		return ret(syscall(SYS_getrandom, buf, len, flags));
+	generate(state, buf, len);
+	return (long)len;
 }
