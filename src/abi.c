@@ -230,6 +230,12 @@ static void abi_check_stack(struct abi_ctx *ctx)
 {
 	long bytes = api_stack_bytes(ctx->api, ctx->run);
 
+	if (bytes < 0 && errno == ENOTSUP) {	/* not measurable for this call */
+		if (ctx->run->verbose)
+			report_line(ctx->api, "abi: stack use of the vDSO function: not measured (%s)",
+				    "its state is set up on the same stack");
+		return;
+	}
 	if (bytes < 0 && errno != ECHILD) {	/* vdsotest's trouble */
 		fprintf(stderr, "vdsotest: %s: abi: cannot measure the stack use: %s\n",
 			ctx->api->name, strerror(errno));

@@ -10,8 +10,10 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "fallback.h"
 #include "info.h"
 #include "report.h"
+#include "stack.h"
 #include "vdso.h"
 
 /* What is printed, gathered first. */
@@ -25,7 +27,85 @@ struct info {
 	const struct vdso_arch *arch;	/* of the image's e_machine, or NULL */
 	char current_cs[64];		/* "" when unknown */
 	char available_cs[256];
+	bool measured;			/* the running vDSO: apis[] filled */
+	struct api_facts {
+		enum fallback path;	/* api_falls_back() */
+		char why[FALLBACK_REASON_LEN];	/* FALLBACK_UNKNOWN: the reason */
+		long stack_bytes;	/* api_stack_bytes(), -1: unknown */
+	} *apis;			/* api_count entries, or NULL */
 };
+
+/*
+ * Which path serves each API, and the stack its vDSO function uses (the
+ * running vDSO only: an image file is not run).  Each figure comes from a
+ * child of its own (fallback.h, stack.h).
+ */
+static void measure_apis(struct info *in)
+{
+	struct vdso_binding b;
+
+	if (!(in->apis = calloc(api_count, sizeof(*in->apis))))
+		return;
+	vdso_bind_kernel(&b, &in->img);
+	struct run run = { .duration_ns = 1, .maxfails = 1, .threads = 1, .vdso = &b };
+	for (size_t i = 0; i < api_count; i++) {
+		struct api_facts *f = &in->apis[i];
+		f->path = api_falls_back(&api_table[i], &run, f->why, sizeof(f->why));
+		f->stack_bytes = f->path == FALLBACK_NO_VDSO ? -1 :
+				 api_stack_bytes(&api_table[i], &run);
+	}
+	in->measured = true;
+}
+
+static const char *path_name(const struct api_facts *f)
+{
+	switch (f->path) {
+	case FALLBACK_NONE:    return "user space";
+	case FALLBACK_SYSCALL: return "falls back to the system call";
+	case FALLBACK_NO_VDSO: return "no vDSO function";
+	default:	       return "unknown";
+	}
+}
+
+static void text_apis(FILE *out, const struct info *in)
+{
+	if (!in->measured) {
+		fputs("APIs: not measured (an image file is not run)\n", out);
+		return;
+	}
+	fputs("APIs (path that serves a call; stack used by the vDSO function):\n", out);
+	for (size_t i = 0; i < api_count; i++) {
+		const struct api_facts *f = &in->apis[i];
+		fprintf(out, "  %-30s %s", api_table[i].name, path_name(f));
+		if (f->path == FALLBACK_UNKNOWN)
+			fprintf(out, " (%s)", f->why);
+		if (f->stack_bytes >= 0)
+			fprintf(out, "; stack %ld bytes", f->stack_bytes);
+		fputc('\n', out);
+	}
+}
+
+static void json_apis(FILE *out, const struct info *in)
+{
+	fputs(",\n \"apis\": ", out);
+	if (!in->measured) {
+		fputs("null", out);
+		return;
+	}
+	fputc('[', out);
+	for (size_t i = 0; i < api_count; i++) {
+		const struct api_facts *f = &in->apis[i];
+		fprintf(out, "%s\n  {\"api\": \"%s\", \"falls_back\": %s, \"stack_bytes\": ",
+			i ? "," : "", api_table[i].name,
+			f->path == FALLBACK_SYSCALL ? "true" :
+			f->path == FALLBACK_NONE ? "false" : "null");
+		if (f->stack_bytes >= 0)
+			fprintf(out, "%ld}", f->stack_bytes);
+		else
+			fputs("null}", out);
+	}
+	fputc(']', out);
+}
 
 /* ---- gathering ---- */
 
@@ -183,6 +263,8 @@ static void print_text(FILE *out, const struct info *in)
 		text_image(out, in);
 	else
 		fprintf(out, "vDSO: none (%s)\n", in->no_image_why);
+	if (in->have_image)
+		text_apis(out, in);
 	fprintf(out, "clocksource: %s\n", *in->current_cs ? report_vis(in->current_cs) : "unknown");
 	fprintf(out, "available clocksources: %s\n",
 		*in->available_cs ? report_vis(in->available_cs) : "unknown");
@@ -287,6 +369,7 @@ static void print_json(FILE *out, const struct info *in)
 		json_image(out, in);
 	else
 		fputs("null", out);
+	json_apis(out, in);
 	fputs(",\n \"clocksource\": {", out);
 	json_field(out, "current", *in->current_cs ? in->current_cs : NULL, false);
 	fputs(", \"available\": [", out);
@@ -342,6 +425,8 @@ enum status info_run(const struct info_request *req, FILE *out)
 			return STATUS_FAIL;
 		}
 	}
+	if (in.have_image && !req->image_path)
+		measure_apis(&in);
 	read_line(req->clocksource_dir, "current_clocksource", in.current_cs,
 		  sizeof(in.current_cs));
 	read_line(req->clocksource_dir, "available_clocksource", in.available_cs,
@@ -350,6 +435,7 @@ enum status info_run(const struct info_request *req, FILE *out)
 		print_json(out, &in);
 	else
 		print_text(out, &in);
+	free(in.apis);
 	free(file);
 	return STATUS_PASS;
 }

@@ -97,6 +97,10 @@ long api_stack_bytes(const struct api *api, const struct run *run)
 		errno = ENOENT;
 		return -1;
 	}
+	if (api->family->call == VDSO_GETRANDOM) {
+		errno = ENOTSUP;	/* its state is mapped on the same stack first */
+		return -1;
+	}
 	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (res == MAP_FAILED)
 		return -1;

@@ -27,7 +27,8 @@
  * with the pattern's own value goes unseen, so the figure is a lower bound.
  *
  * Return: the number of bytes (0 .. 256 KiB); -1 with errno: ENOENT (no
- * vDSO function bound), ECHILD (the child died, e.g. the call crashed or
+ * vDSO function bound), ENOTSUP (getrandom: the first call on a thread maps
+ * the thread's opaque state, deeper on the stack than the call itself), ECHILD (the child died, e.g. the call crashed or
  * did not return in 10 s), or the errno of fork(2), mmap(2) or
  * pthread_create(3).
  */

@@ -156,8 +156,10 @@ for lib in "$FAKE_VDSO" ""; do
 	rc=$?
 	figs=$(grep -Ec '^[a-z-]+: abi: stack use of the vDSO function: [0-9]{1,3} bytes \(limit 4096\): OK$' "$out")
 	apis=$(grep -Ec '^[a-z-]+: abi: [0-9]+ cases' "$out")
-	[ $rc -eq 0 ] && [ "$figs" -gt 0 ] && [ "$figs" -eq "$apis" ]
-	ok $? "verbose abi of ${lib:-the kernel vDSO}: one stack use figure under 1000 bytes per API ($figs of $apis, got $rc)"
+	# (getrandom: not measured, its state is set up on the same stack)
+	grnd=$(grep -c '^getrandom: abi: stack use of the vDSO function: not measured (its state is set up on the same stack)$' "$out")
+	[ $rc -eq 0 ] && [ "$figs" -gt 0 ] && [ "$grnd" -le 1 ] && [ $((figs + grnd)) -eq "$apis" ]
+	ok $? "verbose abi of ${lib:-the kernel vDSO}: one stack use figure under 1000 bytes per API but getrandom ($figs of $apis, got $rc)"
 done
 
 # The correct fake passes every verify and abi check.
