@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "abi.h"
+#include "interrupt.h"
 #include "report.h"
 
 /*
@@ -161,6 +162,7 @@ static void child(abi_call_fn call, const struct abi_call *c, int fd)
 
 	signal(SIGSEGV, SIG_DFL);
 	signal(SIGBUS, SIG_DFL);
+	interrupt_release();	/* a terminal's SIGINT ends the case at once */
 	alarm(10);
 	errno = 0;
 	r.ret = call(c);
@@ -279,13 +281,13 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 static bool run_both(const struct abi_ctx *ctx, struct abi_call c,
 		     struct outcome *sys, struct outcome *vdso)
 {
-	if (ctx->broken)
+	if (ctx->broken || interrupt_signal())
 		return false;
 	c.vdso_fn = NULL;
 	run_case(ctx->call, &c, sys);
 	c.vdso_fn = ctx->vdso_fn;
 	run_case(ctx->call, &c, vdso);
-	return true;
+	return !interrupt_signal();	/* a case cut short is not judged */
 }
 
 void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what)
@@ -327,7 +329,10 @@ void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what
 
 enum status abi_end(struct abi_ctx *ctx)
 {
-	if (ctx->run->verbose)
+	if (interrupt_signal())
+		report_line(ctx->api, "abi: interrupted by %s after %u cases, %u failures",
+			    interrupt_name(interrupt_signal()), ctx->cases, ctx->fails);
+	else if (ctx->run->verbose)
 		report_line(ctx->api, "abi: %u cases, %u failures", ctx->cases, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

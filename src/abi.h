@@ -73,7 +73,10 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what);
 
 /*
- * abi_end - in verbose mode print the number of cases and failures.
+ * abi_end - in verbose mode print the number of cases and failures:
+ * "API: abi: N cases, M failures".  Once SIGINT or SIGTERM has been caught
+ * (interrupt.h) the abi_expect_*() calls run no further cases, and abi_end()
+ * prints in any mode "API: abi: interrupted by SIGINT after N cases, M failures".
  * Return: STATUS_PASS or STATUS_FAIL.
  */
 enum status abi_end(struct abi_ctx *ctx);

@@ -12,6 +12,7 @@
 
 #include "arch.h"
 #include "bench.h"
+#include "interrupt.h"
 #include "report.h"
 
 static volatile sig_atomic_t bench_stop;
@@ -59,7 +60,7 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
 	do {
 		batch(arg, BENCH_BATCH_CALLS);
 		calls += BENCH_BATCH_CALLS;
-	} while (!bench_stop);
+	} while (!bench_stop && !interrupt_signal());
 	out->duration_ns = now_ns() - start;
 	out->calls = calls;
 	setitimer(ITIMER_REAL, &off, NULL);
@@ -97,6 +98,14 @@ enum status bench_run(const struct api *api, const struct run *run,
 		if (bench_measure(paths->batch[p], paths->arg, run->duration_ns, &samples[p])) {
 			perror("vdsotest: setitimer");
 			return STATUS_FAIL;
+		}
+		if (interrupt_signal()) {
+			for (int q = p + 1; q < NR_PATHS; q++)
+				present[q] = false;
+			report_bench(api, run, samples, present);
+			report_line(api, "bench: interrupted by %s during the %s path; the figures are of the time measured",
+				    interrupt_name(interrupt_signal()), bench_path_name(p));
+			return st;
 		}
 	}
 	report_bench(api, run, samples, present);

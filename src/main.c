@@ -19,6 +19,7 @@
 #include "abi.h"
 #include "api.h"
 #include "bench.h"
+#include "interrupt.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -67,14 +68,36 @@ static uint64_t watchdog_ns(enum test_type t, const struct run *run)
 	return (t == TEST_BENCH ? NR_PATHS : 1) * run->duration_ns + 10000000000u;
 }
 
+/* After SIGINT or SIGTERM, how long a child may take to report and exit. */
+#define INTERRUPT_GRACE_NS 5000000000u
+
+/*
+ * Pass SIGINT or SIGTERM, once caught, on to the child @pid (a terminal's
+ * SIGINT reached it already, with the whole process group; kill(1) of
+ * vdsotest's pid did not), and give it INTERRUPT_GRACE_NS more at most.
+ */
+static void pass_interrupt(pid_t pid, bool *passed, uint64_t *deadline)
+{
+	uint64_t grace = now_ns() + INTERRUPT_GRACE_NS;
+
+	if (*passed || !interrupt_signal())
+		return;
+	kill(pid, interrupt_signal());
+	*passed = true;
+	if (grace < *deadline)
+		*deadline = grace;
+}
+
 /*
  * Wait for @pid for at most @timeout_ns, woken by SIGCHLD (blocked in
- * main(), so sigtimedwait(2) takes it).  Return: true with @status set, or
- * false after killing and reaping a child that took too long.
+ * main(), so sigtimedwait(2) takes it) or by SIGINT or SIGTERM (passed on
+ * to the child).  Return: true with @status set, or false after killing
+ * and reaping a child that took too long.
  */
 static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 {
 	uint64_t deadline = now_ns() + timeout_ns;
+	bool passed = false;
 	sigset_t chld;
 
 	sigemptyset(&chld);
@@ -88,6 +111,7 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 			*status = STATUS_FAIL << 8;	/* as if it had exited 1 */
 			return true;
 		}
+		pass_interrupt(pid, &passed, &deadline);
 		uint64_t now = now_ns();
 		if (now >= deadline)
 			break;
@@ -105,13 +129,23 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 #define CHILD_WRITE_ERROR 3
 
 static bool output_lost;
+static int child_interrupted;	/* SIGINT or SIGTERM a child stopped for, or 0 */
+
+/* The signal that stopped the run (caught here or by a child), or 0. */
+static int stopped_by(void)
+{
+	return interrupt_signal() ? interrupt_signal() : child_interrupted;
+}
 
 /*
  * The exit status once results are written: a lost result is a failure,
- * said once (by the child that lost it, if it was one).
+ * said once (by the child that lost it, if it was one); a run stopped by
+ * SIGINT or SIGTERM whose results were written exits 128 + the signal.
  */
 static int finish(int status)
 {
+	if (stopped_by() && !output_lost && report_flush())
+		return interrupt_status(stopped_by());
 	if (output_lost)
 		return STATUS_FAIL;
 	if (report_flush())
@@ -141,7 +175,8 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 	}
 	if (pid == 0) {
 		enum status st = api_run(api, t, run);
-		_exit(finish(st) == (int)st ? st : CHILD_WRITE_ERROR);
+		int rc = finish(st);
+		_exit(rc == (int)st || rc == interrupt_status(stopped_by()) ? rc : CHILD_WRITE_ERROR);
 	}
 	if (!wait_child(pid, &status, watchdog_ns(t, run))) {
 		report_progress_clear();
@@ -153,6 +188,11 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_WRITE_ERROR) {
 		output_lost = true;
 		return STATUS_FAIL;
+	}
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == interrupt_status(SIGINT) ||
+				  WEXITSTATUS(status) == interrupt_status(SIGTERM))) {
+		child_interrupted = WEXITSTATUS(status) - interrupt_status(0);
+		return STATUS_PASS;	/* what it found is in its report */
 	}
 	if (WIFSIGNALED(status)) {
 		report_line(api, "%s: killed by signal %d (%s)", test_type_name(t),
@@ -195,7 +235,8 @@ static bool std_fds_ok(void)
  * the kernel reap our test children) and blocked, for wait_child(); every
  * other signal unblocked (a blocked SIGALRM would stop bench's timer);
  * SIGALRM at its default, for the abi children's alarm(); SIGXFSZ ignored,
- * so that a file size limit is a write error.
+ * so that a file size limit is a write error; SIGINT and SIGTERM caught
+ * (unless ignored), to stop the run cleanly.
  */
 static void reset_signals(void)
 {
@@ -207,20 +248,28 @@ static void reset_signals(void)
 	signal(SIGCHLD, SIG_DFL);
 	signal(SIGALRM, SIG_DFL);
 	signal(SIGXFSZ, SIG_IGN);
+	interrupt_catch();
 }
 
-/* Every API in turn, with a progress line when stderr is a terminal. */
+/*
+ * Every API in turn, with a progress line when stderr is a terminal; after
+ * SIGINT or SIGTERM, no further API.
+ */
 static enum status run_all(enum test_type t, const struct run *run)
 {
 	bool progress = isatty(STDERR_FILENO);
 	enum status total = STATUS_SKIP;
+	size_t i;
 
-	for (size_t i = 0; i < api_count && !output_lost; i++) {
+	for (i = 0; i < api_count && !output_lost && !stopped_by(); i++) {
 		if (progress)
 			report_progress(i + 1, api_count, &api_table[i], t);
 		total = worst(total, run_isolated(&api_table[i], t, run), i == 0);
 	}
 	report_progress_clear();
+	if (stopped_by())
+		report_note("interrupted by %s: %zu of %zu APIs run", interrupt_name(stopped_by()),
+			    i, api_count);
 	return total;
 }
 

@@ -32,7 +32,8 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 
 /*
  * verify_running - true until the deadline passes (but always for the first
- * round) or --maxfails failures have been seen.
+ * round), --maxfails failures have been seen, or SIGINT or SIGTERM has been
+ * caught (interrupt.h).
  */
 bool verify_running(const struct verify_ctx *ctx);
 
@@ -61,7 +62,9 @@ bool verify_clock_was_set(struct verify_ctx *ctx);
 
 /*
  * verify_end - release what verify_begin() took; in verbose mode print the
- * number of checks and failures.
+ * number of checks and failures: "API: verify: N checks, M failures".
+ * After SIGINT or SIGTERM, in any mode:
+ * "API: verify: interrupted by SIGINT after N checks, M failures".
  * Return: STATUS_PASS or STATUS_FAIL.
  */
 enum status verify_end(struct verify_ctx *ctx);
