@@ -93,6 +93,8 @@ enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
  * fork_test_child - fork(2) a child that dies with SIGKILL when vdsotest
  * does (PR_SET_PDEATHSIG, prctl(2)), so that no test outlives the run, and
  * that dumps no core (RLIMIT_CORE 0) when the code under test crashes.
+ * SIGSEGV and SIGBUS are at their default action in the child, so that a
+ * fault kills it even where a sanitizer run-time had taken them over.
  * Return: as fork(2): the pid in the parent, 0 in the child, -1 on failure
  * (errno from fork(2), e.g. EAGAIN).
  */
