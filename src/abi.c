@@ -167,6 +167,7 @@ static void child(abi_call_fn call, const struct abi_call *c, int fd)
 {
 	struct { long ret; int err; } r;
 
+	memset(&r, 0, sizeof(r));	/* the padding goes down the pipe too */
 	signal(SIGSEGV, SIG_DFL);
 	signal(SIGBUS, SIG_DFL);
 	interrupt_release();	/* a terminal's SIGINT ends the case at once */
