@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -180,6 +181,31 @@ static void child(abi_call_fn call, const struct abi_call *c, int fd)
 	_exit(0);
 }
 
+/*
+ * Read the child's result from @fd.  SIGINT or SIGTERM caught meanwhile is
+ * passed on to the child @pid, whose case then ends at once (child()
+ * leaves them at their default action): sent to vdsotest alone, not to its
+ * process group, it would otherwise wait for the case to end.  poll(2)
+ * returns early on the signal, and at the latest after 200 ms (a signal
+ * that came just before it).  Return: as read(2).
+ */
+static ssize_t read_result(int fd, pid_t pid, void *buf, size_t len)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	bool passed = false;
+	int r;
+
+	while ((r = poll(&pfd, 1, 200)) <= 0) {
+		if (r < 0 && errno != EINTR)
+			break;
+		if (interrupt_signal() && !passed) {
+			kill(pid, interrupt_signal());
+			passed = true;
+		}
+	}
+	return read(fd, buf, len);
+}
+
 /* Run @c in a child and collect what happened. */
 static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome *o)
 {
@@ -204,7 +230,7 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 		child(call, c, fds[1]);
 	}
 	close(fds[1]);
-	ssize_t n = read(fds[0], &r, sizeof(r));
+	ssize_t n = read_result(fds[0], pid, &r, sizeof(r));
 	close(fds[0]);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {

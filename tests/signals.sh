@@ -126,6 +126,14 @@ finish
 	grep -Eq '^time: abi: interrupted by SIGINT after [0-9]+ cases, 0 failures$' "$out"
 ok $? "abi, SIGINT to the process group: the case cut short is not judged, exit 130 (got $rc)"
 
+start --vdso-lib="$FAKE_VDSO" time abi
+wait_child_of $pid
+kill -TERM "$pid"
+finish
+[ $rc -eq 143 ] && ! grep -q FAIL "$out" &&
+	grep -Eq '^time: abi: interrupted by SIGTERM after 0 cases, 0 failures$' "$out"
+ok $? "abi, SIGTERM to vdsotest only: passed on to the case under way, not judged, exit 143 (got $rc)"
+
 marker="--vdso-lib=$FAKE_VDSO -v time abi"
 # shellcheck disable=SC2086
 start $marker
