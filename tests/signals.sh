@@ -115,6 +115,29 @@ finish
 	! grep -q '^clock-gettime-monotonic' "$out"
 ok $? "all verify, SIGINT to the process group: stops after the first API, exit 130 (got $rc)"
 
+# ---- the progress line on a terminal is erased ----
+if command -v script >/dev/null 2>&1; then
+	cmd="$VDSOTEST -d 99.25 all verify"
+	script -qfec "$cmd" /dev/null >"$out" 2>&1 &
+	spid=$!
+	i=0
+	while [ $i -lt 300 ] && ! pid=$(pgrep -o -xf "$cmd"); do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	wait_child_of "$pid"
+	kill -TERM "$pid"
+	pid=$spid
+	finish
+	# (ESC as E, no CR: "<progress>E[K<result line>" means erased first)
+	tr -d '\r' <"$out" | tr '\033' E >"$tmp/tty"
+	grep -q '^E\[K\[1/25\] clock-gettime-realtime verifyE\[Kclock-gettime-realtime: verify: interrupted by SIGTERM' "$tmp/tty" &&
+		! grep -q '\[2/25\]' "$tmp/tty" && grep -q 'E\[KNote: interrupted by SIGTERM: 1 of 25 APIs run$' "$tmp/tty"
+	ok $? "all verify on a terminal, SIGTERM: the progress line is erased before the results"
+else
+	tap_skip "no script(1) for a terminal"
+fi
+
 # ---- abi: a case that never returns (time-hang), cut short ----
 VDSOTEST_FAKE_BUG=time-hang
 export VDSOTEST_FAKE_BUG
