@@ -16,6 +16,7 @@
 #include "bench.h"
 #include "cpus.h"
 #include "fallback.h"
+#include "interrupt.h"
 #include "report.h"
 
 static volatile sig_atomic_t bench_stop;
@@ -79,7 +80,7 @@ static int measure_one(bench_batch_fn batch, const void *arg, uint64_t duration_
 	do {
 		batch(arg, BENCH_BATCH_CALLS);
 		calls += BENCH_BATCH_CALLS;
-	} while (!bench_stop);
+	} while (!bench_stop && !interrupt_signal());
 	out->duration_ns = now_ns() - start;
 	out->cycles = cyc ? cycles_read(cyc->info, cyc->fd) - cycles_start : 0;
 	out->cpu_ns = thread_cpu_ns() - cpu_start;
@@ -138,7 +139,7 @@ static void *worker_main(void *p)
 	do {
 		w->batch(w->arg, BENCH_BATCH_CALLS);
 		calls += BENCH_BATCH_CALLS;
-	} while (!bench_stop);
+	} while (!bench_stop && !interrupt_signal());
 	w->sample.duration_ns = now_ns() - start;
 	w->sample.cpu_ns = thread_cpu_ns() - cpu_start;
 	w->sample.calls = calls;
@@ -316,8 +317,10 @@ enum status bench_run(const struct api *api, const struct run *run,
 				    strerror(errno));
 		res.cycles = cyc.fd >= 0;
 	}
-	for (unsigned r = 0; r < repeat; r++)
-		for (int p = 0; p < NR_PATHS; p++) {
+	int stopped_in = -1;	/* the path under way when SIGINT/SIGTERM came */
+	unsigned measured[NR_PATHS] = { 0 };
+	for (unsigned r = 0; r < repeat && stopped_in < 0; r++)
+		for (int p = 0; p < NR_PATHS && stopped_in < 0; p++) {
 			if (!paths->batch[p])
 				continue;
 			report_bench_progress(api, run, p, r);
@@ -326,25 +329,31 @@ enum status bench_run(const struct api *api, const struct run *run,
 				st = STATUS_FAIL;
 				goto out;
 			}
+			measured[p]++;
 			for (unsigned t = 0; threads > 1 && t < threads; t++)
 				add_sample(&each[(p + 1) * threads + t], &each[t]);
+			if (interrupt_signal())
+				stopped_in = p;
 		}
 	for (int p = 0; p < NR_PATHS; p++) {
-		res.present[p] = paths->batch[p] != NULL;
-		stats_compute(&samples[p * repeat], res.present[p] ? repeat : 0,
+		res.present[p] = measured[p] > 0;
+		stats_compute(&samples[p * repeat], measured[p],
 			      run->net && res.overhead_ns > 0 ? res.overhead_ns : 0, &res.stats[p]);
 		res.stats[p].threads = threads;
 		res.per_thread[p] = threads > 1 && res.present[p] ? &each[(p + 1) * threads] : NULL;
 	}
-	if (res.present[PATH_VDSO]) {
+	if (res.present[PATH_VDSO] && stopped_in < 0) {
 		enum fallback fb = api_falls_back(api, run, why, sizeof(why));
 		res.falls_back = fb == FALLBACK_SYSCALL ? 1 : fb == FALLBACK_NONE ? 0 : -1;
 	} else {
 		res.falls_back = -1;
 	}
 	report_bench(api, run, &res);
-	if (res.present[PATH_VDSO])
+	if (res.present[PATH_VDSO] && stopped_in < 0)
 		report_fallback(api, res.falls_back, why, run->verbose);
+	if (stopped_in >= 0)
+		report_line(api, "bench: interrupted by %s during the %s path; the figures are of the time measured",
+			    interrupt_name(interrupt_signal()), bench_path_name(stopped_in));
 out:
 	if (cyc.fd >= 0)
 		cycles_close(cyc.info, cyc.fd);

@@ -65,8 +65,8 @@ struct bench_result {
 
 /*
  * bench_measure - call @batch for about @duration_ns (1 .. UINT64_MAX ns),
- * checking a stop flag set by an ITIMER_REAL timer once per
- * BENCH_BATCH_CALLS calls.  One batch runs first, untimed, as warm-up.
+ * checking a stop flag set by an ITIMER_REAL timer, and interrupt_signal()
+ * (SIGINT, SIGTERM), once per BENCH_BATCH_CALLS calls.  One batch runs first, untimed, as warm-up.
  * SIGALRM is taken over for the duration and restored afterwards.
  * @out gets the calls, the elapsed CLOCK_MONOTONIC time and the calling
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID), both read with the
@@ -105,7 +105,10 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t durati
  * run->cycles (one thread only), the counter is read around each timed loop.  When the vDSO path is
  * absent it prints "Note: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying
- * that its figure is that of the error path.
+ * that its figure is that of the error path.  After SIGINT or SIGTERM
+ * (interrupt.h) it reports the paths measured so far, the last one for the
+ * time it ran, then "API: bench: interrupted by SIGNAL during the PATH path;
+ * the figures are of the time measured".
  *
  * Return: STATUS_PASS; STATUS_FAIL if a call fails or a measurement could
  * not be made.

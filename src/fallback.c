@@ -196,11 +196,10 @@ enum fallback api_falls_back(const struct api *api, const struct run *run,
 	}
 	if (pid == 0)
 		child(api, fn, arch);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			snprintf(why, len, "waitpid: %s", strerror(errno));
-			return FALLBACK_UNKNOWN;
-		}
+	if (wait_test_child(pid, &status) != 0) {
+		snprintf(why, len, "waitpid: %s", strerror(errno));
+		return FALLBACK_UNKNOWN;
+	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_FELL_BACK)
 		return FALLBACK_SYSCALL;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_IN_USER_SPACE)

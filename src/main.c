@@ -24,6 +24,7 @@
 #include "cpus.h"
 #include "cycles.h"
 #include "info.h"
+#include "interrupt.h"
 #include "options.h"
 #include "report.h"
 #include "vdso.h"
@@ -73,14 +74,36 @@ static uint64_t watchdog_ns(enum test_type t, const struct run *run)
 	       10000000000u;
 }
 
+/* After SIGINT or SIGTERM, how long a child may take to report and exit. */
+#define INTERRUPT_GRACE_NS 5000000000u
+
+/*
+ * Pass SIGINT or SIGTERM, once caught, on to the child @pid (a terminal's
+ * SIGINT reached it already, with the whole process group; kill(1) of
+ * vdsotest's pid did not), and give it INTERRUPT_GRACE_NS more at most.
+ */
+static void pass_interrupt(pid_t pid, bool *passed, uint64_t *deadline)
+{
+	uint64_t grace = now_ns() + INTERRUPT_GRACE_NS;
+
+	if (*passed || !interrupt_signal())
+		return;
+	kill(pid, interrupt_signal());
+	*passed = true;
+	if (grace < *deadline)
+		*deadline = grace;
+}
+
 /*
  * Wait for @pid for at most @timeout_ns, woken by SIGCHLD (blocked in
- * main(), so sigtimedwait(2) takes it).  Return: true with @status set, or
- * false after killing and reaping a child that took too long.
+ * main(), so sigtimedwait(2) takes it) or by SIGINT or SIGTERM (passed on
+ * to the child).  Return: true with @status set, or false after killing
+ * and reaping a child that took too long.
  */
 static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 {
 	uint64_t deadline = now_ns() + timeout_ns;
+	bool passed = false;
 	sigset_t chld;
 
 	sigemptyset(&chld);
@@ -94,6 +117,7 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 			*status = STATUS_FAIL << 8;	/* as if it had exited 1 */
 			return true;
 		}
+		pass_interrupt(pid, &passed, &deadline);
 		uint64_t now = now_ns();
 		if (now >= deadline)
 			break;
@@ -111,13 +135,23 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 #define CHILD_WRITE_ERROR 3
 
 static bool output_lost;
+static int child_interrupted;	/* SIGINT or SIGTERM a child stopped for, or 0 */
+
+/* The signal that stopped the run (caught here or by a child), or 0. */
+static int stopped_by(void)
+{
+	return interrupt_signal() ? interrupt_signal() : child_interrupted;
+}
 
 /*
  * The exit status once results are written: a lost result is a failure,
- * said once (by the child that lost it, if it was one).
+ * said once (by the child that lost it, if it was one); a run stopped by
+ * SIGINT or SIGTERM whose results were written exits 128 + the signal.
  */
 static int finish(int status)
 {
+	if (stopped_by() && !output_lost && report_flush())
+		return interrupt_status(stopped_by());
 	if (output_lost)
 		return STATUS_FAIL;
 	if (report_flush())
@@ -147,7 +181,8 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 	}
 	if (pid == 0) {
 		enum status st = api_run(api, t, run);
-		_exit(finish(st) == (int)st ? st : CHILD_WRITE_ERROR);
+		int rc = finish(st);
+		_exit(rc == (int)st || rc == interrupt_status(stopped_by()) ? rc : CHILD_WRITE_ERROR);
 	}
 	if (!wait_child(pid, &status, watchdog_ns(t, run))) {
 		report_progress_clear();
@@ -159,6 +194,11 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_WRITE_ERROR) {
 		output_lost = true;
 		return STATUS_FAIL;
+	}
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == interrupt_status(SIGINT) ||
+				  WEXITSTATUS(status) == interrupt_status(SIGTERM))) {
+		child_interrupted = WEXITSTATUS(status) - interrupt_status(0);
+		return STATUS_PASS;	/* what it found is in its report */
 	}
 	if (WIFSIGNALED(status)) {
 		report_line(api, "%s: killed by signal %d (%s)", test_type_name(t),
@@ -201,7 +241,8 @@ static bool std_fds_ok(void)
  * the kernel reap our test children) and blocked, for wait_child(); every
  * other signal unblocked (a blocked SIGALRM would stop bench's timer);
  * SIGALRM at its default, for the abi children's alarm(); SIGXFSZ ignored,
- * so that a file size limit is a write error.
+ * so that a file size limit is a write error; SIGINT and SIGTERM caught
+ * (unless ignored), to stop the run cleanly.
  */
 static void reset_signals(void)
 {
@@ -213,15 +254,18 @@ static void reset_signals(void)
 	signal(SIGCHLD, SIG_DFL);
 	signal(SIGALRM, SIG_DFL);
 	signal(SIGXFSZ, SIG_IGN);
+	interrupt_catch();
 }
 
 /*
  * Every API in turn (or only @one), between report_begin() and
- * report_end(), with a progress line when report_begin() wants one.
+ * report_end(), with a progress line when report_begin() wants one; after
+ * SIGINT or SIGTERM, no further API.
  */
 static enum status run_all(const struct api *one, enum test_type t, struct run *run)
 {
 	enum status total = STATUS_SKIP;
+	size_t i;
 
 	run->api_total = one ? 1 : api_count;
 	report_begin(run, t);
@@ -230,7 +274,7 @@ static enum status run_all(const struct api *one, enum test_type t, struct run *
 		cycles_describe(run->cycles, what, sizeof(what));
 		report_note("cycles: %s", what);
 	}
-	for (size_t i = 0; i < run->api_total && !output_lost; i++) {
+	for (i = 0; i < run->api_total && !output_lost && !stopped_by(); i++) {
 		const struct api *api = one ? one : &api_table[i];
 		run->api_index = i;
 		if (t != TEST_BENCH)
@@ -239,6 +283,10 @@ static enum status run_all(const struct api *one, enum test_type t, struct run *
 		report_result(api, run, st);
 		total = worst(total, st, i == 0);
 	}
+	report_progress_clear();
+	if (stopped_by() && !one)
+		report_note("interrupted by %s: %zu of %zu APIs run", interrupt_name(stopped_by()),
+			    i, api_count);
 	report_end();
 	return total;
 }

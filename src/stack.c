@@ -116,13 +116,12 @@ long api_stack_bytes(const struct api *api, const struct run *run)
 		res->err = 0;
 		child(api, fn, res);
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			err = errno;
-			munmap(res, sizeof(*res));
-			errno = err;
-			return -1;
-		}
+	if (wait_test_child(pid, &status) != 0) {
+		err = errno;
+		munmap(res, sizeof(*res));
+		errno = err;
+		return -1;
+	}
 	long bytes = WIFEXITED(status) && !res->err ? res->bytes : -1;
 	err = WIFEXITED(status) ? res->err : ECHILD;
 	munmap(res, sizeof(*res));

@@ -122,9 +122,8 @@ static int wait_status(pid_t pid, const struct api *api)
 {
 	int status;
 
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return NS_FAIL;
+	if (wait_test_child(pid, &status) != 0)
+		return NS_FAIL;
 	if (WIFSIGNALED(status)) {
 		verify_failure(api, "time namespace +1000 s: verify: killed by signal %d (%s)",
 			       WTERMSIG(status), strsignal(WTERMSIG(status)));

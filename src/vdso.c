@@ -73,7 +73,11 @@ const char *vdso_call_name(enum vdso_call call)
 	return (unsigned)call < VDSO_NR_CALLS ? call_names[call] : "?";
 }
 
-/* Is [off, off + len) inside the image, with off a multiple of align? */
+/*
+ * Is [off, off + len) inside the image, with off a multiple of align?
+ * (The casts of image pointers to ELF structures below go through
+ * const void *: their alignment is checked here, at run time.)
+ */
 static bool in_image(const struct vdso_image *img, uint64_t off, uint64_t len,
 		     size_t align)
 {
@@ -172,14 +176,14 @@ static bool check_verdef(const struct vdso_image *img)
 		if (!in_image(img, off, sizeof(ElfW(Verdef)), alignof(ElfW(Verdef))))
 			return false;
 		const unsigned char *p = img->base + off;
-		const ElfW(Verdef) *vd = (const ElfW(Verdef) *)p;
+		const ElfW(Verdef) *vd = (const void *)p;
 		if (vd->vd_version != VER_DEF_CURRENT)
 			return false;
 		if (vd->vd_cnt &&
 		    !in_image(img, off + vd->vd_aux, sizeof(ElfW(Verdaux)), alignof(ElfW(Verdaux))))
 			return false;
 		if (vd->vd_cnt &&
-		    ((const ElfW(Verdaux) *)(p + vd->vd_aux))->vda_name >= img->strtab_size)
+		    ((const ElfW(Verdaux) *)(const void *)(p + vd->vd_aux))->vda_name >= img->strtab_size)
 			return false;
 		if (i + 1 < img->verdef_count && vd->vd_next == 0)
 			return false;
@@ -199,7 +203,7 @@ static bool read_dynamic(const struct vdso_image *img, const ElfW(Phdr) *dyn_ph,
 {
 	if (!in_image(img, dyn_ph->p_offset, dyn_ph->p_filesz, alignof(ElfW(Dyn))))
 		return false;
-	const ElfW(Dyn) *dyn = (const ElfW(Dyn) *)(img->base + dyn_ph->p_offset);
+	const ElfW(Dyn) *dyn = (const void *)(img->base + dyn_ph->p_offset);
 	size_t n = dyn_ph->p_filesz / sizeof(*dyn);
 
 	memset(v, 0, sizeof(*v));
@@ -281,7 +285,7 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
 		return reject(img, why, "program headers outside the image");
 	img->machine = eh->e_machine;
 
-	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(img->base + eh->e_phoff);
+	const ElfW(Phdr) *ph = (const void *)(img->base + eh->e_phoff);
 	for (size_t i = 0; i < eh->e_phnum; i++) {
 		if (ph[i].p_type == PT_LOAD && !load)
 			load = &ph[i];
@@ -354,10 +358,10 @@ static bool symbol_has_version(const struct vdso_image *img, size_t i,
 	uint64_t off = (const unsigned char *)img->verdef - img->base;
 	for (size_t v = 0; v < img->verdef_count; v++) {
 		const unsigned char *p = img->base + off;
-		const ElfW(Verdef) *vd = (const ElfW(Verdef) *)p;
+		const ElfW(Verdef) *vd = (const void *)p;
 		if ((vd->vd_ndx & 0x7fff) == ndx && !(vd->vd_flags & VER_FLG_BASE) &&
 		    vd->vd_cnt) {
-			const ElfW(Verdaux) *aux = (const ElfW(Verdaux) *)(p + vd->vd_aux);
+			const ElfW(Verdaux) *aux = (const void *)(p + vd->vd_aux);
 			return strcmp(img->strtab + aux->vda_name, version) == 0;
 		}
 		off += vd->vd_next;	/* the same walk check_verdef() bounded */
@@ -456,7 +460,7 @@ static size_t image_extent(const ElfW(Ehdr) *eh, size_t mapped)
 	if (eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > mapped ||
 	    (uint64_t)eh->e_phnum * sizeof(ElfW(Phdr)) > mapped - eh->e_phoff)
 		return mapped;
-	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff);
+	const ElfW(Phdr) *ph = (const void *)((const char *)eh + eh->e_phoff);
 	for (size_t i = 0; i < eh->e_phnum; i++)
 		if (ph[i].p_offset + ph[i].p_filesz > end)
 			end = ph[i].p_offset + ph[i].p_filesz;
@@ -486,7 +490,7 @@ int vdso_locate(struct vdso_image *img, const char **why)
 		return reject(img, why, "AT_SYSINFO_EHDR points to unmapped memory");
 	if (memcmp(base, ELFMAG, SELFMAG) != 0 || base[EI_CLASS] != NATIVE_ELFCLASS)
 		return reject(img, why, "no ELF header of this class at AT_SYSINFO_EHDR");
-	return vdso_image_parse(img, base, image_extent((const ElfW(Ehdr) *)base, mapped), why);
+	return vdso_image_parse(img, base, image_extent((const void *)base, mapped), why);
 }
 
 const char *vdso_symbol_name(enum vdso_call call, char *buf, size_t len)

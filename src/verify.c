@@ -18,6 +18,7 @@
 #include "bench.h"
 #include "fallback.h"
 #include "parallel.h"
+#include "interrupt.h"
 #include "report.h"
 #include "verify.h"
 
@@ -157,7 +158,7 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 bool verify_running(const struct verify_ctx *ctx)
 {
 	/* At least one round, however short the duration. */
-	return verify_failures() < ctx->run->maxfails &&
+	return verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
 	       (ctx->checks == 0 || now_ns() < ctx->deadline_ns);
 }
 
@@ -218,7 +219,10 @@ enum status verify_end(struct verify_ctx *ctx)
 	if (ctx->clock_set_fd >= 0)
 		close(ctx->clock_set_fd);
 	ctx->clock_set_fd = -1;
-	if (ctx->run->verbose)
+	if (interrupt_signal())
+		say(ctx->api, "verify: interrupted by %s after %" PRIu64 " checks, %u failures",
+		    interrupt_name(interrupt_signal()), ctx->checks, ctx->fails);
+	else if (ctx->run->verbose)
 		say(ctx->api, "verify: %" PRIu64 " checks, %u failures", ctx->checks, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

@@ -62,7 +62,8 @@ void verify_scope(const char *scope);
 
 /*
  * verify_running - true until the deadline passes (but always for the first
- * round) or --maxfails failures have been printed in this verify_api().
+ * round), --maxfails failures have been printed in this verify_api(), or
+ * SIGINT or SIGTERM has been caught (interrupt.h).
  */
 bool verify_running(const struct verify_ctx *ctx);
 
@@ -100,8 +101,10 @@ bool verify_clock_was_set(struct verify_ctx *ctx);
 
 /*
  * verify_end - release what verify_begin() took; in verbose mode print the
- * number of checks and of failures reported through @ctx.  (The summary
- * line is verify_api()'s.)
+ * number of checks and of failures reported through @ctx: "API: verify: N
+ * checks, M failures"; after SIGINT or SIGTERM, in any mode: "API: verify:
+ * interrupted by SIGINT after N checks, M failures".  (The summary line is
+ * verify_api()'s.)
  * Return: STATUS_PASS or STATUS_FAIL.
  */
 enum status verify_end(struct verify_ctx *ctx);

@@ -1,0 +1,123 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Hostile surroundings: a tiny stack, address-space limits, no /proc and
+# no /sys, standard output closed or on a full disk, core dumps allowed.
+# vdsotest must give a clear message and a non-zero status, or pass; never
+# crash, hang or leave files behind.  Nothing here needs root: the mount
+# namespace comes from an unprivileged user namespace where allowed.
+# Output: TAP.
+set -u
+: "${VDSOTEST:?set by make check}" "${FAKE_VDSO:?set by make check}"
+
+. "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+err=$tmp/err
+tap_show="$out $err"
+
+# The runs each case tries: every API's verify and abi, and a short bench.
+runs="all-verify all-abi time-bench"
+
+# Run vdsotest with the run named $1 (see $runs), limited by the shell
+# command $2 (e.g. "ulimit -s 64"), at most 120 s.  The environment,
+# argv and auxv come out of the same limits: the runs get an environment
+# of PATH alone, so that the budget left does not depend on the caller's.
+limited() {
+	case $1 in
+	all-verify) set -- "$2" -d 0.01 all verify ;;
+	all-abi)    set -- "$2" all abi ;;
+	time-bench) set -- "$2" -d 0.01 time bench ;;
+	esac
+	limit=$1
+	shift
+	timeout -s KILL 120 env -i PATH="$PATH" sh -c "$limit"'; exec "$0" "$@"' \
+		"$VDSOTEST" "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+# No line saying that a test child died of a signal, no status of a
+# signal or of timeout(1).
+no_crash() {
+	[ $rc -lt 124 ] && ! grep -q 'killed by signal\|no result .* killed' "$out"
+}
+
+# ---- a tiny stack ----
+# (sanitizer builds need far more stack for their own bookkeeping)
+stack_kb=64
+[ -n "${VDSOTEST_SANITIZED:-}" ] && stack_kb=512
+for r in $runs; do
+	limited $r "ulimit -s $stack_kb"
+	no_crash && [ $rc -eq 0 ]
+	ok $? "ulimit -s $stack_kb: $r passes (got $rc)"
+done
+
+# ---- address-space limits ----
+# From too little to start (the dynamic loader says so, 127) through too
+# little for the tests (vdsotest says which call failed, 1) to enough (0).
+if [ -n "${VDSOTEST_SANITIZED:-}" ]; then
+	tap_skip "ulimit -v: AddressSanitizer reserves terabytes of address space"
+else
+	bad=
+	for kb in 1000 2000 2500 3000 4000 8000 65536; do
+		for r in $runs; do
+			limited $r "ulimit -v $kb"
+			case $rc in
+			0) continue ;;
+			1) grep -q '^vdsotest: ' "$err" && no_crash && continue ;;
+			127) grep -q 'error while loading shared libraries' "$err" && continue ;;
+			esac
+			bad="$bad $kb:$r:$rc"
+		done
+	done
+	[ -z "$bad" ] && [ $rc -eq 0 ]
+	ok $? "ulimit -v 1000..65536 KiB: pass, or a message and exit 1 (127 from the loader); 64 MiB passes (failed:${bad:- none})"
+fi
+
+# ---- no /proc, no /sys ----
+if unshare -Urm sh -c 'mount -t tmpfs none /proc && mount -t tmpfs none /sys' 2>/dev/null; then
+	for r in $runs; do
+		limited $r "unshare -Urm sh -c 'mount -t tmpfs none /proc && mount -t tmpfs none /sys && exec \"\$0\" \"\$@\"'"
+		no_crash && [ $rc -eq 0 ]
+		ok $? "tmpfs over /proc and /sys: $r passes (got $rc)"
+	done
+else
+	for r in $runs; do tap_skip "no mount namespaces here (unshare -Urm)"; done
+fi
+
+# ---- standard output closed, or on a full disk ----
+for args in "list-apis" "-d 0.01 time bench" "time abi" "--help"; do
+	# shellcheck disable=SC2086
+	"$VDSOTEST" $args >&- 2>"$err"
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(cat "$err")" = "vdsotest: standard output is closed" ]
+	ok $? "stdout closed: '$args' exits 1 (got $rc) saying so"
+done
+
+# (verify with failures to report, and -v abi: both have lines to write)
+for args in "-d 0.01 time bench" "-v time abi" "--help" \
+	"--vdso-lib=$FAKE_VDSO -d 0.05 -f 5 clock-gettime-monotonic verify"; do
+	# shellcheck disable=SC2086
+	VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" $args >/dev/full 2>"$err"
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(grep -c . "$err")" -eq 1 ] &&
+		grep -q '^vdsotest: write error on standard output: No space left on device$' "$err"
+	ok $? "stdout on /dev/full: '${args#--vdso-lib=* }' exits 1 (got $rc), one write error"
+done
+
+# ---- core dumps allowed: the crashing children still leave nothing ----
+mkdir "$tmp/empty"
+(
+	cd "$tmp/empty" || exit 1
+	ulimit -c unlimited 2>/dev/null || ulimit -c "$(ulimit -H -c)"
+	"$VDSOTEST" all abi
+	VDSOTEST_FAKE_BUG=getres-null-crash "$VDSOTEST" --vdso-lib="$FAKE_VDSO" \
+		-d 0.01 clock-getres-monotonic verify
+	VDSOTEST_FAKE_BUG=time-null-crash "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 time verify
+) >"$out" 2>"$err"
+left=$(ls -A "$tmp/empty")
+grep -q 'killed by signal 11' "$out" && [ -z "$left" ]
+ok $? "ulimit -c unlimited: abi and crashing verify children leave no file (core_pattern '$(cat /proc/sys/kernel/core_pattern 2>/dev/null)'; left: ${left:-none})"
+
+tap_done

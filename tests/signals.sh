@@ -1,0 +1,183 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# SIGINT and SIGTERM stop a run cleanly: bench prints what it measured,
+# verify and abi the counts so far, `all` stops after the API under way,
+# and the exit status is 130 or 143.  Both ways a signal comes: to the whole
+# process group (a terminal's ^C) and to vdsotest's pid only (kill PID).
+# No wall-clock limits are asserted: the waits only bound a hang.
+# Output: TAP.
+set -u
+: "${VDSOTEST:?set by make check}" "${FAKE_VDSO:?set by make check}"
+
+. "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+tap_show=$out
+
+for tool in perl pgrep ps; do
+	command -v $tool >/dev/null 2>&1 || { echo "1..0 # SKIP no $tool"; exit 0; }
+done
+
+# Start vdsotest in the background in a process group of its own, with
+# SIGINT at its default action (a shell's background job ignores it).
+start() {
+	perl -e '$SIG{INT} = "DEFAULT"; setpgrp(0, 0); exec @ARGV or exit 127' \
+		"$VDSOTEST" "$@" >"$out" 2>&1 &
+	pid=$!
+}
+
+# Wait (up to 30 s) until $pid has a child: its handlers are then in place
+# and a test is under way.
+wait_child_of() {
+	i=0
+	while [ $i -lt 300 ] && ! pgrep -P "$1" >/dev/null 2>&1; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# Wait (up to 30 s) until the output has a line matching the ERE $1.
+wait_output() {
+	i=0
+	while [ $i -lt 300 ] && ! grep -Eq -- "$1" "$out"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# Wait (up to 60 s) for $pid to exit; rc = its status, or 124 after
+# killing a run that hung.
+finish() {
+	i=0
+	while [ $i -lt 600 ] && kill -0 "$pid" 2>/dev/null &&
+		[ "$(ps -o stat= -p "$pid" 2>/dev/null | cut -c1)" != Z ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ $i -ge 600 ]; then
+		kill -KILL "-$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		rc=124
+		return
+	fi
+	wait "$pid"
+	rc=$?
+}
+
+# Processes whose command line contains $1 (other than this script's).
+count_procs() {
+	c=0
+	for f in /proc/[0-9]*/cmdline; do
+		{ tr '\0' ' ' <"$f"; } 2>/dev/null | grep -q -- "$1" && c=$((c + 1))
+	done
+	echo $c
+}
+
+# ---- bench ----
+start -d 100 clock-gettime-monotonic bench
+wait_child_of $pid
+kill -INT "-$pid"
+finish
+[ $rc -eq 130 ] &&
+	grep -Eq '^clock-gettime-monotonic system calls per second: *[0-9]+$' "$out" &&
+	grep -Eq '^clock-gettime-monotonic: bench: interrupted by SIGINT during the syscall path; the figures are of the time measured$' "$out"
+ok $? "bench, SIGINT to the process group: the syscall figure so far, marked interrupted, exit 130 (got $rc)"
+
+start -o nsec -d 100 time bench
+wait_child_of $pid
+kill -TERM "$pid"
+finish
+[ $rc -eq 143 ] && grep -Eq '^time: syscall: [0-9]+\.[0-9]{2} nsec/call$' "$out" &&
+	grep -q '^time: bench: interrupted by SIGTERM during the syscall path' "$out"
+ok $? "bench, SIGTERM to vdsotest only: passed on to the child, exit 143 (got $rc)"
+
+# ---- verify ----
+VDSOTEST_FAKE_BUG=getcpu-wrong-node
+export VDSOTEST_FAKE_BUG
+start --vdso-lib="$FAKE_VDSO" -f 1000000 -d 100 getcpu verify
+wait_output "says node"
+kill -TERM "$pid"
+finish
+unset VDSOTEST_FAKE_BUG
+[ $rc -eq 143 ] && grep -q "says node" "$out" &&
+	grep -Eq '^getcpu: verify: interrupted by SIGTERM after [1-9][0-9]* checks, [1-9][0-9]* failures$' "$out"
+ok $? "verify, SIGTERM to vdsotest only: the failure count so far, exit 143 (got $rc)"
+
+api_count=$("$VDSOTEST" list-apis | wc -l | tr -d " ")
+start -d 100 all verify
+wait_child_of $pid
+kill -INT "-$pid"
+finish
+[ $rc -eq 130 ] &&
+	grep -Eq '^clock-gettime-realtime: verify: interrupted by SIGINT after [0-9]+ checks, 0 failures$' "$out" &&
+	grep -q "^Note: interrupted by SIGINT: 1 of $api_count APIs run\$" "$out" &&
+	! grep -q '^clock-gettime-monotonic' "$out"
+ok $? "all verify, SIGINT to the process group: stops after the first API, exit 130 (got $rc)"
+
+# ---- the progress line on a terminal is erased ----
+if command -v script >/dev/null 2>&1; then
+	cmd="$VDSOTEST -d 99.25 all verify"
+	script -qfec "$cmd" /dev/null >"$out" 2>&1 &
+	spid=$!
+	i=0
+	while [ $i -lt 300 ] && ! pid=$(pgrep -o -xf "$cmd"); do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	wait_child_of "$pid"
+	kill -TERM "$pid"
+	pid=$spid
+	finish
+	# (ESC as E, no CR: "<progress>E[K<result line>" means erased first)
+	tr -d '\r' <"$out" | tr '\033' E >"$tmp/tty"
+	grep -q "^E\\[K\\[1/$api_count\\] clock-gettime-realtime verifyE\\[Kclock-gettime-realtime: verify: interrupted by SIGTERM" "$tmp/tty" &&
+		! grep -q "\\[2/$api_count\\]" "$tmp/tty" && grep -q "E\\[KNote: interrupted by SIGTERM: 1 of $api_count APIs run\$" "$tmp/tty"
+	ok $? "all verify on a terminal, SIGTERM: the progress line is erased before the results"
+else
+	tap_skip "no script(1) for a terminal"
+fi
+
+# ---- abi: a case that never returns (time-hang), cut short ----
+VDSOTEST_FAKE_BUG=time-hang
+export VDSOTEST_FAKE_BUG
+start --vdso-lib="$FAKE_VDSO" time abi
+wait_child_of $pid
+kill -INT "-$pid"
+finish
+[ $rc -eq 130 ] && ! grep -q FAIL "$out" &&
+	grep -Eq '^time: abi: interrupted by SIGINT after [0-9]+ cases, 0 failures$' "$out"
+ok $? "abi, SIGINT to the process group: the case cut short is not judged, exit 130 (got $rc)"
+
+start --vdso-lib="$FAKE_VDSO" time abi
+wait_child_of $pid
+kill -TERM "$pid"
+finish
+[ $rc -eq 143 ] && ! grep -q FAIL "$out" &&
+	grep -Eq '^time: abi: interrupted by SIGTERM after 0 cases, 0 failures$' "$out"
+ok $? "abi, SIGTERM to vdsotest only: passed on to the case under way, not judged, exit 143 (got $rc)"
+
+marker="--vdso-lib=$FAKE_VDSO -v time abi"
+# shellcheck disable=SC2086
+start $marker
+wait_child_of $pid
+kill -KILL "$pid"
+finish
+sleep 0.5
+left=$(count_procs "$marker")
+[ "$left" -eq 0 ]
+ok $? "abi, vdsotest killed with SIGKILL: no case child outlives it ($left left)"
+unset VDSOTEST_FAKE_BUG
+
+# ---- a caller that ignores SIGINT (nohup, background jobs) ----
+perl -e '$SIG{INT} = "IGNORE"; exec @ARGV or exit 127' \
+	"$VDSOTEST" -d 0.3 clock-gettime-monotonic verify >"$out" 2>&1 &
+pid=$!
+wait_child_of $pid
+kill -INT "$pid"
+finish
+[ $rc -eq 0 ] && [ ! -s "$out" ]
+ok $? "SIGINT ignored by the caller stays ignored: the run completes, exit 0 (got $rc)"
+
+tap_done
