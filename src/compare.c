@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "compare.h"
 #include "json.h"
@@ -53,14 +54,20 @@ static char *read_file(const char *path, size_t *len)
 	if (!f)
 		return NULL;
 	for (;;) {
+		if (n > COMPARE_MAX_FILE_BYTES) {
+			errno = EFBIG;
+			goto fail;
+		}
 		if (n == cap) {
-			char *b = cap >= COMPARE_MAX_FILE_BYTES ? NULL :
-				  realloc(buf, cap = cap ? 2 * cap : 65536);
-			if (!b) {
-				errno = cap > COMPARE_MAX_FILE_BYTES ? EFBIG : ENOMEM;
+			/* (one byte more than the limit, to see a file larger than it) */
+			size_t want = cap ? 2 * cap : 65536;
+			if (want > COMPARE_MAX_FILE_BYTES)
+				want = COMPARE_MAX_FILE_BYTES + 1;
+			char *b = realloc(buf, want);
+			if (!b)
 				goto fail;
-			}
 			buf = b;
+			cap = want;
 		}
 		errno = 0;
 		size_t got = fread(buf + n, 1, cap - n, f);
@@ -129,7 +136,8 @@ static enum status load(struct doc *d, const char *file)
 	memset(d, 0, sizeof(*d));
 	d->file = file;
 	if (!(text = read_file(file, &len)))
-		return doc_error(d, "%s", strerror(errno));
+		return errno == EFBIG ? doc_error(d, "larger than %u MiB", COMPARE_MAX_FILE_BYTES >> 20) :
+					doc_error(d, "%s", strerror(errno));
 	d->tree = json_parse(text, len, &err);
 	free(text);
 	if (!d->tree)
@@ -348,7 +356,17 @@ static void print_all(struct doc *o, struct doc *n, enum output_format format)
 		puts("\n  ]\n}");
 }
 
-enum status compare_run(const char *old_path, const char *new_path, enum output_format format)
+/* Whether @a and @b name the same existing file. */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+enum status compare_run(const char *old_path, const char *new_path, enum output_format format,
+			const char *output)
 {
 	struct doc o, n;
 	enum status st = load(&o, old_path);
@@ -357,6 +375,18 @@ enum status compare_run(const char *old_path, const char *new_path, enum output_
 		unload(&n);
 	if (st != STATUS_PASS) {
 		unload(&o);
+		return st;
+	}
+	if (output && (same_file(output, old_path) || same_file(output, new_path))) {
+		fprintf(stderr, "vdsotest: compare: --output '%s' is one of the files compared; "
+			"not overwritten\n", report_vis(output));
+		st = STATUS_USAGE;
+	} else if (report_open_output(output) != 0) {
+		st = STATUS_FAIL;
+	}
+	if (st != STATUS_PASS) {
+		unload(&o);
+		unload(&n);
 		return st;
 	}
 	print_all(&o, &n, format);

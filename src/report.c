@@ -7,12 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "report.h"
 #include "sysinfo.h"
 
 static bool progress_shown;
+static const char *output_path;	/* --output, or NULL: standard output */
 static int write_errno;		/* why standard output first failed, or 0 */
 
 /* fflush(stdout), remembering the first error's errno for report_flush(). */
@@ -67,6 +69,28 @@ void report_bench_progress(const struct api *api, const struct run *run, int p, 
 		fprintf(stderr, " %u/%u", r + 1, run->repeat);
 	fflush(stderr);
 	progress_shown = true;
+}
+
+int report_open_output(const char *path)
+{
+	if (!path)
+		return 0;
+	if (!freopen(path, "w", stdout)) {
+		fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
+		return STATUS_FAIL;
+	}
+	output_path = path;
+	return 0;
+}
+
+const char *report_output_name(void)
+{
+	static char name[600];
+
+	if (!output_path)
+		return "standard output";
+	snprintf(name, sizeof(name), "'%s'", report_vis(output_path));
+	return name;
 }
 
 bool report_flush(void)
@@ -172,6 +196,26 @@ static void json_begin(const struct run *run)
 	fputs(",\n  \"results\": [", stdout);
 }
 
+/* table, json, csv, ktap: read by programs, and not always line by line. */
+static bool machine_format(void)
+{
+	return format == FORMAT_TABLE || format == FORMAT_JSON || format == FORMAT_CSV ||
+	       format == FORMAT_KTAP;
+}
+
+/*
+ * Whether standard output is the terminal of standard error, where the
+ * progress line's "\r\033[K" would wipe a line of results not yet ended
+ * (json ends its result lines only when the next begins).
+ */
+static bool stdout_on_stderr_terminal(void)
+{
+	struct stat o, e;
+
+	return isatty(STDOUT_FILENO) && fstat(STDOUT_FILENO, &o) == 0 &&
+	       fstat(STDERR_FILENO, &e) == 0 && o.st_rdev == e.st_rdev;
+}
+
 void report_set_format(enum output_format f)
 {
 	format = f;
@@ -189,7 +233,8 @@ void report_begin(const struct run *run, enum test_type t)
 	if (t == TEST_BENCH)
 		estimate_ns *= NR_PATHS * (uint64_t)run->repeat;
 	progress_wanted = isatty(STDERR_FILENO) && t != TEST_ABI &&
-			  estimate_ns > REPORT_PROGRESS_AFTER_NS;
+			  estimate_ns > REPORT_PROGRESS_AFTER_NS &&
+			  !(machine_format() && stdout_on_stderr_terminal());
 	json_results = &json_results_private;
 	if (format == FORMAT_JSON) {
 		void *shared = mmap(NULL, sizeof(*json_results), PROT_READ | PROT_WRITE,

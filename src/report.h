@@ -125,6 +125,19 @@ void report_no_vdso(const struct api *api);
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t);
 
 /*
+ * report_open_output - --output: standard output becomes @path (created or
+ * truncated); @path NULL: nothing to do.
+ * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON".
+ */
+int report_open_output(const char *path);
+
+/*
+ * report_output_name - where results go, for messages: "'FILE'" of
+ * --output, or "standard output".
+ */
+const char *report_output_name(void);
+
+/*
  * report_flush - write out what standard output holds.
  * Return: false if any result could not be written (errno as fflush(3) or
  * the write that failed left it, e.g. ENOSPC, EBADF).

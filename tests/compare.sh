@@ -89,9 +89,11 @@ fi
 
 # A real round trip: two runs of the tool itself.
 "$VDSOTEST" -o json -d 0.002 -r 2 all bench >"$tmp/a.json" 2>/dev/null
+rc_a=$?
 "$VDSOTEST" -o json -d 0.002 -r 2 --output="$tmp/b.json" all bench 2>/dev/null
+rc_b=$?
 run compare "$tmp/a.json" "$tmp/b.json"
-[ $rc -eq 0 ] && grep -Eq '^getcpu +vdso +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[-+][0-9]+\.[0-9]{2}%( ~)?$' "$out" &&
+[ $rc_a -eq 0 ] && [ $rc_b -eq 0 ] && [ $rc -eq 0 ] && grep -Eq '^getcpu +vdso +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[-+][0-9]+\.[0-9]{2}%( ~)?$' "$out" &&
 	[ "$(grep -c ' vdso ' "$out")" -ge 20 ] && ! grep -q '^only in' "$out"
 ok $? "compare of two real runs: a row for every API and path, nothing one-sided"
 
@@ -127,6 +129,34 @@ ok $? "a bad NEW file is named too"
 run compare "$old"
 [ $rc -eq 2 ] && grep -q 'compare needs two files' "$err"
 ok $? "compare with one file: exit 2"
+
+# --output naming an input: refused, the input intact (by device and inode,
+# so another name of the same file is caught too).
+cp "$old" "$tmp/o2.json" && ln -s o2.json "$tmp/o2-link.json"
+for o in "$tmp/o2.json" "$tmp/o2-link.json"; do
+	run compare "$tmp/o2.json" "$new" --output="$o"
+	[ $rc -eq 2 ] && cmp -s "$old" "$tmp/o2.json" &&
+		grep -Fq "vdsotest: compare: --output '$o' is one of the files compared" "$err"
+	ok $? "--output=$(basename "$o"), an input: exit 2, the input intact (got $rc)"
+done
+# --output of a bad comparison: not even created.
+run compare "$tmp/nothing.json" "$new" --output="$tmp/never.json"
+[ $rc -eq 2 ] && [ ! -e "$tmp/never.json" ]
+ok $? "a bad input: --output not created"
+
+# The size limit, said as such.
+truncate -s 65M "$tmp/big.json" 2>/dev/null || dd if=/dev/zero of="$tmp/big.json" bs=1 count=0 seek=65M 2>/dev/null
+bad "a file over 64 MiB" "$tmp/big.json" "'$tmp/big.json': larger than 64 MiB$"
+rm -f "$tmp/big.json"
+
+# A write error names the --output file.
+if [ -w /dev/full ]; then
+	run compare "$old" "$new" --output=/dev/full
+	[ $rc -eq 1 ] && grep -Fq "vdsotest: write error on '/dev/full': No space left on device" "$err"
+	ok $? "write error on --output: the file named (got $rc)"
+else
+	tap_skip "no /dev/full"
+fi
 
 run -o ktap compare "$old" "$new"
 [ $rc -eq 2 ] && grep -q "format 'ktap' is not one of compare's" "$err"

@@ -207,11 +207,20 @@ ok $? "--output into a missing directory: exit 1 naming the file (got $rc)"
 
 if [ -w /dev/full ]; then
 	run --output=/dev/full -d 0.01 time bench
-	[ $rc -eq 1 ] && grep -q 'write error' "$err"
-	ok $? "--output=/dev/full: exit 1, write error (got $rc)"
+	[ $rc -eq 1 ] && grep -Fqx "vdsotest: write error on '/dev/full': No space left on device" "$err"
+	ok $? "--output=/dev/full: exit 1, a write error naming the file (got $rc)"
 else
 	tap_skip "no /dev/full"
 fi
+
+# A usage error, found however late, leaves --output untouched.
+for bad_opts in "--cpu=1000" "-t 1025" "--vdso-lib=$tmp/no-such.so"; do
+	echo keep >"$tmp/keep.json"
+	# shellcheck disable=SC2086
+	run -o json --output="$tmp/keep.json" $bad_opts getcpu bench
+	[ $rc -eq 2 ] && [ "$(cat "$tmp/keep.json")" = keep ]
+	ok $? "usage error ($bad_opts): --output not truncated (got $rc)"
+done
 
 # ---- progress ----
 # Longer than 2 s on a terminal (script(1) gives one): "[I/N] API PATH R/REPEAT"
@@ -229,9 +238,20 @@ if command -v script >/dev/null 2>&1 && tty_run true; then
 	tty_run "'$VDSOTEST' -d 0.01 getcpu bench >/dev/null"
 	! grep -q '\[[0-9]*/[0-9]*\]' "$tmp/tty"
 	ok $? "no progress on a terminal for a short run"
+
+	# Standard output on the same terminal: text keeps its progress and
+	# every line; json (whose lines end only when the next begins) shows
+	# none, so none of its lines is wiped.
+	tty_run "'$VDSOTEST' -r 25 -d 0.03 getcpu bench"
+	grep -q '\[3/3\] getcpu vdso 25/25' "$tmp/tty" &&
+		[ "$(tr '\r' '\n' <"$tmp/tty" | grep -c 'getcpu .* calls per second: ')" -eq 3 ]
+	ok $? "text, stdout on the terminal: progress, and all 3 result lines"
+	tty_run "'$VDSOTEST' -r 25 -d 0.03 -o json getcpu bench"
+	! grep -q '\[[0-9]*/[0-9]*\]' "$tmp/tty" && ! grep -q "$(printf '\033')" "$tmp/tty" &&
+		grep -q '{"api": "getcpu"' "$tmp/tty"
+	ok $? "json, stdout on the terminal: no progress, nothing erased"
 else
-	tap_skip "script(1) cannot give a terminal"
-	tap_skip "script(1) cannot give a terminal"
+	for i in 1 2 3 4; do tap_skip "script(1) cannot give a terminal"; done
 fi
 run -r 25 -d 0.03 getcpu bench
 [ $rc -eq 0 ] && [ ! -s "$err" ]
