@@ -10,6 +10,9 @@
 
 /* The largest file compare reads, in bytes. */
 #define COMPARE_MAX_FILE_BYTES (64u << 20)
+/* The largest median ns per call (1000 s) and stdev_pct compare accepts. */
+#define COMPARE_MAX_NS 1e12
+#define COMPARE_MAX_PCT 1e6
 
 /*
  * compare_run - read the JSON documents of two bench runs (-o json) at

@@ -144,6 +144,21 @@ void report_json_string(const char *s)
 	putchar('"');
 }
 
+void report_csv_string(const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
 /* A JSON string, or null for "". */
 static void json_string_or_null(const char *s)
 {
@@ -251,12 +266,14 @@ void report_begin(const struct run *run, enum test_type t)
 		break;
 	case FORMAT_CSV:
 		puts("api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,"
-		     "ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call");
+		     "ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call,"
+		     "error");
 		break;
 	case FORMAT_TABLE:
-		printf("%-*s %13s %13s %12s\n", table_name_width(), "Benchmark", "Time", "CPU",
-		       "Iterations");
-		for (int i = table_name_width() + 3 * 13 + 3; i > 0; i--)
+		/* with repeats, the spread of Time next to it */
+		printf("%-*s %13s%s %13s %12s\n", table_name_width(), "Benchmark", "Time",
+		       run->repeat >= 2 ? "  Spread" : "", "CPU", "Iterations");
+		for (int i = table_name_width() + 3 * 13 + 3 + (run->repeat >= 2 ? 8 : 0); i > 0; i--)
 			putchar('-');
 		putchar('\n');
 		break;
@@ -357,11 +374,10 @@ static void report_table(const struct api *api, const struct bench_stats s[NR_PA
 		if (!present[p])
 			continue;
 		snprintf(name, sizeof(name), "%s/%s", bench_path_name(p), api->name);
-		printf("%-*s %10.2f ns %10.2f ns %12" PRIu64, table_name_width(), name,
-		       s[p].median_ns, s[p].cpu_ns_per_call, s[p].calls);
+		printf("%-*s %10.2f ns", table_name_width(), name, s[p].median_ns);
 		if (s[p].repeats >= 2)
-			printf(" \u00b1%.1f%%", s[p].stdev_pct);
-		putchar('\n');
+			printf(" \u00b1%5.1f%%", s[p].stdev_pct);
+		printf(" %10.2f ns %12" PRIu64 "\n", s[p].cpu_ns_per_call, s[p].calls);
 	}
 }
 
@@ -382,6 +398,9 @@ static void report_csv(const struct api *api, const struct bench_result *res)
 		printf(",%.2f,", s[p].cpu_ns_per_call);
 		if (res->cycles)
 			printf("%.2f", s[p].cycles_per_call);
+		putchar(',');
+		if (res->error[p])
+			report_csv_string(strerror(res->error[p]));
 		putchar('\n');
 	}
 }
@@ -438,6 +457,11 @@ static void report_json(const struct api *api, const struct bench_result *res)
 			fputs(", \"falls_back\": null", stdout);
 		if (res->cycles)
 			printf(", \"cycles_per_call\": %.2f", s[p].cycles_per_call);
+		printf(", \"net\": %s, \"error\": ", res->net[p] ? "true" : "false");
+		if (res->error[p])
+			report_json_string(strerror(res->error[p]));
+		else
+			fputs("null", stdout);
 		if (res->per_thread[p])
 			json_per_thread(res, p);
 		putchar('}');

@@ -81,6 +81,12 @@ void report_bench_progress(const struct api *api, const struct run *run, int p, 
  */
 void report_json_string(const char *s);
 
+/*
+ * report_csv_string - @s on stdout as a CSV field (RFC 4180): as it is, or
+ * in double quotes (each '"' doubled) when it holds ',', '"', CR or LF.
+ */
+void report_csv_string(const char *s);
+
 /* report_format_name - "text", "nsec", "table", "json", "csv" or "ktap". */
 const char *report_format_name(enum output_format f);
 
