@@ -281,8 +281,9 @@ static int choose_cpus(const struct options *o, int **cpus)
 		where = "the --cpu list";
 	}
 	if (o->threads > cpu_mask_count(from)) {
-		fprintf(stderr, "vdsotest: --threads=%u: only %u CPUs in %s\n", o->threads,
-			cpu_mask_count(from), where);
+		unsigned have = cpu_mask_count(from);
+		fprintf(stderr, "vdsotest: --threads=%u: only %u CPU%s in %s\n", o->threads, have,
+			have == 1 ? "" : "s", where);
 		rc = STATUS_USAGE;
 		goto out;
 	}
@@ -292,8 +293,9 @@ static int choose_cpus(const struct options *o, int **cpus)
 			rc = STATUS_FAIL;
 			goto out;
 		}
+		/* (--cpu: in the list's order) */
 		for (unsigned i = 0; i < o->threads; i++)
-			(*cpus)[i] = cpu_mask_nth(from, i);
+			(*cpus)[i] = o->cpu_list ? cpu_list_nth(o->cpu_list, i) : cpu_mask_nth(from, i);
 	}
 out:
 	cpu_mask_free(&allowed);
@@ -317,6 +319,8 @@ int main(int argc, char **argv)
 	}
 	if (rc != OPTIONS_RUN)
 		return finish(rc);
+	if (o.dry_run && o.command != CMD_RUN)
+		return 0;
 	report_set_format(o.format);
 	/* (compare opens --output once it has read its inputs) */
 	if (o.command == CMD_COMPARE)
@@ -338,6 +342,8 @@ int main(int argc, char **argv)
 	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
 		return rc;
 	/* (the list commands print no results: they stay on standard output) */
+	if (o.dry_run)
+		return 0;
 	if ((rc = report_open_output(o.output)) != 0)
 		return rc;
 	if (!o.vdso_lib)

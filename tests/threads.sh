@@ -17,7 +17,7 @@ tap_show=$out
 if command -v taskset >/dev/null; then
 	taskset -c 0 "$VDSOTEST" -t 2 -d 0.01 clock-gettime-monotonic verify >"$out" 2>&1
 	rc=$?
-	[ $rc -eq 2 ] && [ "$(cat "$out")" = "vdsotest: --threads=2: only 1 CPUs in the affinity mask" ]
+	[ $rc -eq 2 ] && [ "$(cat "$out")" = "vdsotest: --threads=2: only 1 CPU in the affinity mask" ]
 	ok $? "-t 2 on one CPU: exit 2 with the message (got $rc)"
 else
 	tap_skip "no taskset"
