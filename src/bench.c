@@ -282,8 +282,8 @@ static bool measure(const struct api *api, const struct run *run,
 
 /*
  * What --net takes off every ns per call of @api: @overhead_ns, or 0 (after
- * a note) when that is not smaller than the gross ns per call of every
- * sample of every path present; @s holds @n samples per path.
+ * a note) when that would leave less than BENCH_NET_MIN_NS of a sample of a
+ * path present (shown as 0.00); @s holds @n samples per path.
  */
 static double net_minus(const struct api *api, const struct bench_paths *paths,
 			const struct bench_sample *s, unsigned n, double overhead_ns)
@@ -300,11 +300,11 @@ static double net_minus(const struct api *api, const struct bench_paths *paths,
 				least_p = p;
 			}
 		}
-	if (overhead_ns < least)
+	if (overhead_ns <= least - BENCH_NET_MIN_NS)
 		return overhead_ns;
-	report_note("%s: gross figures: the harness overhead (%.2f ns/call) is not smaller than "
-		    "the %s call (%.2f ns/call)", api->name, overhead_ns, bench_path_name(least_p),
-		    least);
+	report_note("%s: gross figures: the harness overhead (%.2f ns/call) leaves less than "
+		    "%.2f ns of the %s call (%.2f ns/call)", api->name, overhead_ns, BENCH_NET_MIN_NS,
+		    bench_path_name(least_p), least);
 	return 0;
 }
 

@@ -66,6 +66,9 @@ struct bench_result {
 /* The longest time the harness overhead is measured for, per API. */
 #define BENCH_OVERHEAD_MAX_NS 200000000u
 
+/* The least net ns per call --net leaves (less shows as 0.00): else gross figures. */
+#define BENCH_NET_MIN_NS 0.01
+
 /* Calls made between two looks at the stop flag. */
 #define BENCH_BATCH_CALLS 256
 
@@ -105,7 +108,7 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t durati
  * and report the statistics (report_bench()).  Before that, the overhead
  * (paths->empty_batch) is timed once for run->duration_ns, at most
  * BENCH_OVERHEAD_MAX_NS; with run->net it is subtracted from every ns per call
- * unless it is not smaller than one of them: then all the API's figures stay
+ * unless that leaves less than BENCH_NET_MIN_NS of one of them: then all the API's figures stay
  * gross, after a note saying so (never 0 ns per call or 0 calls/sec).
  * With run->threads > 1 each path runs on that many threads at once
  * (bench_measure_threads(), pinned to run->cpus); with one thread and
