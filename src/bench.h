@@ -52,6 +52,12 @@ struct bench_result {
 	struct bench_sample *per_thread[NR_PATHS];	/* threads > 1: each
 					   thread's sums over the repeats, else NULL */
 	bool cycles;			/* stats[].cycles_per_call were measured */
+	bool net[NR_PATHS];		/* --net: the overhead was subtracted (not
+					   when it is not smaller than every ns
+					   per call of the API: gross figures) */
+	int error[NR_PATHS];		/* 0, or the errno of the path's call
+					   (paths->probe): its figure is that of the
+					   error path, no measurement of the call */
 	int falls_back;			/* the vDSO path: 1 falls back to the system
 					   call, 0 completes in user space, -1 unknown
 					   or no vDSO path (api_falls_back()) */
@@ -59,6 +65,9 @@ struct bench_result {
 
 /* The longest time the harness overhead is measured for, per API. */
 #define BENCH_OVERHEAD_MAX_NS 200000000u
+
+/* The least net ns per call --net leaves (less shows as 0.00): else gross figures. */
+#define BENCH_NET_MIN_NS 0.01
 
 /* Calls made between two looks at the stop flag. */
 #define BENCH_BATCH_CALLS 256
@@ -98,7 +107,9 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t durati
  * system call, ...; so that a drift of the machine hits every path alike),
  * and report the statistics (report_bench()).  Before that, the overhead
  * (paths->empty_batch) is timed once for run->duration_ns, at most
- * BENCH_OVERHEAD_MAX_NS; with run->net it is subtracted from every ns per call.
+ * BENCH_OVERHEAD_MAX_NS; with run->net it is subtracted from every ns per call
+ * unless that leaves less than BENCH_NET_MIN_NS of one of them: then all the API's figures stay
+ * gross, after a note saying so (never 0 ns per call or 0 calls/sec).
  * With run->threads > 1 each path runs on that many threads at once
  * (bench_measure_threads(), pinned to run->cpus); with one thread and
  * run->cpus, the calling thread is pinned to run->cpus[0] first.  With

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "compare.h"
 #include "json.h"
@@ -17,6 +18,7 @@
 struct entry {
 	const char *api, *path;	/* point into the document's tree */
 	double median_ns, stdev_pct;
+	bool failed;		/* the path's "error" member: its figure is no measurement */
 	bool matched;
 };
 
@@ -53,14 +55,20 @@ static char *read_file(const char *path, size_t *len)
 	if (!f)
 		return NULL;
 	for (;;) {
+		if (n > COMPARE_MAX_FILE_BYTES) {
+			errno = EFBIG;
+			goto fail;
+		}
 		if (n == cap) {
-			char *b = cap >= COMPARE_MAX_FILE_BYTES ? NULL :
-				  realloc(buf, cap = cap ? 2 * cap : 65536);
-			if (!b) {
-				errno = cap > COMPARE_MAX_FILE_BYTES ? EFBIG : ENOMEM;
+			/* (one byte more than the limit, to see a file larger than it) */
+			size_t want = cap ? 2 * cap : 65536;
+			if (want > COMPARE_MAX_FILE_BYTES)
+				want = COMPARE_MAX_FILE_BYTES + 1;
+			char *b = realloc(buf, want);
+			if (!b)
 				goto fail;
-			}
 			buf = b;
+			cap = want;
 		}
 		errno = 0;
 		size_t got = fread(buf + n, 1, cap - n, f);
@@ -84,12 +92,12 @@ fail:
 	return NULL;
 }
 
-/* A non-negative number member @key of @obj, or -1. */
-static double number(const struct json *obj, const char *key)
+/* A number member @key of @obj from 0 to @max, or -1. */
+static double number(const struct json *obj, const char *key, double max)
 {
 	const struct json *v = json_get(obj, key);
 
-	return v && v->type == JSON_NUMBER && v->number >= 0 ? v->number : -1;
+	return v && v->type == JSON_NUMBER && v->number >= 0 && v->number <= max ? v->number : -1;
 }
 
 /* Collect the entries of results[@i] of @d. */
@@ -108,12 +116,19 @@ static enum status load_result(struct doc *d, size_t i, const struct json *r)
 		struct entry *e = &d->entries[d->count];
 		e->api = api->string;
 		e->path = paths->keys[k];
-		e->median_ns = number(ns, "median");
-		e->stdev_pct = number(ns, "stdev_pct");
+		const struct json *error = json_get(&paths->items[k], "error");
+		e->median_ns = number(ns, "median", COMPARE_MAX_NS);
+		e->stdev_pct = number(ns, "stdev_pct", COMPARE_MAX_PCT);
+		e->failed = error && error->type != JSON_NULL;
 		e->matched = false;
 		if (e->median_ns < 0 || e->stdev_pct < 0)
-			return doc_error(d, "results[%zu].paths.%s.ns_per_call: no median and "
-					 "stdev_pct numbers (>= 0)", i, report_vis(e->path));
+			return doc_error(d, "results[%zu].paths.%s.ns_per_call: no median (0 to 1e12) "
+					 "and stdev_pct (0 to 1e6) numbers", i, report_vis(e->path));
+		for (size_t j = 0; j < d->count; j++)
+			if (strcmp(d->entries[j].api, e->api) == 0 &&
+			    strcmp(d->entries[j].path, e->path) == 0)
+				return doc_error(d, "results[%zu]: API '%s' path '%s' given twice", i,
+						 report_vis(e->api), report_vis(e->path));
 		d->count++;
 	}
 	return STATUS_PASS;
@@ -129,7 +144,8 @@ static enum status load(struct doc *d, const char *file)
 	memset(d, 0, sizeof(*d));
 	d->file = file;
 	if (!(text = read_file(file, &len)))
-		return doc_error(d, "%s", strerror(errno));
+		return errno == EFBIG ? doc_error(d, "larger than %u MiB", COMPARE_MAX_FILE_BYTES >> 20) :
+					doc_error(d, "%s", strerror(errno));
 	d->tree = json_parse(text, len, &err);
 	free(text);
 	if (!d->tree)
@@ -170,16 +186,25 @@ static struct entry *find(struct doc *d, const struct entry *e)
 /* One API and path in both documents. */
 struct pair {
 	const struct entry *old, *new;
-	double diff_pct;	/* (new - old) / old, in percent; NAN when old is 0 */
+	double diff_pct;	/* (new - old) / old, in percent; NAN when old is
+				   below 0.01 ns (shown as 0.00) or a side failed */
 	bool within;		/* |diff_pct| <= the combined spread */
 };
+
+/* "old", "new" or "both": the failed sides of a pair (NULL: none); @o or @n may be NULL. */
+static const char *failed_side(const struct entry *o, const struct entry *n)
+{
+	bool fo = o && o->failed, fn = n && n->failed;
+
+	return fo && fn ? "both" : fo ? "old" : fn ? "new" : NULL;
+}
 
 static struct pair pair_of(const struct entry *o, const struct entry *n)
 {
 	struct pair p = { o, n, NAN, false };
 	double spread = sqrt(o->stdev_pct * o->stdev_pct + n->stdev_pct * n->stdev_pct);
 
-	if (o->median_ns > 0) {
+	if (o->median_ns >= 0.01 && !failed_side(o, n)) {
 		p.diff_pct = (n->median_ns - o->median_ns) / o->median_ns * 100;
 		p.within = fabs(p.diff_pct) <= spread;
 	}
@@ -191,7 +216,8 @@ static int name_width(const struct doc *d, bool table)
 	size_t w = strlen(table ? "Benchmark" : "API");
 
 	for (size_t i = 0; i < d->count; i++) {
-		size_t n = strlen(d->entries[i].api) + (table ? strlen(d->entries[i].path) + 1 : 0);
+		size_t n = strlen(report_vis(d->entries[i].api)) +
+			   (table ? strlen(report_vis(d->entries[i].path)) + 1 : 0);
 		if (n > w)
 			w = n;
 	}
@@ -200,7 +226,9 @@ static int name_width(const struct doc *d, bool table)
 
 static void print_diff(const struct pair *p)
 {
-	if (isnan(p->diff_pct))
+	if (failed_side(p->old, p->new))
+		printf(" %9s", "failed");
+	else if (!isfinite(p->diff_pct))
 		printf(" %9s", "n/a");
 	else
 		printf(" %+8.2f%%%s", p->diff_pct, p->within ? " ~" : "");
@@ -208,8 +236,8 @@ static void print_diff(const struct pair *p)
 
 static void print_text(const struct pair *p, int w)
 {
-	printf("%-*s %-7s %11.2f %11.2f", w, p->old->api, p->old->path, p->old->median_ns,
-	       p->new->median_ns);
+	printf("%-*s %-7s %11.2f %11.2f", w, report_vis(p->old->api), report_vis(p->old->path),
+	       p->old->median_ns, p->new->median_ns);
 	print_diff(p);
 	putchar('\n');
 }
@@ -218,7 +246,7 @@ static void print_table(const struct pair *p, int w)
 {
 	char name[512];
 
-	snprintf(name, sizeof(name), "%s/%s", p->old->path, p->old->api);
+	snprintf(name, sizeof(name), "%s/%s", report_vis(p->old->path), report_vis(p->old->api));
 	printf("%-*s %10.2f ns %10.2f ns", w, name, p->old->median_ns, p->new->median_ns);
 	print_diff(p);
 	putchar('\n');
@@ -226,7 +254,7 @@ static void print_table(const struct pair *p, int w)
 
 static void print_csv_value(double v, bool last)
 {
-	if (isnan(v))
+	if (!isfinite(v))
 		fputs(last ? "\n" : ",", stdout);
 	else
 		printf(last ? "%.2f\n" : "%.2f,", v);
@@ -237,19 +265,23 @@ static void print_csv(const struct entry *o, const struct entry *n)
 	struct pair p = o && n ? pair_of(o, n) : (struct pair){ o, n, NAN, false };
 	const struct entry *e = o ? o : n;
 
-	printf("%s,%s,", e->api, e->path);
+	report_csv_string(e->api);
+	putchar(',');
+	report_csv_string(e->path);
+	putchar(',');
 	print_csv_value(o ? o->median_ns : NAN, false);
 	print_csv_value(n ? n->median_ns : NAN, false);
 	print_csv_value(p.diff_pct, false);
 	print_csv_value(o ? o->stdev_pct : NAN, false);
 	print_csv_value(n ? n->stdev_pct : NAN, false);
-	puts(o && n && !isnan(p.diff_pct) ? (p.within ? "1" : "0") : "");
+	fputs(o && n && isfinite(p.diff_pct) ? (p.within ? "1," : "0,") : ",", stdout);
+	puts(failed_side(o, n) ? failed_side(o, n) : "");
 }
 
 static void print_json_number(const char *key, double v)
 {
 	printf(", \"%s\": ", key);
-	if (isnan(v))
+	if (!isfinite(v))
 		fputs("null", stdout);
 	else
 		printf("%.2f", v);
@@ -269,8 +301,12 @@ static void print_json(const struct entry *o, const struct entry *n, bool first)
 	print_json_number("diff_pct", p.diff_pct);
 	print_json_number("old_stdev_pct", o ? o->stdev_pct : NAN);
 	print_json_number("new_stdev_pct", n ? n->stdev_pct : NAN);
-	printf(", \"within_spread\": %s}",
-	       o && n && !isnan(p.diff_pct) ? (p.within ? "true" : "false") : "null");
+	printf(", \"within_spread\": %s, \"failed\": ",
+	       o && n && isfinite(p.diff_pct) ? (p.within ? "true" : "false") : "null");
+	if (failed_side(o, n))
+		printf("\"%s\"}", failed_side(o, n));
+	else
+		fputs("null}", stdout);
 }
 
 /* Every entry of @d without a match on the other side. */
@@ -286,7 +322,8 @@ static void print_one_sided(const struct doc *d, enum output_format format, bool
 		else if (format == FORMAT_JSON)
 			print_json(is_old ? e : NULL, is_old ? NULL : e, *first);
 		else
-			printf("only in %s: %s %s\n", report_vis(d->file), e->api, e->path);
+			printf("only in %s: %s %s%s\n", report_vis(d->file), report_vis(e->api),
+			       report_vis(e->path), e->failed ? " (failed)" : "");
 		*first = false;
 	}
 }
@@ -303,7 +340,7 @@ static void print_header(const struct doc *o, const struct doc *n, enum output_f
 		break;
 	case FORMAT_CSV:
 		puts("api,path,old_ns_per_call,new_ns_per_call,diff_pct,old_stdev_pct,"
-		     "new_stdev_pct,within_spread");
+		     "new_stdev_pct,within_spread,failed");
 		break;
 	case FORMAT_JSON:
 		printf("{\n  \"tool\": \"%s\",\n  \"version\": \"%s\",\n  \"old\": ", PACKAGE_NAME,
@@ -348,7 +385,17 @@ static void print_all(struct doc *o, struct doc *n, enum output_format format)
 		puts("\n  ]\n}");
 }
 
-enum status compare_run(const char *old_path, const char *new_path, enum output_format format)
+/* Whether @a and @b name the same existing file. */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+enum status compare_run(const char *old_path, const char *new_path, enum output_format format,
+			const char *output)
 {
 	struct doc o, n;
 	enum status st = load(&o, old_path);
@@ -357,6 +404,18 @@ enum status compare_run(const char *old_path, const char *new_path, enum output_
 		unload(&n);
 	if (st != STATUS_PASS) {
 		unload(&o);
+		return st;
+	}
+	if (output && (same_file(output, old_path) || same_file(output, new_path))) {
+		fprintf(stderr, "vdsotest: compare: --output '%s' is one of the files compared; "
+			"not overwritten\n", report_vis(output));
+		st = STATUS_USAGE;
+	} else if (report_open_output(output) != 0) {
+		st = STATUS_FAIL;
+	}
+	if (st != STATUS_PASS) {
+		unload(&o);
+		unload(&n);
 		return st;
 	}
 	print_all(&o, &n, format);

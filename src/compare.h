@@ -10,6 +10,9 @@
 
 /* The largest file compare reads, in bytes. */
 #define COMPARE_MAX_FILE_BYTES (64u << 20)
+/* The largest median ns per call (1000 s) and stdev_pct compare accepts. */
+#define COMPARE_MAX_NS 1e12
+#define COMPARE_MAX_PCT 1e6
 
 /*
  * compare_run - read the JSON documents of two bench runs (-o json) at
@@ -19,12 +22,17 @@
  * (sqrt(old_stdev_pct^2 + new_stdev_pct^2)); then the APIs and paths found
  * on one side only.
  *
- * Return: STATUS_PASS; STATUS_USAGE after one line on stderr naming the file
+ * Only once both are read is @output (--output, or NULL: standard output)
+ * opened; a file that is one of the two inputs is refused.
+ *
+ * Return: STATUS_PASS; STATUS_FAIL if @output cannot be opened;
+ * STATUS_USAGE when @output is an input; STATUS_USAGE after one line on stderr naming the file
  * and why it cannot be used: unreadable (errno's text), larger than
  * COMPARE_MAX_FILE_BYTES, malformed JSON ("line L, column C (byte B)"), or
  * not a vdsotest bench document (the JSON path of what is wrong, e.g.
  * "results[2].paths.vdso.ns_per_call.median: not a number").
  */
-enum status compare_run(const char *old_path, const char *new_path, enum output_format format);
+enum status compare_run(const char *old_path, const char *new_path, enum output_format format,
+			const char *output);
 
 #endif

@@ -150,3 +150,33 @@ int cpu_mask_subset(const struct cpu_mask *a, const struct cpu_mask *b)
 			return (int)cpu;
 	return -1;
 }
+
+int cpu_list_nth(const char *s, unsigned n)
+{
+	struct cpu_mask seen;
+	const char *why, *p = s;
+	unsigned count = 0;
+	int found = -1;
+
+	if (!cpu_list_parse(s, &seen, &why))
+		return -1;
+	CPU_ZERO_S(seen.size, seen.set);
+	while (found < 0) {
+		long lo = cpu_number(&p, &why), hi = lo;
+		if (*p == '-') {
+			p++;
+			hi = cpu_number(&p, &why);
+		}
+		for (long c = lo; c <= hi && found < 0; c++) {
+			if (CPU_ISSET_S((unsigned)c, seen.size, seen.set))
+				continue;
+			CPU_SET_S((unsigned)c, seen.size, seen.set);
+			if (count++ == n)
+				found = (int)c;
+		}
+		if (*p++ != ',')
+			break;
+	}
+	cpu_mask_free(&seen);
+	return found;
+}

@@ -69,6 +69,14 @@ bool cpu_still_pinned(unsigned cpu);
  */
 bool cpu_list_parse(const char *s, struct cpu_mask *m, const char **why);
 
+/*
+ * cpu_list_nth - the @n-th CPU (from 0) of the valid CPU list @s in the
+ * order written, each CPU counted once ("3,1-2,1": 3, 1, 2).
+ * Return: the CPU number, or -1 when the list names no more than @n CPUs
+ * (or memory runs out).
+ */
+int cpu_list_nth(const char *s, unsigned n);
+
 /* cpu_mask_subset - is every CPU of @a in @b?  Return: -1 if so, else the first that is not. */
 int cpu_mask_subset(const struct cpu_mask *a, const struct cpu_mask *b);
 

@@ -197,6 +197,30 @@ static size_t unicode_escape(struct parser *p, char *buf)
 }
 
 /* A string after its opening quote; the result is malloc()ed into *@out. */
+/*
+ * The length of the well-formed UTF-8 sequence at @s (@n bytes left; the
+ * first byte 0x80 or above), or 0: a stray continuation byte, a truncated
+ * or overlong sequence, a surrogate or a code point above U+10FFFF.
+ */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 0;
+	unsigned u;
+
+	if (!len || len > n || s[0] >= 0xf5)
+		return 0;
+	u = s[0] & (0x7f >> len);
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		u = u << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 2 && u < 0x80) || (len == 3 && u < 0x800) || (len == 4 && u < 0x10000) ||
+	    (u >= 0xd800 && u <= 0xdfff) || u > 0x10ffff)
+		return 0;
+	return len;
+}
+
 static bool parse_string(struct parser *p, char **out)
 {
 	size_t start = p->pos, n = 0;
@@ -220,6 +244,17 @@ static bool parse_string(struct parser *p, char **out)
 			free(s);
 			return fail(p, "%s in a string (control characters must be escaped)",
 				    what(p));
+		}
+		if (c >= 0x80) {
+			size_t k = utf8_len((const unsigned char *)p->s + p->pos, p->len - p->pos);
+			if (!k) {
+				free(s);
+				return fail(p, "%s in a string is not UTF-8", what(p));
+			}
+			memcpy(s + n, p->s + p->pos, k);
+			n += k;
+			p->pos += k;
+			continue;
 		}
 		p->pos++;
 		if (c != '\\') {

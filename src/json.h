@@ -6,8 +6,9 @@
  *
  * Strict: no comments, no trailing commas, no leading zeros or '+', no bare
  * control characters in strings, no text after the value, no duplicate
- * keys in an object, no "\u0000" and no lone surrogate escapes.  Bytes of
- * 0x80 and above in strings are taken as they are (not checked as UTF-8).
+ * keys in an object, no "\u0000" and no lone surrogate escapes, and strings
+ * must be well-formed UTF-8 (no overlong forms, surrogates or code points
+ * above U+10FFFF).
  * Nesting is limited to JSON_MAX_DEPTH arrays and objects.
  */
 #ifndef VDSOTEST_JSON_H

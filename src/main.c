@@ -29,24 +29,29 @@
 #include "report.h"
 #include "vdso.h"
 
-/* Fill @b from --vdso-lib or the kernel's vDSO; returns 0 or an exit status. */
-static int bind_vdso(const struct options *o, struct vdso_binding *b)
+/* Fill @b from --vdso-lib; returns 0 or an exit status. */
+static int bind_library(const struct options *o, struct vdso_binding *b)
+{
+	const char *why;
+
+	if (vdso_bind_library(b, o->vdso_lib, &why) != 0) {
+		fprintf(stderr, "vdsotest: --vdso-lib '%s': %s\n", report_vis(o->vdso_lib),
+			report_vis(why));
+		return STATUS_USAGE;
+	}
+	return 0;
+}
+
+/* Fill @b from the kernel's vDSO (a note when there is none). */
+static void bind_kernel(const struct options *o, struct vdso_binding *b)
 {
 	struct vdso_image img;
 	const char *why;
 
-	if (o->vdso_lib) {
-		if (vdso_bind_library(b, o->vdso_lib, &why) != 0) {
-			fprintf(stderr, "vdsotest: --vdso-lib '%s': %s\n", report_vis(o->vdso_lib),
-				report_vis(why));
-			return STATUS_USAGE;
-		}
-		return 0;
-	}
 	if (vdso_locate(&img, &why) != 0) {
 		report_note("no usable vDSO: %s", why);
 		vdso_bind_kernel(b, NULL);
-		return 0;
+		return;
 	}
 	vdso_bind_kernel(b, &img);
 	if (o->debug) {
@@ -55,7 +60,6 @@ static int bind_vdso(const struct options *o, struct vdso_binding *b)
 			(const void *)img.base, img.size, img.nsyms, a ? a->name : "unknown machine",
 			a ? a->version : "-", img.versym ? "" : " (image has no version data)");
 	}
-	return 0;
 }
 
 static void print_binding(const struct vdso_binding *b)
@@ -156,8 +160,9 @@ static int finish(int status)
 		return STATUS_FAIL;
 	if (report_flush())
 		return status;
-	fprintf(stderr, "vdsotest: write error on standard output%s%s\n",
-		errno ? ": " : "", errno ? strerror(errno) : "");
+	int e = errno;
+	fprintf(stderr, "vdsotest: write error on %s%s%s\n", report_output_name(),
+		e ? ": " : "", e ? strerror(e) : "");
 	return STATUS_FAIL;
 }
 
@@ -325,9 +330,9 @@ static int choose_cpus(const struct options *o, int **cpus)
 		where = "the --cpu list";
 	}
 	if (o->threads > cpu_mask_count(from)) {
-		unsigned n = cpu_mask_count(from);
-		fprintf(stderr, "vdsotest: --threads=%u: only %u CPU%s in %s\n", o->threads,
-			n, n == 1 ? "" : "s", where);
+		unsigned have = cpu_mask_count(from);
+		fprintf(stderr, "vdsotest: --threads=%u: only %u CPU%s in %s\n", o->threads, have,
+			have == 1 ? "" : "s", where);
 		rc = STATUS_USAGE;
 		goto out;
 	}
@@ -337,22 +342,14 @@ static int choose_cpus(const struct options *o, int **cpus)
 			rc = STATUS_FAIL;
 			goto out;
 		}
+		/* (--cpu: in the list's order) */
 		for (unsigned i = 0; i < o->threads; i++)
-			(*cpus)[i] = cpu_mask_nth(from, i);
+			(*cpus)[i] = o->cpu_list ? cpu_list_nth(o->cpu_list, i) : cpu_mask_nth(from, i);
 	}
 out:
 	cpu_mask_free(&allowed);
 	cpu_mask_free(&list);
 	return rc;
-}
-
-/* --output: standard output becomes @path; returns 0 or an exit status. */
-static int open_output(const char *path)
-{
-	if (!path || freopen(path, "w", stdout))
-		return 0;
-	fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
-	return STATUS_FAIL;
 }
 
 int main(int argc, char **argv)
@@ -371,12 +368,12 @@ int main(int argc, char **argv)
 	}
 	if (rc != OPTIONS_RUN)
 		return finish(rc);
-	/* (the list commands print no results: they stay on standard output) */
-	if ((o.command == CMD_RUN || o.command == CMD_COMPARE) && (rc = open_output(o.output)) != 0)
-		return rc;
+	if (o.dry_run && o.command != CMD_RUN)
+		return 0;
 	report_set_format(o.format);
+	/* (compare opens --output once it has read its inputs) */
 	if (o.command == CMD_COMPARE)
-		return finish(compare_run(o.compare_old, o.compare_new, o.format));
+		return finish(compare_run(o.compare_old, o.compare_new, o.format, o.output));
 	if (o.command == CMD_LIST_APIS) {
 		/* Marks for people (a terminal, or -v); bare names for scripts. */
 		bool mark = o.verbose || isatty(STDOUT_FILENO);
@@ -399,14 +396,21 @@ int main(int argc, char **argv)
 			puts(test_type_name(t));
 		return finish(0);
 	}
-	if ((rc = bind_vdso(&o, &binding)) != 0)
-		return rc;
-	if (o.debug)
-		print_binding(&binding);
-
+	/* Everything that can refuse the run comes before --output is opened. */
 	int *cpus;
 	if ((rc = choose_cpus(&o, &cpus)) != 0)
 		return rc;
+	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
+		return rc;
+	/* (the list commands print no results: they stay on standard output) */
+	if (o.dry_run)
+		return 0;
+	if ((rc = report_open_output(o.output)) != 0)
+		return rc;
+	if (!o.vdso_lib)
+		bind_kernel(&o, &binding);
+	if (o.debug)
+		print_binding(&binding);
 	struct cycles_info cycles;
 	if (o.cycles)
 		cycles_probe(&cycles);

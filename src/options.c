@@ -17,7 +17,7 @@
 #include "report.h"
 
 enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
-       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP };
+       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -38,6 +38,7 @@ static const struct option long_options[] = {
 	{ "net",      no_argument,       NULL, OPT_NET },
 	{ "cpu",      required_argument, NULL, OPT_CPU },
 	{ "cycles",   no_argument,       NULL, OPT_CYCLES },
+	{ "dry-run",  no_argument,       NULL, OPT_DRY_RUN },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -45,7 +46,7 @@ static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
-	      "                [--size=BYTES] [--vdso-lib=PATH] API|all TEST-TYPE\n"
+	      "                [--size=BYTES] [--vdso-lib=PATH] [--dry-run] API|all TEST-TYPE\n"
 	      "   or: vdsotest list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
 	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
@@ -83,6 +84,7 @@ static void help(FILE *f)
 	      "      --dump=FILE       info: save the vDSO image to FILE\n"
 	      "  -v, --verbose         say more: check counts, every abi case\n"
 	      "  -g, --debug           print the vDSO lookup on stderr\n"
+	      "      --dry-run         check the command line and exit; run nothing\n"
 	      "  -V, --version         print the version and exit\n"
 	      "  -?, --help            print this help and exit\n"
 	      "      --usage           print a short usage message and exit\n"
@@ -92,6 +94,9 @@ static void help(FILE *f)
 	fputs("\nAPIs:\n", f);
 	for (size_t i = 0; i < api_count; i++)
 		fprintf(f, "  %s\n", api_table[i].name);
+	fputs("\nOptions a command or TEST-TYPE has no use for are refused: -r, --net,\n"
+	      "--cycles, --cpu and -o table|json|csv are for bench only; compare takes\n"
+	      "-o and --output only; list-apis and list-test-types take none.\n", f);
 	fputs("\nExit status: 0 passed; 1 failures found (or results not written);\n"
 	      "2 usage error (or --vdso-lib unusable); 77 nothing could be tested.\n"
 	      "See vdsotest(1).\n", f);
@@ -218,20 +223,75 @@ static int check_cpu_list(const char *s, FILE *err)
 	return 0;
 }
 
-/* table, json and csv hold bench figures; verify and abi have none. */
-static int check_format(const struct options *o, FILE *err)
+static const char *const option_names[NR_OPTION_BITS] = {
+	[OPTION_DURATION] = "--duration", [OPTION_MAXFAILS] = "--maxfails",
+	[OPTION_THREADS] = "--threads", [OPTION_VERBOSE] = "--verbose", [OPTION_DEBUG] = "--debug",
+	[OPTION_VDSO_LIB] = "--vdso-lib", [OPTION_REPEAT] = "--repeat", [OPTION_NET] = "--net",
+	[OPTION_CYCLES] = "--cycles", [OPTION_CPU] = "--cpu", [OPTION_FORMAT] = "--format",
+	[OPTION_OUTPUT] = "--output", [OPTION_SIZE] = "--size",
+	[OPTION_VDSO_IMAGE] = "--vdso-image", [OPTION_DUMP] = "--dump",
+};
+
+#define BIT(o) (1u << (o))
+/* What a run of any TEST-TYPE takes; bench takes BENCH_ONLY too. */
+#define RUN_OPTIONS (BIT(OPTION_DURATION) | BIT(OPTION_MAXFAILS) | BIT(OPTION_THREADS) | \
+		     BIT(OPTION_VERBOSE) | BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | \
+		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
+#define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
+		    BIT(OPTION_SIZE))
+#define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
+
+/* The first option of @given outside @allowed, or -1. */
+static int first_outside(unsigned given, unsigned allowed)
+{
+	for (int i = 0; i < NR_OPTION_BITS; i++)
+		if ((given & BIT(i)) && !(allowed & BIT(i)))
+			return i;
+	return -1;
+}
+
+/*
+ * Every option given must be of use to the command and TEST-TYPE (see
+ * options.h); table, json and csv hold bench figures, which verify and abi
+ * have none of.
+ */
+static int check_applies(const struct options *o, FILE *err)
 {
 	bool bench_only = o->format == FORMAT_TABLE || o->format == FORMAT_JSON ||
 			  o->format == FORMAT_CSV;
+	int i;
 
-	if (o->command == CMD_RUN && o->test != TEST_BENCH && o->cpu_list)
-		return bad(err, "option '--cpu=%s' is for bench only", report_vis(o->cpu_list));
-	if (o->command == CMD_RUN && o->test != TEST_BENCH && o->cycles)
-		return bad(err, "option '--cycles' is for bench only");
-	if (o->command == CMD_RUN && o->cycles && o->threads > 1)
+	switch (o->command) {
+	case CMD_COMPARE:
+		if ((i = first_outside(o->given, BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))) >= 0)
+			return bad(err, "option '%s' is not for compare (it takes -o and --output only)",
+				   option_names[i]);
+		return OPTIONS_RUN;
+	case CMD_LIST_APIS:
+		if ((i = first_outside(o->given, BIT(OPTION_VERBOSE))) >= 0)
+			return bad(err, "option '%s' is not for list-apis (it takes -v only)",
+				   option_names[i]);
+		return OPTIONS_RUN;
+	case CMD_LIST_TEST_TYPES:
+		if ((i = first_outside(o->given, 0)) >= 0)
+			return bad(err, "option '%s' is not for list-test-types (it takes none)",
+				   option_names[i]);
+		return OPTIONS_RUN;
+	case CMD_INFO:
+		if ((i = first_outside(o->given, INFO_OPTIONS)) >= 0)
+			return bad(err, "option '%s' is not for info (it takes -o, --vdso-image and --dump only)",
+				   option_names[i]);
+		return OPTIONS_RUN;
+	case CMD_RUN:
+		break;
+	}
+	if (o->test != TEST_BENCH && (i = first_outside(o->given, RUN_OPTIONS)) >= 0)
+		return bad(err, "option '%s' is for bench only, not %s", option_names[i],
+			   test_type_name(o->test));
+	if (o->cycles && o->threads > 1)
 		return bad(err, "option '--cycles' needs one thread, not --threads=%u", o->threads);
-	if (o->command == CMD_RUN && o->test != TEST_BENCH && bench_only)
-		return bad(err, "format '%s' is for bench only (%s: text or ktap)",
+	if (o->test != TEST_BENCH && bench_only)
+		return bad(err, "format '%s' is for bench only (%s: text, nsec or ktap)",
 			   report_format_name(o->format), test_type_name(o->test));
 	return OPTIONS_RUN;
 }
@@ -362,6 +422,17 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		if (c == -1)
 			break;
 		rc = 0;
+		static const struct { int c; enum option_bit bit; } bits[] = {
+			{ 'd', OPTION_DURATION }, { 'f', OPTION_MAXFAILS }, { 't', OPTION_THREADS },
+			{ 'v', OPTION_VERBOSE }, { 'g', OPTION_DEBUG }, { OPT_VDSO_LIB, OPTION_VDSO_LIB },
+			{ 'r', OPTION_REPEAT }, { OPT_NET, OPTION_NET }, { OPT_CYCLES, OPTION_CYCLES },
+			{ OPT_CPU, OPTION_CPU }, { 'o', OPTION_FORMAT }, { OPT_OUTPUT, OPTION_OUTPUT },
+			{ OPT_SIZE, OPTION_SIZE }, { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
+			{ OPT_DUMP, OPTION_DUMP },
+		};
+		for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+			if (bits[i].c == c)
+				o->given |= BIT(bits[i].bit);
 		switch (c) {
 		case 'd': rc = parse_duration(optarg, &o->duration_ns, err); break;
 		case 'f': rc = parse_maxfails(optarg, &o->maxfails, err); break;
@@ -370,6 +441,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case 'r': rc = parse_repeat(optarg, &o->repeat, err); break;
 		case OPT_NET: o->net = true; break;
 		case OPT_CYCLES: o->cycles = true; break;
+		case OPT_DRY_RUN: o->dry_run = true; break;
 		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
 		case OPT_OUTPUT:
 			if (!*optarg)
@@ -414,7 +486,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 	}
 	if ((rc = parse_operands(o, argc - optind, argv + optind, err)) != OPTIONS_RUN)
 		return rc;
-	if ((rc = check_format(o, err)) != OPTIONS_RUN)
+	if ((rc = check_info_options(o, err)) != OPTIONS_RUN)
 		return rc;
-	return check_info_options(o, err);
+	return check_applies(o, err);
 }

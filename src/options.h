@@ -39,10 +39,19 @@ struct options {
 	bool net;			/* --net */
 	bool cycles;			/* --cycles */
 	const char *cpu_list;		/* --cpu, checked by cpu_list_parse(), or NULL */
+	bool dry_run;			/* --dry-run: check the command line, run nothing */
+	unsigned given;			/* the options given: 1 << OPTION_* */
 	const char *compare_old;	/* CMD_COMPARE: the two JSON files */
 	const char *compare_new;
 	const char *vdso_image;		/* info --vdso-image=FILE, or NULL */
 	const char *dump;		/* info --dump=FILE, or NULL */
+};
+
+/* The options whose use depends on the command and TEST-TYPE (bits of .given). */
+enum option_bit {
+	OPTION_DURATION, OPTION_MAXFAILS, OPTION_THREADS, OPTION_VERBOSE, OPTION_DEBUG,
+	OPTION_VDSO_LIB, OPTION_REPEAT, OPTION_NET, OPTION_CYCLES, OPTION_CPU, OPTION_FORMAT,
+	OPTION_OUTPUT, OPTION_SIZE, OPTION_VDSO_IMAGE, OPTION_DUMP, NR_OPTION_BITS
 };
 
 /* options_parse() returns this when the program should go on and run. */
@@ -53,6 +62,12 @@ struct options {
  * than once, it resets getopt's state).
  * @out: where --help, --usage and --version print
  * @err: where errors print: one line naming the bad value
+ *
+ * An option that the command or TEST-TYPE has no use for is bad input
+ * (vdsotest(1), OPTIONS): -r, --net, --cycles, --cpu and the formats
+ * table, json and csv are for bench only; -d, -f, -t, -v, -g and
+ * --vdso-lib for API|all TEST-TYPE (any TEST-TYPE: one option list serves
+ * the wrappers); compare takes -o and --output; the list commands none.
  *
  * Return: OPTIONS_RUN; 0 after --help, --usage or --version; or 2
  * (STATUS_USAGE) for bad input.

@@ -7,12 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "report.h"
 #include "sysinfo.h"
 
 static bool progress_shown;
+static const char *output_path;	/* --output, or NULL: standard output */
 static int write_errno;		/* why standard output first failed, or 0 */
 
 /* fflush(stdout), remembering the first error's errno for report_flush(). */
@@ -69,6 +71,28 @@ void report_bench_progress(const struct api *api, const struct run *run, int p, 
 	progress_shown = true;
 }
 
+int report_open_output(const char *path)
+{
+	if (!path)
+		return 0;
+	if (!freopen(path, "w", stdout)) {
+		fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
+		return STATUS_FAIL;
+	}
+	output_path = path;
+	return 0;
+}
+
+const char *report_output_name(void)
+{
+	static char name[600];
+
+	if (!output_path)
+		return "standard output";
+	snprintf(name, sizeof(name), "'%s'", report_vis(output_path));
+	return name;
+}
+
 bool report_flush(void)
 {
 	flush_stdout();
@@ -116,6 +140,21 @@ void report_json_string(const char *s)
 			printf("\\u%04x", c);
 		else
 			putchar(c);
+	}
+	putchar('"');
+}
+
+void report_csv_string(const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
 	}
 	putchar('"');
 }
@@ -172,6 +211,26 @@ static void json_begin(const struct run *run)
 	fputs(",\n  \"results\": [", stdout);
 }
 
+/* table, json, csv, ktap: read by programs, and not always line by line. */
+static bool machine_format(void)
+{
+	return format == FORMAT_TABLE || format == FORMAT_JSON || format == FORMAT_CSV ||
+	       format == FORMAT_KTAP;
+}
+
+/*
+ * Whether standard output is the terminal of standard error, where the
+ * progress line's "\r\033[K" would wipe a line of results not yet ended
+ * (json ends its result lines only when the next begins).
+ */
+static bool stdout_on_stderr_terminal(void)
+{
+	struct stat o, e;
+
+	return isatty(STDOUT_FILENO) && fstat(STDOUT_FILENO, &o) == 0 &&
+	       fstat(STDERR_FILENO, &e) == 0 && o.st_rdev == e.st_rdev;
+}
+
 void report_set_format(enum output_format f)
 {
 	format = f;
@@ -189,7 +248,8 @@ void report_begin(const struct run *run, enum test_type t)
 	if (t == TEST_BENCH)
 		estimate_ns *= NR_PATHS * (uint64_t)run->repeat;
 	progress_wanted = isatty(STDERR_FILENO) && t != TEST_ABI &&
-			  estimate_ns > REPORT_PROGRESS_AFTER_NS;
+			  estimate_ns > REPORT_PROGRESS_AFTER_NS &&
+			  !(machine_format() && stdout_on_stderr_terminal());
 	json_results = &json_results_private;
 	if (format == FORMAT_JSON) {
 		void *shared = mmap(NULL, sizeof(*json_results), PROT_READ | PROT_WRITE,
@@ -206,12 +266,14 @@ void report_begin(const struct run *run, enum test_type t)
 		break;
 	case FORMAT_CSV:
 		puts("api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,"
-		     "ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call");
+		     "ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call,"
+		     "error");
 		break;
 	case FORMAT_TABLE:
-		printf("%-*s %13s %13s %12s\n", table_name_width(), "Benchmark", "Time", "CPU",
-		       "Iterations");
-		for (int i = table_name_width() + 3 * 13 + 3; i > 0; i--)
+		/* with repeats, the spread of Time next to it */
+		printf("%-*s %13s%s %13s %12s\n", table_name_width(), "Benchmark", "Time",
+		       run->repeat >= 2 ? "  Spread" : "", "CPU", "Iterations");
+		for (int i = table_name_width() + 3 * 13 + 3 + (run->repeat >= 2 ? 8 : 0); i > 0; i--)
 			putchar('-');
 		putchar('\n');
 		break;
@@ -312,11 +374,10 @@ static void report_table(const struct api *api, const struct bench_stats s[NR_PA
 		if (!present[p])
 			continue;
 		snprintf(name, sizeof(name), "%s/%s", bench_path_name(p), api->name);
-		printf("%-*s %10.2f ns %10.2f ns %12" PRIu64, table_name_width(), name,
-		       s[p].median_ns, s[p].cpu_ns_per_call, s[p].calls);
+		printf("%-*s %10.2f ns", table_name_width(), name, s[p].median_ns);
 		if (s[p].repeats >= 2)
-			printf(" \u00b1%.1f%%", s[p].stdev_pct);
-		putchar('\n');
+			printf(" \u00b1%5.1f%%", s[p].stdev_pct);
+		printf(" %10.2f ns %12" PRIu64 "\n", s[p].cpu_ns_per_call, s[p].calls);
 	}
 }
 
@@ -337,6 +398,9 @@ static void report_csv(const struct api *api, const struct bench_result *res)
 		printf(",%.2f,", s[p].cpu_ns_per_call);
 		if (res->cycles)
 			printf("%.2f", s[p].cycles_per_call);
+		putchar(',');
+		if (res->error[p])
+			report_csv_string(strerror(res->error[p]));
 		putchar('\n');
 	}
 }
@@ -393,6 +457,11 @@ static void report_json(const struct api *api, const struct bench_result *res)
 			fputs(", \"falls_back\": null", stdout);
 		if (res->cycles)
 			printf(", \"cycles_per_call\": %.2f", s[p].cycles_per_call);
+		printf(", \"net\": %s, \"error\": ", res->net[p] ? "true" : "false");
+		if (res->error[p])
+			report_json_string(strerror(res->error[p]));
+		else
+			fputs("null", stdout);
 		if (res->per_thread[p])
 			json_per_thread(res, p);
 		putchar('}');

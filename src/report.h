@@ -81,6 +81,12 @@ void report_bench_progress(const struct api *api, const struct run *run, int p, 
  */
 void report_json_string(const char *s);
 
+/*
+ * report_csv_string - @s on stdout as a CSV field (RFC 4180): as it is, or
+ * in double quotes (each '"' doubled) when it holds ',', '"', CR or LF.
+ */
+void report_csv_string(const char *s);
+
 /* report_format_name - "text", "nsec", "table", "json", "csv" or "ktap". */
 const char *report_format_name(enum output_format f);
 
@@ -126,6 +132,19 @@ void report_no_vdso(const struct api *api);
  * report_begin() decided that progress is shown.
  */
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t);
+
+/*
+ * report_open_output - --output: standard output becomes @path (created or
+ * truncated); @path NULL: nothing to do.
+ * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON".
+ */
+int report_open_output(const char *path);
+
+/*
+ * report_output_name - where results go, for messages: "'FILE'" of
+ * --output, or "standard output".
+ */
+const char *report_output_name(void);
 
 /*
  * report_flush - write out what standard output holds.

@@ -457,6 +457,27 @@ if [ -n "${VDSOTEST_BENCH:-}" ]; then
 	rc=$?
 	[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest-all: option '-d' needs a value" ]
 	ok $? "vdsotest-all -d: the option named as lacking its value"
+
+	# Options verify and abi have no use for: refused before anything runs
+	# (bench, run first, would otherwise print its results; --output
+	# would be created).
+	bad_opts=
+	for opts in "-o json" "-o csv" "-o table" "--cycles" "--cpu=0" "-r 2" "--net"; do
+		rm -f "$tmp/all.out"
+		# shellcheck disable=SC2086
+		VDSOTEST=$VDSOTEST "$VDSOTEST_ALL" $opts -d 0.001 --output="$tmp/all.out" >"$out" 2>"$err"
+		rc=$?
+		[ $rc -eq 2 ] && [ ! -s "$out" ] && [ ! -e "$tmp/all.out" ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+			grep -Eq "^vdsotest: (option '--[a-z]+'|format '[a-z]+') is for bench only" "$err" ||
+			bad_opts="$bad_opts '$opts' ($rc)"
+	done
+	[ -z "$bad_opts" ]
+	ok $? "vdsotest-all with a bench-only option: exit 2 before any run, said once (failed:${bad_opts:- none})"
+
+	VDSOTEST=$VDSOTEST "$VDSOTEST_BENCH" -r 2 --net --cycles -o csv -d 0.001 --cpu=0 >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && grep -q '^getcpu,vdso,2,' "$out"
+	ok $? "vdsotest-bench takes the bench-only options (got $rc)"
 fi
 
 tap_done

@@ -83,6 +83,11 @@ static void test_malformed(void)
 	bad("[nul", 1, 2, "unexpected 'n'");
 	bad("\"abc", 1, 5, "without its closing");
 	bad("\"a\tb\"", 1, 3, "control characters");
+	bad("[\"ab\x80\"]", 1, 5, "byte 0x80 in a string is not UTF-8");
+	bad("\n\"\xc0\xaf\"", 2, 2, "byte 0xc0 in a string is not UTF-8");	/* overlong */
+	bad("\"\xed\xa0\x80\"", 1, 2, "not UTF-8");	/* a surrogate */
+	bad("\"\xf4\x90\x80\x80\"", 1, 2, "not UTF-8");	/* above U+10FFFF */
+	bad("\"\xe2\x82\"", 1, 2, "not UTF-8");	/* truncated */
 	bad("\"a\\x\"", 1, 4, "unknown escape '\\x'");
 	bad("\"\\u12g4\"", 1, 6, "hex digit");
 	bad("\"\\ud800\"", 1, 2, "without its low half");

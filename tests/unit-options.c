@@ -226,7 +226,8 @@ static void test_formats_and_repeat(void)
 	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && !o.net && !o.cycles,
 	   "--net and --cycles are off by default");
 	ok(parse(&o, ARGS("--cycles", "time", "bench")) == OPTIONS_RUN && o.cycles, "--cycles");
-	bad(ARGS("--cycles", "time", "verify"), "'--cycles' is for bench only", "--cycles with verify");
+	bad(ARGS("--cycles", "time", "verify"), "'--cycles' is for bench only, not verify",
+	    "--cycles with verify");
 	bad(ARGS("--cycles", "-t", "2", "time", "bench"), "--threads=2", "--cycles with two threads");
 	ok(parse(&o, ARGS("--net", "time", "bench")) == OPTIONS_RUN && o.net, "--net");
 	bad(ARGS("--net=1", "time", "bench"), "'--net=1' takes no value", "--net=1");
@@ -282,7 +283,58 @@ static void test_cpu_list(void)
 	bad(ARGS("--cpu=3-1", "time", "bench"), "high to low", "--cpu=3-1");
 	bad(ARGS("--cpu=1048576", "time", "bench"), "above 1048575", "--cpu beyond the limit");
 	bad(ARGS("--cpu=99999999999999999999", "time", "bench"), "above 1048575", "--cpu overflowing");
-	bad(ARGS("--cpu=0", "time", "abi"), "'--cpu=0' is for bench only", "--cpu with abi");
+	bad(ARGS("--cpu=0", "time", "abi"), "option '--cpu' is for bench only, not abi",
+	    "--cpu with abi");
+}
+
+/*
+ * One rule (options.h): an option the command or TEST-TYPE has no use for
+ * is refused; the run options serve every TEST-TYPE.
+ */
+static void test_applies(void)
+{
+	static const char *const bench_only[][2] = {
+		{ "-r", "2" }, { "--net", NULL }, { "--cycles", NULL }, { "--cpu=0", NULL },
+	};
+	static const char *const names[] = { "--repeat", "--net", "--cycles", "--cpu" };
+	static const char *const types[] = { "verify", "abi" };
+	struct options o;
+	char want[128];
+
+	for (size_t i = 0; i < 4; i++)
+		for (size_t t = 0; t < 2; t++) {
+			snprintf(want, sizeof(want), "option '%s' is for bench only, not %s", names[i],
+				 types[t]);
+			if (bench_only[i][1])
+				bad(ARGS(bench_only[i][0], bench_only[i][1], "getcpu", types[t]), want, want);
+			else
+				bad(ARGS(bench_only[i][0], "getcpu", types[t]), want, want);
+		}
+	ok(parse(&o, ARGS("-r", "2", "--net", "--cpu=0", "--cycles", "getcpu", "bench")) ==
+	   OPTIONS_RUN, "bench takes -r, --net, --cpu, --cycles");
+	ok(parse(&o, ARGS("-d", "1", "-f", "3", "-t", "1", "-v", "-g", "--vdso-lib=x", "-o", "ktap",
+			  "--output=f", "getcpu", "abi")) == OPTIONS_RUN &&
+	   parse(&o, ARGS("-d", "1", "-f", "3", "-o", "text", "all", "verify")) == OPTIONS_RUN &&
+	   parse(&o, ARGS("-f", "3", "all", "bench")) == OPTIONS_RUN,
+	   "the run options serve every TEST-TYPE");
+	bad(ARGS("-d", "1", "compare", "a", "b"), "option '--duration' is not for compare", "compare -d");
+	bad(ARGS("-r", "2", "compare", "a", "b"), "option '--repeat' is not for compare", "compare -r");
+	bad(ARGS("-t", "2", "compare", "a", "b"), "option '--threads' is not for compare", "compare -t");
+	bad(ARGS("--cpu=0", "compare", "a", "b"), "option '--cpu' is not for compare", "compare --cpu");
+	bad(ARGS("--net", "compare", "a", "b"), "option '--net' is not for compare", "compare --net");
+	bad(ARGS("--cycles", "compare", "a", "b"), "option '--cycles' is not for compare",
+	    "compare --cycles");
+	bad(ARGS("--vdso-lib=x", "compare", "a", "b"), "option '--vdso-lib' is not for compare",
+	    "compare --vdso-lib");
+	bad(ARGS("-v", "compare", "a", "b"), "option '--verbose' is not for compare", "compare -v");
+	bad(ARGS("-o", "json", "list-apis"), "option '--format' is not for list-apis",
+	    "list-apis -o json");
+	bad(ARGS("-d", "1", "list-test-types"), "option '--duration' is not for list-test-types",
+	    "list-test-types -d");
+	ok(parse(&o, ARGS("--dry-run", "-r", "2", "all", "bench")) == OPTIONS_RUN && o.dry_run,
+	   "--dry-run");
+	bad(ARGS("--dry-run", "-r", "2", "all", "verify"), "option '--repeat' is for bench only",
+	    "--dry-run checks too");
 }
 
 static void test_compare(void)
@@ -314,6 +366,7 @@ int main(void)
 	test_formats_and_repeat();
 	test_compare();
 	test_cpu_list();
+	test_applies();
 	test_no_operands();
 	return tap_done();
 }
