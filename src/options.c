@@ -132,7 +132,13 @@ static int parse_duration(const char *s, uint64_t *ns, FILE *err)
 	return 0;
 }
 
-static int parse_maxfails(const char *s, unsigned *n, FILE *err)
+/*
+ * A whole number from 1 to @max into *@n, else a usage error naming @what
+ * ("maxfails") and the value; @unit (" bytes", or "") follows the numbers
+ * in the message.
+ */
+static int parse_count(const char *s, const char *what, unsigned long max, const char *unit,
+		       unsigned long *n, FILE *err)
 {
 	unsigned long v;
 	char *end;
@@ -142,63 +148,34 @@ static int parse_maxfails(const char *s, unsigned *n, FILE *err)
 	if (*s == '-' && end != s && !*end)
 		v = 0;		/* a negative number: out of range, not malformed */
 	else if (!isdigit((unsigned char)*s) || *end)
-		return bad(err, "invalid maxfails '%s': not a whole number", report_vis(s));
-	if (errno == ERANGE || v < 1 || v > MAXFAILS_MAX)
-		return bad(err, "invalid maxfails '%s': must be from 1 to 1000000", report_vis(s));
-	*n = (unsigned)v;
+		return bad(err, "invalid %s '%s': not a whole number%s", what, report_vis(s),
+			   *unit ? " of bytes" : "");
+	if (errno == ERANGE || v < 1 || v > max)
+		return bad(err, "invalid %s '%s': must be from 1 to %lu%s", what, report_vis(s), max,
+			   unit);
+	*n = v;
 	return 0;
 }
 
-static int parse_threads(const char *s, unsigned *n, FILE *err)
+/* parse_count() into an unsigned. */
+static int parse_unsigned(const char *s, const char *what, unsigned max, unsigned *n, FILE *err)
 {
 	unsigned long v;
-	char *end;
+	int rc = parse_count(s, what, max, "", &v, err);
 
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (*s == '-' && end != s && !*end)
-		v = 0;		/* a negative number: out of range, not malformed */
-	else if (!isdigit((unsigned char)*s) || *end)
-		return bad(err, "invalid threads '%s': not a whole number", report_vis(s));
-	if (errno == ERANGE || v < 1 || v > THREADS_MAX)
-		return bad(err, "invalid threads '%s': must be from 1 to %u", report_vis(s), THREADS_MAX);
-	*n = (unsigned)v;
-	return 0;
-}
-
-static int parse_repeat(const char *s, unsigned *n, FILE *err)
-{
-	unsigned long v;
-	char *end;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (*s == '-' && end != s && !*end)
-		v = 0;		/* a negative number: out of range, not malformed */
-	else if (!isdigit((unsigned char)*s) || *end)
-		return bad(err, "invalid repeat '%s': not a whole number", report_vis(s));
-	if (errno == ERANGE || v < 1 || v > REPEAT_MAX)
-		return bad(err, "invalid repeat '%s': must be from 1 to %u", report_vis(s), REPEAT_MAX);
-	*n = (unsigned)v;
-	return 0;
+	if (!rc)
+		*n = (unsigned)v;
+	return rc;
 }
 
 static int parse_size(const char *s, size_t *n, FILE *err)
 {
 	unsigned long v;
-	char *end;
+	int rc = parse_count(s, "size", SIZE_MAX_BYTES, " bytes", &v, err);
 
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (*s == '-' && end != s && !*end)
-		v = 0;		/* a negative number: out of range, not malformed */
-	else if (!isdigit((unsigned char)*s) || *end)
-		return bad(err, "invalid size '%s': not a whole number of bytes", report_vis(s));
-	if (errno == ERANGE || v < 1 || v > SIZE_MAX_BYTES)
-		return bad(err, "invalid size '%s': must be from 1 to %u bytes", report_vis(s),
-			   SIZE_MAX_BYTES);
-	*n = v;
-	return 0;
+	if (!rc)
+		*n = v;
+	return rc;
 }
 
 static int parse_format(const char *s, enum output_format *f, FILE *err)
@@ -435,10 +412,10 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 				o->given |= BIT(bits[i].bit);
 		switch (c) {
 		case 'd': rc = parse_duration(optarg, &o->duration_ns, err); break;
-		case 'f': rc = parse_maxfails(optarg, &o->maxfails, err); break;
-		case 't': rc = parse_threads(optarg, &o->threads, err); break;
+		case 'f': rc = parse_unsigned(optarg, "maxfails", MAXFAILS_MAX, &o->maxfails, err); break;
+		case 't': rc = parse_unsigned(optarg, "threads", THREADS_MAX, &o->threads, err); break;
 		case 'o': rc = parse_format(optarg, &o->format, err); break;
-		case 'r': rc = parse_repeat(optarg, &o->repeat, err); break;
+		case 'r': rc = parse_unsigned(optarg, "repeat", REPEAT_MAX, &o->repeat, err); break;
 		case OPT_NET: o->net = true; break;
 		case OPT_CYCLES: o->cycles = true; break;
 		case OPT_DRY_RUN: o->dry_run = true; break;

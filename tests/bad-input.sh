@@ -9,11 +9,7 @@ set -u
 
 top=${srcdir:-$(dirname "$0")/..}
 . "$top/tests/tap-lib.sh"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-err=$tmp/err
-tap_show="$out $err"
+tap_tmpdir
 tab=$(printf '\t')
 
 set -f

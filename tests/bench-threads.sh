@@ -8,16 +8,7 @@ set -u
 : "${VDSOTEST:?set by make check}"
 
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-err=$tmp/err
-tap_show="$out $err"
-
-run() {
-	"$VDSOTEST" "$@" >"$out" 2>"$err"
-	rc=$?
-}
+tap_tmpdir
 
 ncpus=$(nproc)			# the CPUs of our affinity mask
 cpus_word=CPUs; [ "$ncpus" -eq 1 ] && cpus_word=CPU

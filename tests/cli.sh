@@ -8,17 +8,7 @@ set -u
 : "${VDSOTEST:?set by make check}"
 
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-err=$tmp/err
-tap_show="$out $err"
-
-
-run() {
-	"$VDSOTEST" "$@" >"$out" 2>"$err"
-	rc=$?
-}
+tap_tmpdir
 
 # The API names of the existing vdsotest (and of issue #2), in table order.
 clocks="realtime monotonic process-cputime thread-cputime monotonic-raw

@@ -9,16 +9,7 @@ set -u
 : "${VDSOTEST:?set by make check}"
 
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-err=$tmp/err
-tap_show="$out $err"
-
-run() {
-	"$VDSOTEST" "$@" >"$out" 2>"$err"
-	rc=$?
-}
+tap_tmpdir
 
 # getcpu vdso 10 -> 12.5 ns (+25 %, spread sqrt(1+1) = 1.4 %: a change);
 # getcpu syscall 200 -> 199.2 ns (-0.4 %, spread 0.5 %: within, '~');

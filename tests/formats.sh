@@ -9,16 +9,7 @@ set -u
 : "${VDSOTEST:?set by make check}"
 
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-err=$tmp/err
-tap_show="$out $err"
-
-run() {
-	"$VDSOTEST" "$@" >"$out" 2>"$err"
-	rc=$?
-}
+tap_tmpdir
 
 api_count=$("$VDSOTEST" list-apis | wc -l)
 num='[0-9]+\.[0-9]{2}'

@@ -11,11 +11,7 @@ set -u
 : "${VDSOTEST:?set by make check}" "${FAKE_VDSO:?set by make check}"
 
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-err=$tmp/err
-tap_show="$out $err"
+tap_tmpdir
 
 # The runs each case tries: every API's verify and abi, and a short bench.
 runs="all-verify all-abi time-bench"

@@ -27,3 +27,20 @@ tap_done() {
 	echo "1..$n"
 	[ "$failed" -eq 0 ]
 }
+
+# tap_tmpdir: a temporary directory $tmp, removed at exit, with the files
+# $out and $err that run() fills and that a failure shows.
+tap_tmpdir() {
+	tmp=$(mktemp -d) || exit 99
+	trap 'rm -rf "$tmp"' EXIT
+	out=$tmp/out
+	err=$tmp/err
+	tap_show="$out $err"
+}
+
+# run ARG...: vdsotest ARG..., its standard output in $out, its standard
+# error in $err, its exit status in $rc.
+run() {
+	"$VDSOTEST" "$@" >"$out" 2>"$err"
+	rc=$?
+}
