@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -245,18 +246,22 @@ static bool std_fds_ok(void)
  * Whatever the caller left us: SIGCHLD at its default (SIG_IGN would have
  * the kernel reap our test children) and blocked, for wait_child(); every
  * other signal unblocked (a blocked SIGALRM would stop bench's timer);
- * SIGALRM at its default, for the abi children's alarm(); SIGXFSZ ignored,
+ * SIGALRM at its default, for the abi children's alarm(), and no interval
+ * timer left running by whoever exec'd us (alarm(2) and setitimer(2) timers
+ * survive execve(2)), which would kill us with SIGALRM; SIGXFSZ ignored,
  * so that a file size limit is a write error; SIGINT and SIGTERM caught
  * (unless ignored), to stop the run cleanly.
  */
 static void reset_signals(void)
 {
+	static const struct itimerval off;
 	sigset_t chld;
 
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_SETMASK, &chld, NULL);
 	signal(SIGCHLD, SIG_DFL);
+	setitimer(ITIMER_REAL, &off, NULL);
 	signal(SIGALRM, SIG_DFL);
 	signal(SIGXFSZ, SIG_IGN);
 	interrupt_catch();

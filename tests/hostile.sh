@@ -102,6 +102,18 @@ for args in "-d 0.01 time bench" "-v time abi" "--help" \
 	ok $? "stdout on /dev/full: '${args#--vdso-lib=* }' exits 1 (got $rc), one write error"
 done
 
+# ---- an interval timer left running across execve(2) ----
+# (it would kill vdsotest with SIGALRM 0.3 s into a 1 s verify)
+if perl -MTime::HiRes -e 1 2>/dev/null; then
+	perl -MTime::HiRes=setitimer,ITIMER_REAL -e 'setitimer(ITIMER_REAL, 0.3); exec @ARGV' \
+		"$VDSOTEST" -d 1 time verify >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ]
+	ok $? "a pending ITIMER_REAL inherited across exec is cancelled (got $rc)"
+else
+	tap_skip "no perl Time::HiRes"
+fi
+
 # ---- core dumps allowed: the crashing children still leave nothing ----
 mkdir "$tmp/empty"
 (
