@@ -91,6 +91,16 @@ for args in "list-apis" "-d 0.01 time bench" "time abi" "--help"; do
 	ok $? "stdout closed: '$args' exits 1 (got $rc) saying so"
 done
 
+# (with --output, standard output is not needed)
+for args in "-d 0.01 time bench" "-v time abi"; do
+	# shellcheck disable=SC2086
+	"$VDSOTEST" --output="$tmp/results" $args >&- 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && [ -s "$tmp/results" ] && ! [ -s "$err" ]
+	ok $? "stdout closed: '--output=FILE $args' passes (got $rc) and writes FILE"
+	rm -f "$tmp/results"
+done
+
 # (verify with failures to report, and -v abi: both have lines to write)
 for args in "-d 0.01 time bench" "-v time abi" "--help" \
 	"--vdso-lib=$FAKE_VDSO -d 0.05 -f 5 clock-gettime-monotonic verify"; do
