@@ -168,6 +168,25 @@ static int finish(int status)
 }
 
 /*
+ * A child that wrote results (bench's machine formats) was killed by
+ * SIGPIPE: the reader of standard output is gone, as it would have killed
+ * vdsotest itself had it written them.  End as that would: no message, no
+ * further API, the status of a process killed by SIGPIPE (141 in a shell).
+ */
+static void die_of_sigpipe(void)
+{
+	sigset_t pipe;
+
+	report_progress_clear();
+	signal(SIGPIPE, SIG_DFL);
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	sigprocmask(SIG_UNBLOCK, &pipe, NULL);
+	raise(SIGPIPE);
+	_exit(128 + SIGPIPE);	/* (not reached) */
+}
+
+/*
  * Run one API's bench or verify in a child, so that a vDSO that crashes is
  * reported as a failure instead of taking vdsotest down.  abi forks per case
  * itself.
@@ -206,6 +225,8 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 		child_interrupted = WEXITSTATUS(status) - interrupt_status(0);
 		return STATUS_PASS;	/* what it found is in its report */
 	}
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE)
+		die_of_sigpipe();
 	if (WIFSIGNALED(status)) {
 		report_line(api, "%s: killed by signal %d (%s)", test_type_name(t),
 			    WTERMSIG(status), strsignal(WTERMSIG(status)));
