@@ -140,7 +140,7 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 #define CHILD_WRITE_ERROR 3
 
 static bool output_lost;
-static int child_interrupted;	/* SIGINT or SIGTERM a child stopped for, or 0 */
+static int child_interrupted;	/* SIGINT, SIGTERM or SIGHUP a child stopped for, or 0 */
 
 /* The signal that stopped the run (caught here or by a child), or 0. */
 static int stopped_by(void)
@@ -151,20 +151,36 @@ static int stopped_by(void)
 /*
  * The exit status once results are written: a lost result is a failure,
  * said once (by the child that lost it, if it was one); a run stopped by
- * SIGINT or SIGTERM whose results were written exits 128 + the signal.
+ * SIGINT, SIGTERM or SIGHUP whose results were written exits 128 + the
+ * signal.  *@written: whether every result was written.
+ */
+static int settle(int status, bool *written)
+{
+	*written = false;
+	if (output_lost)
+		return STATUS_FAIL;
+	if (!report_flush()) {
+		int e = errno;
+		fprintf(stderr, "vdsotest: write error on %s%s%s\n", report_output_name(),
+			e ? ": " : "", e ? strerror(e) : "");
+		return STATUS_FAIL;
+	}
+	*written = true;
+	return stopped_by() ? interrupt_status(stopped_by()) : status;
+}
+
+/*
+ * The exit status of vdsotest itself: settle(), then --output's file
+ * replaced by the results, or left as it was if they were not all written.
  */
 static int finish(int status)
 {
-	if (stopped_by() && !output_lost && report_flush())
-		return interrupt_status(stopped_by());
-	if (output_lost)
+	bool written;
+	int rc = settle(status, &written);
+
+	if (!report_close_output(written))
 		return STATUS_FAIL;
-	if (report_flush())
-		return status;
-	int e = errno;
-	fprintf(stderr, "vdsotest: write error on %s%s%s\n", report_output_name(),
-		e ? ": " : "", e ? strerror(e) : "");
-	return STATUS_FAIL;
+	return rc;
 }
 
 /*
@@ -206,7 +222,8 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 	}
 	if (pid == 0) {
 		enum status st = api_run(api, t, run);
-		int rc = finish(st);
+		bool written;
+		int rc = settle(st, &written);
 		_exit(rc == (int)st || rc == interrupt_status(stopped_by()) ? rc : CHILD_WRITE_ERROR);
 	}
 	if (!wait_child(pid, &status, watchdog_ns(t, run))) {
@@ -221,7 +238,8 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 		return STATUS_FAIL;
 	}
 	if (WIFEXITED(status) && (WEXITSTATUS(status) == interrupt_status(SIGINT) ||
-				  WEXITSTATUS(status) == interrupt_status(SIGTERM))) {
+				  WEXITSTATUS(status) == interrupt_status(SIGTERM) ||
+				  WEXITSTATUS(status) == interrupt_status(SIGHUP))) {
 		child_interrupted = WEXITSTATUS(status) - interrupt_status(0);
 		return STATUS_PASS;	/* what it found is in its report */
 	}

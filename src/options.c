@@ -98,7 +98,8 @@ static void help(FILE *f)
 	      "--cycles, --cpu and -o table|json|csv are for bench only; compare takes\n"
 	      "-o and --output only; list-apis and list-test-types take none.\n", f);
 	fputs("\nExit status: 0 passed; 1 failures found (or results not written);\n"
-	      "2 usage error (or --vdso-lib unusable); 77 nothing could be tested.\n"
+	      "2 usage error (or --vdso-lib unusable); 77 nothing could be tested;\n"
+	      "130, 143, 129 stopped by SIGINT, SIGTERM, SIGHUP (results so far written).\n"
 	      "See vdsotest(1).\n", f);
 }
 

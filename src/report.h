@@ -134,11 +134,23 @@ void report_no_vdso(const struct api *api);
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t);
 
 /*
- * report_open_output - --output: standard output becomes @path (created or
- * truncated); @path NULL: nothing to do.
+ * report_open_output - --output: standard output becomes a new temporary
+ * file in @path's directory, which report_close_output() renames over
+ * @path, so that @path is never left half-written (@path, if it exists and
+ * is not a regular file, such as /dev/null, is written directly); @path
+ * NULL: nothing to do.
  * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON".
  */
 int report_open_output(const char *path);
+
+/*
+ * report_close_output - after the last result: with @keep, the temporary
+ * file of report_open_output() becomes FILE (renamed over it); without,
+ * it is removed.  Nothing to do without --output.
+ * Return: false after "vdsotest: --output 'FILE': REASON" if the rename
+ * failed (the temporary file is then removed).
+ */
+bool report_close_output(bool keep);
 
 /*
  * report_output_name - where results go, for messages: "'FILE'" of

@@ -93,6 +93,21 @@ finish
 	grep -q '^time: bench: interrupted by SIGTERM during the syscall path' "$out"
 ok $? "bench, SIGTERM to vdsotest only: passed on to the child, exit 143 (got $rc)"
 
+# ---- SIGHUP (a terminal or ssh connection gone), with --output ----
+# (FILE appears only once the results are all written: until then they go
+# to a temporary file next to it)
+start --output="$tmp/hup.out" -o nsec -d 100 time bench
+wait_child_of $pid
+[ ! -e "$tmp/hup.out" ]
+absent=$?
+kill -HUP "-$pid"
+finish
+left=$(find "$tmp" -name '.hup.out.*')
+[ $rc -eq 129 ] && [ $absent -eq 0 ] && [ -z "$left" ] &&
+	grep -Eq '^time: syscall: [0-9]+\.[0-9]{2} nsec/call$' "$tmp/hup.out" &&
+	grep -q '^time: bench: interrupted by SIGHUP during the syscall path' "$tmp/hup.out"
+ok $? "bench --output, SIGHUP: FILE only at the end, with the figures so far, exit 129 (got $rc; FILE absent during the run: $absent; left: ${left:-none})"
+
 # ---- verify ----
 VDSOTEST_FAKE_BUG=getcpu-wrong-node
 export VDSOTEST_FAKE_BUG
