@@ -329,14 +329,14 @@ static enum status run_all(const struct api *one, enum test_type t, struct run *
 		if (t != TEST_BENCH)
 			report_progress(i + 1, run->api_total, api, t);
 		enum status st = run_isolated(api, t, run);
-		report_result(api, run, st);
+		report_result(api, run, st, stopped_by());
 		total = worst(total, st, i == 0);
 	}
 	report_progress_clear();
 	if (stopped_by() && !one)
 		report_note("interrupted by %s: %zu of %zu APIs run", interrupt_name(stopped_by()),
 			    i, api_count);
-	report_end();
+	report_end(stopped_by());
 	return total;
 }
 

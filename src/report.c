@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "report.h"
 #include "sysinfo.h"
 
@@ -341,21 +342,30 @@ void report_begin(const struct run *run, enum test_type t)
 	flush_stdout();
 }
 
-void report_result(const struct api *api, const struct run *run, enum status st)
+void report_result(const struct api *api, const struct run *run, enum status st, int stopped)
 {
 	if (format != FORMAT_KTAP)
 		return;
 	report_progress_clear();
-	printf("%sok %zu %s%s\n", st == STATUS_FAIL ? "not " : "", run->api_index + 1,
-	       api->name, st == STATUS_SKIP ? " # SKIP" : "");
+	if (stopped)
+		printf("not ok %zu %s # interrupted by %s\n", run->api_index + 1, api->name,
+		       interrupt_name(stopped));
+	else
+		printf("%sok %zu %s%s\n", st == STATUS_FAIL ? "not " : "", run->api_index + 1,
+		       api->name, st == STATUS_SKIP ? " # SKIP" : "");
 	flush_stdout();
 }
 
-void report_end(void)
+void report_end(int stopped)
 {
 	report_progress_clear();
-	if (format == FORMAT_JSON)
-		puts("\n  ]\n}");
+	if (format == FORMAT_JSON) {
+		fputs("\n  ],\n  \"interrupted\": ", stdout);
+		json_string_or_null(stopped ? interrupt_name(stopped) : "");
+		puts("\n}");
+	}
+	if (format == FORMAT_KTAP && stopped)
+		printf("Bail out! interrupted by %s\n", interrupt_name(stopped));
 	flush_stdout();
 }
 

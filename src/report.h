@@ -41,12 +41,18 @@ void report_begin(const struct run *run, enum test_type t);
 /*
  * report_result - after one API's test ended with @st: in ktap,
  * "ok N API", "not ok N API" (STATUS_FAIL) or "ok N API # SKIP"
- * (STATUS_SKIP), N being run->api_index + 1; nothing in other formats.
+ * (STATUS_SKIP), N being run->api_index + 1, or, when SIGINT, SIGTERM or
+ * SIGHUP (@stopped, else 0) cut the test short, "not ok N API #
+ * interrupted by SIGNAL"; nothing in other formats.
  */
-void report_result(const struct api *api, const struct run *run, enum status st);
+void report_result(const struct api *api, const struct run *run, enum status st, int stopped);
 
-/* report_end - finish the run's output (json: close the document). */
-void report_end(void);
+/*
+ * report_end - finish the run's output: json closes the document with
+ * "interrupted": "SIGNAL" or null; ktap, if the run was cut short by
+ * @stopped (else 0), ends with "Bail out! interrupted by SIGNAL".
+ */
+void report_end(int stopped);
 
 /*
  * report_bench - print one API's bench figures in run->format:

@@ -108,6 +108,41 @@ left=$(find "$tmp" -name '.hup.out.*')
 	grep -q '^time: bench: interrupted by SIGHUP during the syscall path' "$tmp/hup.out"
 ok $? "bench --output, SIGHUP: FILE only at the end, with the figures so far, exit 129 (got $rc; FILE absent during the run: $absent; left: ${left:-none})"
 
+# ---- machine formats say that the run was cut short ----
+# (start_split: as start, standard error apart in $tmp/stderr)
+start_split() {
+	perl -e '$SIG{INT} = "DEFAULT"; setpgrp(0, 0); exec @ARGV or exit 127' \
+		"$VDSOTEST" "$@" >"$out" 2>"$tmp/stderr" &
+	pid=$!
+}
+start_split -o json -d 100 time bench
+wait_child_of $pid
+kill -TERM "$pid"
+finish
+[ $rc -eq 143 ] && grep -q '^  "interrupted": "SIGTERM"$' "$out" &&
+	{ ! command -v jq >/dev/null 2>&1 ||
+	  jq -e '.interrupted == "SIGTERM"' "$out" >/dev/null; }
+ok $? "json, SIGTERM: \"interrupted\": \"SIGTERM\" (got $rc)"
+"$VDSOTEST" -o json -d 0.001 time bench 2>/dev/null | grep -q '^  "interrupted": null$'
+ok $? "json, a run not cut short: \"interrupted\": null"
+
+start -o ktap -d 100 all verify
+wait_child_of $pid
+kill -INT "-$pid"
+finish
+[ $rc -eq 130 ] && grep -q '^not ok 1 clock-gettime-realtime # interrupted by SIGINT$' "$out" &&
+	[ "$(tail -n 1 "$out")" = "Bail out! interrupted by SIGINT" ] && ! grep -q '^ok ' "$out"
+ok $? "ktap, SIGINT: the API under way 'not ok # interrupted', then 'Bail out!' (got $rc)"
+
+# (csv: the results stay a plain table; standard error says it)
+start_split -o csv -d 100 time bench
+wait_child_of $pid
+kill -TERM "$pid"
+finish
+[ $rc -eq 143 ] && ! grep -q interrupted "$out" &&
+	grep -q '^time: bench: interrupted by SIGTERM during the syscall path' "$tmp/stderr"
+ok $? "csv, SIGTERM: said on standard error, not in the table (got $rc)"
+
 # ---- verify ----
 VDSOTEST_FAKE_BUG=getcpu-wrong-node
 export VDSOTEST_FAKE_BUG
