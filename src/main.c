@@ -99,11 +99,16 @@ static void pass_interrupt(pid_t pid, bool *passed, uint64_t *deadline)
 		*deadline = grace;
 }
 
+/* wait_child()'s longest sleep: the most stopped time it can fail to see. */
+#define WATCHDOG_SLICE_NS 250000000u
+
 /*
  * Wait for @pid for at most @timeout_ns, woken by SIGCHLD (blocked in
- * main(), so sigtimedwait(2) takes it) or by SIGINT or SIGTERM (passed on
- * to the child).  Return: true with @status set, or false after killing
- * and reaping a child that took too long.
+ * main(), so sigtimedwait(2) takes it) or by SIGINT, SIGTERM or SIGHUP
+ * (passed on to the child).  Time vdsotest was not running does not count:
+ * a sleep that ends later than asked (the process group stopped by ^Z, then
+ * continued) moves the deadline by as much.  Return: true with @status
+ * set, or false after killing and reaping a child that took too long.
  */
 static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 {
@@ -127,8 +132,13 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 		if (now >= deadline)
 			break;
 		uint64_t left = deadline - now;
+		if (left > WATCHDOG_SLICE_NS)
+			left = WATCHDOG_SLICE_NS;
 		struct timespec ts = { (time_t)(left / 1000000000u), (long)(left % 1000000000u) };
 		sigtimedwait(&chld, NULL, &ts);
+		uint64_t slept = now_ns() - now;
+		if (slept > left)
+			deadline += slept - left;	/* stopped (or not scheduled) */
 	}
 	kill(pid, SIGKILL);
 	while (waitpid(pid, status, 0) < 0 && errno == EINTR)

@@ -143,6 +143,18 @@ finish
 	grep -q '^time: bench: interrupted by SIGTERM during the syscall path' "$tmp/stderr"
 ok $? "csv, SIGTERM: said on standard error, not in the table (got $rc)"
 
+# ---- ^Z: time stopped does not count against the watchdog ----
+# (its limit is the run's duration plus 10 s: a group stopped for 11 s in a
+# 0.5 s verify would otherwise have its child killed on SIGCONT)
+start -d 0.5 getcpu verify
+wait_child_of $pid
+kill -STOP "-$pid"
+sleep 11
+kill -CONT "-$pid"
+finish
+[ $rc -eq 0 ] && ! grep -q 'no result' "$out"
+ok $? "verify stopped (SIGSTOP to the group) for 11 s, then continued: passes, not killed (got $rc)"
+
 # ---- verify ----
 VDSOTEST_FAKE_BUG=getcpu-wrong-node
 export VDSOTEST_FAKE_BUG
