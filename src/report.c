@@ -84,7 +84,7 @@ int report_open_output(const char *path)
 	if (!path)
 		return 0;
 	output_path = path;
-	bool exists = stat(path, &st) == 0;
+	bool exists = lstat(path, &st) == 0;	/* (a symbolic link is kept) */
 	if (exists && !S_ISREG(st.st_mode)) {
 		if (!freopen(path, "w", stdout))
 			goto fail;

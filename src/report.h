@@ -143,7 +143,8 @@ void report_progress(size_t i, size_t n, const struct api *api, enum test_type t
  * report_open_output - --output: standard output becomes a new temporary
  * file in @path's directory, which report_close_output() renames over
  * @path, so that @path is never left half-written (@path, if it exists and
- * is not a regular file, such as /dev/null, is written directly); @path
+ * is not a regular file, such as /dev/null or a symbolic link, is written
+ * directly); @path
  * NULL: nothing to do.
  * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON".
  */

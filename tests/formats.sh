@@ -247,6 +247,13 @@ chmod 0604 "$tmp/file"
 [ "$(stat -c %a "$tmp/mode")" = 640 ] && [ "$(stat -c %a "$tmp/file")" = 604 ]
 ok $? "--output=FILE: mode 0666 less the umask, or FILE's own ($(stat -c %a "$tmp/mode" "$tmp/file" | tr '\n' ' '))"
 
+# A symbolic link stays one: its target gets the results.
+echo old >"$tmp/target"
+ln -s target "$tmp/link"
+run --output="$tmp/link" -d 0.01 time bench
+[ $rc -eq 0 ] && [ -L "$tmp/link" ] && grep -q '^time ' "$tmp/target"
+ok $? "--output=LINK: the link kept, its target written (got $rc)"
+
 # A usage error, found however late, leaves --output untouched.
 for bad_opts in "--cpu=1000" "-t 1025" "--vdso-lib=$tmp/no-such.so"; do
 	echo keep >"$tmp/keep.json"
