@@ -348,17 +348,18 @@ enum status bench_run(const struct api *api, const struct run *run,
 				    strerror(errno));
 		res.cycles = cyc.fd >= 0;
 	}
-	int stopped_in = -1;	/* the path under way when SIGINT/SIGTERM came */
+	int stopped_in = -1;	/* the path under way when a signal stopped the run */
+	int failed_in = -1;	/* the path that could not be measured (e.g. its CPU gone) */
 	unsigned measured[NR_PATHS] = { 0 };
-	for (unsigned r = 0; r < repeat && stopped_in < 0; r++)
-		for (int p = 0; p < NR_PATHS && stopped_in < 0; p++) {
+	for (unsigned r = 0; r < repeat && stopped_in < 0 && failed_in < 0; r++)
+		for (int p = 0; p < NR_PATHS && stopped_in < 0 && failed_in < 0; p++) {
 			if (!paths->batch[p])
 				continue;
 			report_bench_progress(api, run, p, r);
 			if (!measure(api, run, paths, p, res.cycles ? &cyc : NULL,
 				     &samples[p * repeat + r], each)) {
-				st = STATUS_FAIL;
-				goto out;
+				failed_in = p;	/* (what was measured is still reported) */
+				break;
 			}
 			measured[p]++;
 			for (unsigned t = 0; threads > 1 && t < threads; t++)
@@ -375,15 +376,20 @@ enum status bench_run(const struct api *api, const struct run *run,
 		res.stats[p].threads = threads;
 		res.per_thread[p] = threads > 1 && res.present[p] ? &each[(p + 1) * threads] : NULL;
 	}
-	if (res.present[PATH_VDSO] && stopped_in < 0) {
+	if (res.present[PATH_VDSO] && stopped_in < 0 && failed_in < 0) {
 		enum fallback fb = api_falls_back(api, run, why, sizeof(why));
 		res.falls_back = fb == FALLBACK_SYSCALL ? 1 : fb == FALLBACK_NONE ? 0 : -1;
 	} else {
 		res.falls_back = -1;
 	}
 	report_bench(api, run, &res);
-	if (res.present[PATH_VDSO] && stopped_in < 0)
+	if (res.present[PATH_VDSO] && stopped_in < 0 && failed_in < 0)
 		report_fallback(api, res.falls_back, why, run->verbose);
+	if (failed_in >= 0) {
+		report_line(api, "bench: the %s path could not be measured; the figures are of the paths measured before",
+			    bench_path_name(failed_in));
+		st = STATUS_FAIL;
+	}
 	if (stopped_in >= 0)
 		report_line(api, "bench: interrupted by %s during the %s path; the figures are of the time measured",
 			    interrupt_name(interrupt_signal()), bench_path_name(stopped_in));

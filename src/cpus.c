@@ -61,6 +61,20 @@ int cpu_pin(unsigned cpu)
 	return r;
 }
 
+bool cpu_allowed_now(const struct cpu_mask *m, unsigned cpu)
+{
+	struct cpu_mask now;
+	bool allowed;
+
+	if (cpu < m->ncpus && CPU_ISSET_S(cpu, m->size, m->set))
+		return true;
+	if (!cpu_mask_get(&now))
+		return false;
+	allowed = cpu < now.ncpus && CPU_ISSET_S(cpu, now.size, now.set);
+	cpu_mask_free(&now);
+	return allowed;
+}
+
 bool cpu_still_pinned(unsigned cpu)
 {
 	struct cpu_mask now;

@@ -48,6 +48,16 @@ int cpu_mask_nth(const struct cpu_mask *m, unsigned n);
 int cpu_pin(unsigned cpu);
 
 /*
+ * cpu_allowed_now - may the calling thread run on @cpu: is it in @m (a
+ * copy of its affinity mask taken earlier), or else in its mask now?  The
+ * kernel widens the mask of a thread whose CPUs all went offline (CPU
+ * hotplug), and a cpuset change rewrites it: a CPU outside the copy is
+ * only wrong if it is outside the current mask too.  When the mask cannot
+ * be read, the answer is false.
+ */
+bool cpu_allowed_now(const struct cpu_mask *m, unsigned cpu);
+
+/*
  * cpu_still_pinned - is the calling thread still restricted to @cpu alone
  * (no CPU hotplug or cpuset change since cpu_pin())?  When the mask
  * cannot be read, the answer is true.

@@ -114,7 +114,7 @@ static int subject_getcpu(void *fn, unsigned *cpu, unsigned *node)
 #endif
 }
 
-/* Unpinned: the CPU must be one the thread may run on. */
+/* Unpinned: the CPU must be one the thread may run on (then or now). */
 static void check_in_mask(struct verify_ctx *ctx, void *fn, const struct cpu_mask *m)
 {
 	unsigned cpu = ~0u, node = ~0u;
@@ -126,7 +126,7 @@ static void check_in_mask(struct verify_ctx *ctx, void *fn, const struct cpu_mas
 			    fn ? "vDSO" : "libc", r, strerror(err));
 		return;
 	}
-	if (!verify_ok(ctx, cpu < m->ncpus && CPU_ISSET_S(cpu, m->size, m->set)))
+	if (!verify_ok(ctx, cpu_allowed_now(m, cpu)))
 		verify_fail(ctx, "%s getcpu() returned CPU %u, which is not in the affinity mask",
 			    fn ? "vDSO" : "libc", cpu);
 }

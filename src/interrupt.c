@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* SIGINT and SIGTERM; see interrupt.h. */
+/* SIGINT, SIGTERM and SIGHUP; see interrupt.h. */
 #include "config.h"
 
 #include <stdbool.h>
@@ -8,7 +8,7 @@
 #include "interrupt.h"
 
 volatile sig_atomic_t interrupt_caught;
-static bool caught_int, caught_term;	/* what interrupt_catch() took over */
+static bool caught_int, caught_term, caught_hup;	/* what interrupt_catch() took over */
 
 static void on_interrupt(int sig)
 {
@@ -29,6 +29,7 @@ void interrupt_catch(void)
 {
 	caught_int = catch_one(SIGINT);
 	caught_term = catch_one(SIGTERM);
+	caught_hup = catch_one(SIGHUP);
 }
 
 void interrupt_release(void)
@@ -37,6 +38,8 @@ void interrupt_release(void)
 		signal(SIGINT, SIG_DFL);
 	if (caught_term)
 		signal(SIGTERM, SIG_DFL);
+	if (caught_hup)
+		signal(SIGHUP, SIG_DFL);
 }
 
 const char *interrupt_name(int sig)
@@ -44,6 +47,7 @@ const char *interrupt_name(int sig)
 	switch (sig) {
 	case SIGINT:  return "SIGINT";
 	case SIGTERM: return "SIGTERM";
+	case SIGHUP:  return "SIGHUP";
 	default:      return "a signal";
 	}
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -98,11 +99,16 @@ static void pass_interrupt(pid_t pid, bool *passed, uint64_t *deadline)
 		*deadline = grace;
 }
 
+/* wait_child()'s longest sleep: the most stopped time it can fail to see. */
+#define WATCHDOG_SLICE_NS 250000000u
+
 /*
  * Wait for @pid for at most @timeout_ns, woken by SIGCHLD (blocked in
- * main(), so sigtimedwait(2) takes it) or by SIGINT or SIGTERM (passed on
- * to the child).  Return: true with @status set, or false after killing
- * and reaping a child that took too long.
+ * main(), so sigtimedwait(2) takes it) or by SIGINT, SIGTERM or SIGHUP
+ * (passed on to the child).  Time vdsotest was not running does not count:
+ * a sleep that ends later than asked (the process group stopped by ^Z, then
+ * continued) moves the deadline by as much.  Return: true with @status
+ * set, or false after killing and reaping a child that took too long.
  */
 static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 {
@@ -126,8 +132,13 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 		if (now >= deadline)
 			break;
 		uint64_t left = deadline - now;
+		if (left > WATCHDOG_SLICE_NS)
+			left = WATCHDOG_SLICE_NS;
 		struct timespec ts = { (time_t)(left / 1000000000u), (long)(left % 1000000000u) };
 		sigtimedwait(&chld, NULL, &ts);
+		uint64_t slept = now_ns() - now;
+		if (slept > left)
+			deadline += slept - left;	/* stopped (or not scheduled) */
 	}
 	kill(pid, SIGKILL);
 	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
@@ -139,7 +150,7 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 #define CHILD_WRITE_ERROR 3
 
 static bool output_lost;
-static int child_interrupted;	/* SIGINT or SIGTERM a child stopped for, or 0 */
+static int child_interrupted;	/* SIGINT, SIGTERM or SIGHUP a child stopped for, or 0 */
 
 /* The signal that stopped the run (caught here or by a child), or 0. */
 static int stopped_by(void)
@@ -150,20 +161,55 @@ static int stopped_by(void)
 /*
  * The exit status once results are written: a lost result is a failure,
  * said once (by the child that lost it, if it was one); a run stopped by
- * SIGINT or SIGTERM whose results were written exits 128 + the signal.
+ * SIGINT, SIGTERM or SIGHUP whose results were written exits 128 + the
+ * signal.  *@written: whether every result was written.
+ */
+static int settle(int status, bool *written)
+{
+	*written = false;
+	if (output_lost)
+		return STATUS_FAIL;
+	if (!report_flush()) {
+		int e = errno;
+		fprintf(stderr, "vdsotest: write error on %s%s%s\n", report_output_name(),
+			e ? ": " : "", e ? strerror(e) : "");
+		return STATUS_FAIL;
+	}
+	*written = true;
+	return stopped_by() ? interrupt_status(stopped_by()) : status;
+}
+
+/*
+ * The exit status of vdsotest itself: settle(), then --output's file
+ * replaced by the results, or left as it was if they were not all written.
  */
 static int finish(int status)
 {
-	if (stopped_by() && !output_lost && report_flush())
-		return interrupt_status(stopped_by());
-	if (output_lost)
+	bool written;
+	int rc = settle(status, &written);
+
+	if (!report_close_output(written))
 		return STATUS_FAIL;
-	if (report_flush())
-		return status;
-	int e = errno;
-	fprintf(stderr, "vdsotest: write error on %s%s%s\n", report_output_name(),
-		e ? ": " : "", e ? strerror(e) : "");
-	return STATUS_FAIL;
+	return rc;
+}
+
+/*
+ * A child that wrote results (bench's machine formats) was killed by
+ * SIGPIPE: the reader of standard output is gone, as it would have killed
+ * vdsotest itself had it written them.  End as that would: no message, no
+ * further API, the status of a process killed by SIGPIPE (141 in a shell).
+ */
+static void die_of_sigpipe(void)
+{
+	sigset_t pipe;
+
+	report_progress_clear();
+	signal(SIGPIPE, SIG_DFL);
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	sigprocmask(SIG_UNBLOCK, &pipe, NULL);
+	raise(SIGPIPE);
+	_exit(128 + SIGPIPE);	/* (not reached) */
 }
 
 /*
@@ -186,7 +232,8 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 	}
 	if (pid == 0) {
 		enum status st = api_run(api, t, run);
-		int rc = finish(st);
+		bool written;
+		int rc = settle(st, &written);
 		_exit(rc == (int)st || rc == interrupt_status(stopped_by()) ? rc : CHILD_WRITE_ERROR);
 	}
 	if (!wait_child(pid, &status, watchdog_ns(t, run))) {
@@ -201,10 +248,13 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 		return STATUS_FAIL;
 	}
 	if (WIFEXITED(status) && (WEXITSTATUS(status) == interrupt_status(SIGINT) ||
-				  WEXITSTATUS(status) == interrupt_status(SIGTERM))) {
+				  WEXITSTATUS(status) == interrupt_status(SIGTERM) ||
+				  WEXITSTATUS(status) == interrupt_status(SIGHUP))) {
 		child_interrupted = WEXITSTATUS(status) - interrupt_status(0);
 		return STATUS_PASS;	/* what it found is in its report */
 	}
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE)
+		die_of_sigpipe();
 	if (WIFSIGNALED(status)) {
 		report_line(api, "%s: killed by signal %d (%s)", test_type_name(t),
 			    WTERMSIG(status), strsignal(WTERMSIG(status)));
@@ -245,18 +295,22 @@ static bool std_fds_ok(void)
  * Whatever the caller left us: SIGCHLD at its default (SIG_IGN would have
  * the kernel reap our test children) and blocked, for wait_child(); every
  * other signal unblocked (a blocked SIGALRM would stop bench's timer);
- * SIGALRM at its default, for the abi children's alarm(); SIGXFSZ ignored,
+ * SIGALRM at its default, for the abi children's alarm(), and no interval
+ * timer left running by whoever exec'd us (alarm(2) and setitimer(2) timers
+ * survive execve(2)), which would kill us with SIGALRM; SIGXFSZ ignored,
  * so that a file size limit is a write error; SIGINT and SIGTERM caught
  * (unless ignored), to stop the run cleanly.
  */
 static void reset_signals(void)
 {
+	static const struct itimerval off;
 	sigset_t chld;
 
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_SETMASK, &chld, NULL);
 	signal(SIGCHLD, SIG_DFL);
+	setitimer(ITIMER_REAL, &off, NULL);
 	signal(SIGALRM, SIG_DFL);
 	signal(SIGXFSZ, SIG_IGN);
 	interrupt_catch();
@@ -285,14 +339,14 @@ static enum status run_all(const struct api *one, enum test_type t, struct run *
 		if (t != TEST_BENCH)
 			report_progress(i + 1, run->api_total, api, t);
 		enum status st = run_isolated(api, t, run);
-		report_result(api, run, st);
+		report_result(api, run, st, stopped_by());
 		total = worst(total, st, i == 0);
 	}
 	report_progress_clear();
 	if (stopped_by() && !one)
 		report_note("interrupted by %s: %zu of %zu APIs run", interrupt_name(stopped_by()),
 			    i, api_count);
-	report_end();
+	report_end(stopped_by());
 	return total;
 }
 
@@ -329,7 +383,8 @@ static int choose_cpus(const struct options *o, int **cpus)
 		from = &list;
 		where = "the --cpu list";
 	}
-	if (o->threads > cpu_mask_count(from)) {
+	/* (abi ignores -t: each of its cases runs in a child of its own) */
+	if (o->test != TEST_ABI && o->threads > cpu_mask_count(from)) {
 		unsigned have = cpu_mask_count(from);
 		fprintf(stderr, "vdsotest: --threads=%u: only %u CPU%s in %s\n", o->threads, have,
 			have == 1 ? "" : "s", where);
@@ -362,7 +417,8 @@ int main(int argc, char **argv)
 	int rc = options_parse(&o, argc, argv, stdout, stderr);
 	if (rc == STATUS_USAGE)
 		return rc;
-	if (!stdout_open) {
+	/* (with --output, standard output has nothing to carry) */
+	if (!stdout_open && !o.output) {
 		fputs("vdsotest: standard output is closed\n", stderr);
 		return STATUS_FAIL;
 	}

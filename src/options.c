@@ -47,7 +47,7 @@ static void usage(FILE *f)
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
 	      "                [--size=BYTES] [--vdso-lib=PATH] [--dry-run] API|all TEST-TYPE\n"
-	      "   or: vdsotest list-apis | list-test-types\n"
+	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
 	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
 }
@@ -96,9 +96,10 @@ static void help(FILE *f)
 		fprintf(f, "  %s\n", api_table[i].name);
 	fputs("\nOptions a command or TEST-TYPE has no use for are refused: -r, --net,\n"
 	      "--cycles, --cpu and -o table|json|csv are for bench only; compare takes\n"
-	      "-o and --output only; list-apis and list-test-types take none.\n", f);
+	      "-o and --output only; list-apis takes -v only, list-test-types none.\n", f);
 	fputs("\nExit status: 0 passed; 1 failures found (or results not written);\n"
-	      "2 usage error (or --vdso-lib unusable); 77 nothing could be tested.\n"
+	      "2 usage error (or --vdso-lib unusable); 77 nothing could be tested;\n"
+	      "130, 143, 129 stopped by SIGINT, SIGTERM, SIGHUP (results so far written).\n"
 	      "See vdsotest(1).\n", f);
 }
 

@@ -5,11 +5,13 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "report.h"
 #include "sysinfo.h"
 
@@ -71,16 +73,70 @@ void report_bench_progress(const struct api *api, const struct run *run, int p, 
 	progress_shown = true;
 }
 
+static char *output_temp;	/* the temporary file of --output, or NULL */
+
 int report_open_output(const char *path)
 {
+	struct stat st;
+	int fd, saved;
+	mode_t mask;
+
 	if (!path)
 		return 0;
-	if (!freopen(path, "w", stdout)) {
-		fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
-		return STATUS_FAIL;
-	}
 	output_path = path;
+	bool exists = lstat(path, &st) == 0;	/* (a symbolic link is kept) */
+	if (exists && !S_ISREG(st.st_mode)) {
+		if (!freopen(path, "w", stdout))
+			goto fail;
+		return 0;
+	}
+	/* ".FILE.XXXXXX" next to FILE, so that rename(2) can replace it */
+	const char *base = strrchr(path, '/');
+	size_t dir_len = base ? (size_t)(base - path) + 1 : 0;
+	base = base ? base + 1 : path;
+	if (!(output_temp = malloc(strlen(path) + sizeof(".XXXXXX") + 1)))
+		goto fail;
+	sprintf(output_temp, "%.*s.%s.XXXXXX", (int)dir_len, path, base);
+	if ((fd = mkstemp(output_temp)) < 0) {
+		saved = errno;
+		free(output_temp);
+		output_temp = NULL;
+		errno = saved;
+		goto fail;
+	}
+	/* the mode that opening FILE would have given it (mkstemp: 0600) */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask) != 0 || dup2(fd, STDOUT_FILENO) < 0) {
+		saved = errno;
+		close(fd);
+		report_close_output(false);
+		errno = saved;
+		goto fail;
+	}
+	close(fd);
 	return 0;
+fail:
+	fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
+	return STATUS_FAIL;
+}
+
+bool report_close_output(bool keep)
+{
+	bool ok = true;
+
+	if (!output_temp)
+		return true;
+	if (keep && rename(output_temp, output_path) != 0) {
+		fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(output_path),
+			strerror(errno));
+		keep = ok = false;
+	}
+	if (!keep)
+		unlink(output_temp);
+	free(output_temp);
+	output_temp = NULL;
+	return ok;
 }
 
 const char *report_output_name(void)
@@ -286,21 +342,30 @@ void report_begin(const struct run *run, enum test_type t)
 	flush_stdout();
 }
 
-void report_result(const struct api *api, const struct run *run, enum status st)
+void report_result(const struct api *api, const struct run *run, enum status st, int stopped)
 {
 	if (format != FORMAT_KTAP)
 		return;
 	report_progress_clear();
-	printf("%sok %zu %s%s\n", st == STATUS_FAIL ? "not " : "", run->api_index + 1,
-	       api->name, st == STATUS_SKIP ? " # SKIP" : "");
+	if (stopped)
+		printf("not ok %zu %s # interrupted by %s\n", run->api_index + 1, api->name,
+		       interrupt_name(stopped));
+	else
+		printf("%sok %zu %s%s\n", st == STATUS_FAIL ? "not " : "", run->api_index + 1,
+		       api->name, st == STATUS_SKIP ? " # SKIP" : "");
 	flush_stdout();
 }
 
-void report_end(void)
+void report_end(int stopped)
 {
 	report_progress_clear();
-	if (format == FORMAT_JSON)
-		puts("\n  ]\n}");
+	if (format == FORMAT_JSON) {
+		fputs("\n  ],\n  \"interrupted\": ", stdout);
+		json_string_or_null(stopped ? interrupt_name(stopped) : "");
+		puts("\n}");
+	}
+	if (format == FORMAT_KTAP && stopped)
+		printf("Bail out! interrupted by %s\n", interrupt_name(stopped));
 	flush_stdout();
 }
 

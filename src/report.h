@@ -41,12 +41,18 @@ void report_begin(const struct run *run, enum test_type t);
 /*
  * report_result - after one API's test ended with @st: in ktap,
  * "ok N API", "not ok N API" (STATUS_FAIL) or "ok N API # SKIP"
- * (STATUS_SKIP), N being run->api_index + 1; nothing in other formats.
+ * (STATUS_SKIP), N being run->api_index + 1, or, when SIGINT, SIGTERM or
+ * SIGHUP (@stopped, else 0) cut the test short, "not ok N API #
+ * interrupted by SIGNAL"; nothing in other formats.
  */
-void report_result(const struct api *api, const struct run *run, enum status st);
+void report_result(const struct api *api, const struct run *run, enum status st, int stopped);
 
-/* report_end - finish the run's output (json: close the document). */
-void report_end(void);
+/*
+ * report_end - finish the run's output: json closes the document with
+ * "interrupted": "SIGNAL" or null; ktap, if the run was cut short by
+ * @stopped (else 0), ends with "Bail out! interrupted by SIGNAL".
+ */
+void report_end(int stopped);
 
 /*
  * report_bench - print one API's bench figures in run->format:
@@ -134,11 +140,24 @@ void report_no_vdso(const struct api *api);
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t);
 
 /*
- * report_open_output - --output: standard output becomes @path (created or
- * truncated); @path NULL: nothing to do.
+ * report_open_output - --output: standard output becomes a new temporary
+ * file in @path's directory, which report_close_output() renames over
+ * @path, so that @path is never left half-written (@path, if it exists and
+ * is not a regular file, such as /dev/null or a symbolic link, is written
+ * directly); @path
+ * NULL: nothing to do.
  * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON".
  */
 int report_open_output(const char *path);
+
+/*
+ * report_close_output - after the last result: with @keep, the temporary
+ * file of report_open_output() becomes FILE (renamed over it); without,
+ * it is removed.  Nothing to do without --output.
+ * Return: false after "vdsotest: --output 'FILE': REASON" if the rename
+ * failed (the temporary file is then removed).
+ */
+bool report_close_output(bool keep);
 
 /*
  * report_output_name - where results go, for messages: "'FILE'" of

@@ -73,6 +73,14 @@ for a in $expected_apis bench verify abi --duration --maxfails --verbose --debug
 done
 [ $rc -eq 0 ] && [ $missing -eq 0 ]
 ok $? "--help names every API, TEST-TYPE and option"
+# (every exit status of the man page's EXIT STATUS, and list-apis's -v)
+missing=
+for a in ' 0 passed' ' 1 failures' '2 usage error' ' 77 nothing' '130, 143, 129 stopped' \
+	'[-v] list-apis' 'list-apis takes -v only'; do
+	grep -qF -- "$a" "$out" || missing="$missing '$a'"
+done
+[ -z "$missing" ]
+ok $? "--help gives every exit status and list-apis's -v (missing:${missing:- none})"
 
 run -V
 [ $rc -eq 0 ] && [ "$(cat "$out")" = "vdsotest ${PACKAGE_VERSION:-?}" ]

@@ -144,25 +144,32 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETRANDOM_OPAQUE_LEN] = "getrandom-opaque-len",
 };
 
+/*
+ * The bug named by VDSOTEST_FAKE_BUG, looked up once.  Threads may call
+ * this first at the same time: each works on a local and stores the same
+ * finished value atomically, so no caller ever sees a half-made one.
+ */
 static enum bug bug(void)
 {
 	static int cached = -1;
+	int found = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
 
-	if (cached < 0) {
+	if (found < 0) {
 		const char *name = getenv("VDSOTEST_FAKE_BUG");
-		cached = BUG_NONE;
+		found = BUG_NONE;
 		for (int b = 0; name && b < NR_BUGS; b++)
 			if (strcmp(name, bug_names[b]) == 0)
-				cached = b;
-		if (name && *name && cached == BUG_NONE && strcmp(name, "none") != 0) {
+				found = b;
+		if (name && *name && found == BUG_NONE && strcmp(name, "none") != 0) {
 			/* A typo in a test must not pass silently. */
 			static const char msg[] = "fake-vdso: unknown VDSOTEST_FAKE_BUG\n";
 			if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
 				_exit(99);
 			abort();
 		}
+		__atomic_store_n(&cached, found, __ATOMIC_RELEASE);
 	}
-	return (enum bug)cached;
+	return (enum bug)found;
 }
 
 /* The system call's result in the vDSO convention, after the error bugs. */

@@ -226,6 +226,34 @@ else
 	tap_skip "no /dev/full"
 fi
 
+# A run whose results could not all be written leaves FILE as it was (no
+# new file, or the old one intact) and no temporary file.
+for before in none old; do
+	rm -f "$tmp/f0"
+	[ $before = old ] && echo old >"$tmp/f0"
+	# (standard error through a pipe: a file could not take the message)
+	{ (ulimit -f 0 && exec "$VDSOTEST" --output="$tmp/f0" -d 0.01 time bench) 2>&1 >/dev/null
+	  echo $? >"$tmp/rc"; } | cat >"$err"
+	rc=$(cat "$tmp/rc")
+	left=$(find "$tmp" -name '.f0.*')
+	if [ $before = old ]; then [ "$(cat "$tmp/f0")" = old ]; else [ ! -e "$tmp/f0" ]; fi &&
+		[ $rc -eq 1 ] && [ -z "$left" ] && grep -q "^vdsotest: write error on '$tmp/f0'" "$err"
+	ok $? "--output=FILE ($before), ulimit -f 0: exit 1 (got $rc), FILE as it was, no temporary left (${left:-none})"
+done
+# The mode FILE would have had: 0666 less the umask, or an existing file's.
+(umask 027 && exec "$VDSOTEST" --output="$tmp/mode" -d 0.01 time bench) 2>"$err"
+chmod 0604 "$tmp/file"
+"$VDSOTEST" --output="$tmp/file" -d 0.01 time bench 2>>"$err"
+[ "$(stat -c %a "$tmp/mode")" = 640 ] && [ "$(stat -c %a "$tmp/file")" = 604 ]
+ok $? "--output=FILE: mode 0666 less the umask, or FILE's own ($(stat -c %a "$tmp/mode" "$tmp/file" | tr '\n' ' '))"
+
+# A symbolic link stays one: its target gets the results.
+echo old >"$tmp/target"
+ln -s target "$tmp/link"
+run --output="$tmp/link" -d 0.01 time bench
+[ $rc -eq 0 ] && [ -L "$tmp/link" ] && grep -q '^time ' "$tmp/target"
+ok $? "--output=LINK: the link kept, its target written (got $rc)"
+
 # A usage error, found however late, leaves --output untouched.
 for bad_opts in "--cpu=1000" "-t 1025" "--vdso-lib=$tmp/no-such.so"; do
 	echo keep >"$tmp/keep.json"
@@ -339,5 +367,15 @@ if [ -n "${VDSOTEST_BENCH:-}" ]; then
 else
 	tap_skip "no VDSOTEST_BENCH"
 fi
+
+# ---- a reader that goes away: SIGPIPE's status, as with text ----
+# (in the machine formats the bench children write the results, and get
+# the SIGPIPE: the run must end as text's does, with no message)
+for f in text csv json table ktap; do
+	{ "$VDSOTEST" -d 0.01 -o $f all bench 2>"$err"; echo $? >"$tmp/rc"; } | head -n 1 >/dev/null
+	rc=$(cat "$tmp/rc")
+	[ "$rc" -eq 141 ] && ! [ -s "$err" ]
+	ok $? "-o $f all bench | head -n 1: exit 141 (got $rc), no message"
+done
 
 tap_done

@@ -91,6 +91,16 @@ for args in "list-apis" "-d 0.01 time bench" "time abi" "--help"; do
 	ok $? "stdout closed: '$args' exits 1 (got $rc) saying so"
 done
 
+# (with --output, standard output is not needed)
+for args in "-d 0.01 time bench" "-v time abi"; do
+	# shellcheck disable=SC2086
+	"$VDSOTEST" --output="$tmp/results" $args >&- 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && [ -s "$tmp/results" ] && ! [ -s "$err" ]
+	ok $? "stdout closed: '--output=FILE $args' passes (got $rc) and writes FILE"
+	rm -f "$tmp/results"
+done
+
 # (verify with failures to report, and -v abi: both have lines to write)
 for args in "-d 0.01 time bench" "-v time abi" "--help" \
 	"--vdso-lib=$FAKE_VDSO -d 0.05 -f 5 clock-gettime-monotonic verify"; do
@@ -101,6 +111,18 @@ for args in "-d 0.01 time bench" "-v time abi" "--help" \
 		grep -q '^vdsotest: write error on standard output: No space left on device$' "$err"
 	ok $? "stdout on /dev/full: '${args#--vdso-lib=* }' exits 1 (got $rc), one write error"
 done
+
+# ---- an interval timer left running across execve(2) ----
+# (it would kill vdsotest with SIGALRM 0.3 s into a 1 s verify)
+if perl -MTime::HiRes -e 1 2>/dev/null; then
+	perl -MTime::HiRes=setitimer,ITIMER_REAL -e 'setitimer(ITIMER_REAL, 0.3); exec @ARGV' \
+		"$VDSOTEST" -d 1 time verify >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ]
+	ok $? "a pending ITIMER_REAL inherited across exec is cancelled (got $rc)"
+else
+	tap_skip "no perl Time::HiRes"
+fi
 
 # ---- core dumps allowed: the crashing children still leave nothing ----
 mkdir "$tmp/empty"

@@ -93,6 +93,68 @@ finish
 	grep -q '^time: bench: interrupted by SIGTERM during the syscall path' "$out"
 ok $? "bench, SIGTERM to vdsotest only: passed on to the child, exit 143 (got $rc)"
 
+# ---- SIGHUP (a terminal or ssh connection gone), with --output ----
+# (FILE appears only once the results are all written: until then they go
+# to a temporary file next to it)
+start --output="$tmp/hup.out" -o nsec -d 100 time bench
+wait_child_of $pid
+[ ! -e "$tmp/hup.out" ]
+absent=$?
+kill -HUP "-$pid"
+finish
+left=$(find "$tmp" -name '.hup.out.*')
+[ $rc -eq 129 ] && [ $absent -eq 0 ] && [ -z "$left" ] &&
+	grep -Eq '^time: syscall: [0-9]+\.[0-9]{2} nsec/call$' "$tmp/hup.out" &&
+	grep -q '^time: bench: interrupted by SIGHUP during the syscall path' "$tmp/hup.out"
+ok $? "bench --output, SIGHUP: FILE only at the end, with the figures so far, exit 129 (got $rc; FILE absent during the run: $absent; left: ${left:-none})"
+
+# ---- machine formats say that the run was cut short ----
+# (start_split: as start, standard error apart in $tmp/stderr)
+start_split() {
+	perl -e '$SIG{INT} = "DEFAULT"; setpgrp(0, 0); exec @ARGV or exit 127' \
+		"$VDSOTEST" "$@" >"$out" 2>"$tmp/stderr" &
+	pid=$!
+}
+start_split -o json -d 100 time bench
+wait_child_of $pid
+kill -TERM "$pid"
+finish
+[ $rc -eq 143 ] && grep -q '^  "interrupted": "SIGTERM"$' "$out" &&
+	{ ! command -v jq >/dev/null 2>&1 ||
+	  jq -e '.interrupted == "SIGTERM"' "$out" >/dev/null; }
+ok $? "json, SIGTERM: \"interrupted\": \"SIGTERM\" (got $rc)"
+"$VDSOTEST" -o json -d 0.001 time bench 2>/dev/null | grep -q '^  "interrupted": null$'
+ok $? "json, a run not cut short: \"interrupted\": null"
+
+start -o ktap -d 100 all verify
+wait_child_of $pid
+kill -INT "-$pid"
+finish
+[ $rc -eq 130 ] && grep -q '^not ok 1 clock-gettime-realtime # interrupted by SIGINT$' "$out" &&
+	[ "$(tail -n 1 "$out")" = "Bail out! interrupted by SIGINT" ] && ! grep -q '^ok ' "$out"
+ok $? "ktap, SIGINT: the API under way 'not ok # interrupted', then 'Bail out!' (got $rc)"
+
+# (csv: the results stay a plain table; standard error says it)
+start_split -o csv -d 100 time bench
+wait_child_of $pid
+kill -TERM "$pid"
+finish
+[ $rc -eq 143 ] && ! grep -q interrupted "$out" &&
+	grep -q '^time: bench: interrupted by SIGTERM during the syscall path' "$tmp/stderr"
+ok $? "csv, SIGTERM: said on standard error, not in the table (got $rc)"
+
+# ---- ^Z: time stopped does not count against the watchdog ----
+# (its limit is the run's duration plus 10 s: a group stopped for 11 s in a
+# 0.5 s verify would otherwise have its child killed on SIGCONT)
+start -d 0.5 getcpu verify
+wait_child_of $pid
+kill -STOP "-$pid"
+sleep 11
+kill -CONT "-$pid"
+finish
+[ $rc -eq 0 ] && ! grep -q 'no result' "$out"
+ok $? "verify stopped (SIGSTOP to the group) for 11 s, then continued: passes, not killed (got $rc)"
+
 # ---- verify ----
 VDSOTEST_FAKE_BUG=getcpu-wrong-node
 export VDSOTEST_FAKE_BUG

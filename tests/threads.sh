@@ -19,7 +19,13 @@ if command -v taskset >/dev/null; then
 	rc=$?
 	[ $rc -eq 2 ] && [ "$(cat "$out")" = "vdsotest: --threads=2: only 1 CPU in the affinity mask" ]
 	ok $? "-t 2 on one CPU: exit 2 with the message (got $rc)"
+	# (abi ignores -t, as documented: the CPU count is not checked)
+	taskset -c 0 "$VDSOTEST" -t 2 time abi >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 0 ]
+	ok $? "-t 2 on one CPU: abi runs, ignoring -t (got $rc)"
 else
+	tap_skip "no taskset"
 	tap_skip "no taskset"
 fi
 "$VDSOTEST" -t 1025 all verify >"$out" 2>&1
