@@ -401,12 +401,12 @@ int main(int argc, char **argv)
 	if ((rc = choose_cpus(&o, &cpus)) != 0)
 		return rc;
 	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
-		return rc;
+		goto out;
 	/* (the list commands print no results: they stay on standard output) */
 	if (o.dry_run)
-		return 0;
+		goto out;
 	if ((rc = report_open_output(o.output)) != 0)
-		return rc;
+		goto out;
 	if (!o.vdso_lib)
 		bind_kernel(&o, &binding);
 	if (o.debug)
@@ -421,5 +421,8 @@ int main(int argc, char **argv)
 		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
 		.cycles = o.cycles ? &cycles : NULL,
 	};
-	return finish(run_all(o.api, o.test, &run));
+	rc = finish(run_all(o.api, o.test, &run));
+out:
+	free(cpus);
+	return rc;
 }
