@@ -99,10 +99,17 @@ static void pass_interrupt(pid_t pid, bool *passed, uint64_t *deadline)
 }
 
 /*
+ * The longest sleep of wait_child(): a SIGINT or SIGTERM caught is passed on
+ * within this.  (sigtimedwait() is not relied on to return EINTR: musl's
+ * retries it, and a signal caught just before the call would not end it.)
+ */
+#define WAIT_SLICE_NS 100000000u
+
+/*
  * Wait for @pid for at most @timeout_ns, woken by SIGCHLD (blocked in
- * main(), so sigtimedwait(2) takes it) or by SIGINT or SIGTERM (passed on
- * to the child).  Return: true with @status set, or false after killing
- * and reaping a child that took too long.
+ * main(), so sigtimedwait(2) takes it), and at least every WAIT_SLICE_NS
+ * to pass on SIGINT or SIGTERM to the child.  Return: true with @status
+ * set, or false after killing and reaping a child that took too long.
  */
 static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 {
@@ -125,7 +132,7 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 		uint64_t now = now_ns();
 		if (now >= deadline)
 			break;
-		uint64_t left = deadline - now;
+		uint64_t left = deadline - now < WAIT_SLICE_NS ? deadline - now : WAIT_SLICE_NS;
 		struct timespec ts = { (time_t)(left / 1000000000u), (long)(left % 1000000000u) };
 		sigtimedwait(&chld, NULL, &ts);
 	}
