@@ -99,15 +99,20 @@ static void pass_interrupt(pid_t pid, bool *passed, uint64_t *deadline)
 		*deadline = grace;
 }
 
-/* wait_child()'s longest sleep: the most stopped time it can fail to see. */
-#define WATCHDOG_SLICE_NS 250000000u
+/*
+ * The longest sleep of wait_child(): a SIGINT or SIGTERM caught is passed on
+ * within this, and it is the most stopped time the watchdog can fail to see.  (sigtimedwait() is not relied on to return EINTR: musl's
+ * retries it, and a signal caught just before the call would not end it.)
+ */
+#define WAIT_SLICE_NS 100000000u
 
 /*
  * Wait for @pid for at most @timeout_ns, woken by SIGCHLD (blocked in
- * main(), so sigtimedwait(2) takes it) or by SIGINT, SIGTERM or SIGHUP
- * (passed on to the child).  Time vdsotest was not running does not count:
- * a sleep that ends later than asked (the process group stopped by ^Z, then
- * continued) moves the deadline by as much.  Return: true with @status
+ * main(), so sigtimedwait(2) takes it), and at least every WAIT_SLICE_NS
+ * to pass on SIGINT, SIGTERM or SIGHUP to the child.  Time vdsotest was not
+ * running does not count: a sleep that ends later than asked (the process
+ * group stopped by ^Z, then continued) moves the deadline by as much.
+ * Return: true with @status
  * set, or false after killing and reaping a child that took too long.
  */
 static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
@@ -131,9 +136,7 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 		uint64_t now = now_ns();
 		if (now >= deadline)
 			break;
-		uint64_t left = deadline - now;
-		if (left > WATCHDOG_SLICE_NS)
-			left = WATCHDOG_SLICE_NS;
+		uint64_t left = deadline - now < WAIT_SLICE_NS ? deadline - now : WAIT_SLICE_NS;
 		struct timespec ts = { (time_t)(left / 1000000000u), (long)(left % 1000000000u) };
 		sigtimedwait(&chld, NULL, &ts);
 		uint64_t slept = now_ns() - now;
@@ -457,12 +460,12 @@ int main(int argc, char **argv)
 	if ((rc = choose_cpus(&o, &cpus)) != 0)
 		return rc;
 	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
-		return rc;
+		goto out;
 	/* (the list commands print no results: they stay on standard output) */
 	if (o.dry_run)
-		return 0;
+		goto out;
 	if ((rc = report_open_output(o.output)) != 0)
-		return rc;
+		goto out;
 	if (!o.vdso_lib)
 		bind_kernel(&o, &binding);
 	if (o.debug)
@@ -477,5 +480,8 @@ int main(int argc, char **argv)
 		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
 		.cycles = o.cycles ? &cycles : NULL,
 	};
-	return finish(run_all(o.api, o.test, &run));
+	rc = finish(run_all(o.api, o.test, &run));
+out:
+	free(cpus);
+	return rc;
 }

@@ -41,8 +41,8 @@ ok $? "-v shows the harness overhead"
 # Very short runs, where the overhead often exceeds a call: never 0 calls
 # per second or a 0.00x speedup; gross figures come with their note.
 run --net -d 0.000001 all bench
-[ $rc -eq 0 ] && ! grep -Eq 'per second: +0( |$)|0\.00x' "$out" &&
-	! grep -Eq 'per second: +0( |$)|0\.00x' "$err"
+[ $rc -eq 0 ] && ! grep -Eq 'per second: +0( |$)|\(0\.00x' "$out" &&
+	! grep -Eq 'per second: +0( |$)|\(0\.00x' "$err"
 ok $? "--net, 1 us per path: no 0 calls/sec, no 0.00x speedup (got $rc)"
 run --net -o nsec -d 0.000001 all bench
 [ $rc -eq 0 ] && ! grep -Eq ' 0\.00 nsec/call' "$out"
@@ -219,8 +219,15 @@ run --output="$tmp/no/such/dir" -d 0.01 time bench
 ok $? "--output into a missing directory: exit 1 naming the file (got $rc)"
 
 if [ -w /dev/full ]; then
+	# The reason, from errno, is required of glibc builds.  musl's stdio
+	# drops it: its line-buffered stdout writes each line inside printf(),
+	# and on a failure discards the buffer, so the final fflush() has
+	# nothing to write and succeeds, errno unset; vdsotest then names the
+	# file without a reason.
+	reason=': No space left on device'
+	grep -aq GLIBC_ "$VDSOTEST" || reason="\\($reason\\)\\?"
 	run --output=/dev/full -d 0.01 time bench
-	[ $rc -eq 1 ] && grep -Fqx "vdsotest: write error on '/dev/full': No space left on device" "$err"
+	[ $rc -eq 1 ] && grep -qx "vdsotest: write error on '/dev/full'$reason" "$err"
 	ok $? "--output=/dev/full: exit 1, a write error naming the file (got $rc)"
 else
 	tap_skip "no /dev/full"

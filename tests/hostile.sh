@@ -55,6 +55,15 @@ done
 if [ -n "${VDSOTEST_SANITIZED:-}" ]; then
 	tap_skip "ulimit -v: AddressSanitizer reserves terabytes of address space"
 else
+	# musl's dynamic loader (ld-musl-*.so.1, also its libc) does not say
+	# so, it dies of SIGSEGV: under 1000 KiB, a malloc() of musl's own
+	# before main() finds brk and mmap failing (ENOMEM) and musl then
+	# dereferences a NULL pointer.  Seen with gdb: a breakpoint on main() is
+	# never reached, the fault (address 0x10) is in musl's malloc code, and
+	# vdsotest has no constructors.  So for a musl binary with that loader,
+	# a SIGSEGV with nothing written counts as the loader's refusal.
+	musl_ldso=
+	grep -aq '/ld-musl-[a-z0-9_]*\.so\.1' "$VDSOTEST" && musl_ldso=1
 	bad=
 	for kb in 1000 2000 2500 3000 4000 8000 65536; do
 		for r in $runs; do
@@ -63,12 +72,13 @@ else
 			0) continue ;;
 			1) grep -q '^vdsotest: ' "$err" && no_crash && continue ;;
 			127) grep -q 'error while loading shared libraries' "$err" && continue ;;
+			139) [ -n "$musl_ldso" ] && [ ! -s "$out" ] && [ ! -s "$err" ] && continue ;;
 			esac
 			bad="$bad $kb:$r:$rc"
 		done
 	done
 	[ -z "$bad" ] && [ $rc -eq 0 ]
-	ok $? "ulimit -v 1000..65536 KiB: pass, or a message and exit 1 (127 from the loader); 64 MiB passes (failed:${bad:- none})"
+	ok $? "ulimit -v 1000..65536 KiB: pass, or a message and exit 1 (127 from the loader, SIGSEGV from musl's); 64 MiB passes (failed:${bad:- none})"
 fi
 
 # ---- no /proc, no /sys ----
