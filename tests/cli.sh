@@ -36,11 +36,6 @@ expected_apis=$(
 	fi
 )
 
-# Is CALL exported by this machine's vDSO?  (arm64's has no getcpu or time.)
-has_vdso() {
-	"$VDSOTEST" -g time verify -d 0.000001 2>&1 >/dev/null |
-		grep -Eq "^vdsotest: kernel vDSO: __(vdso|kernel)_$1 0x"
-}
 
 # ---- names ----
 run list-apis
@@ -133,17 +128,10 @@ bad_lines=$(grep -Ev '^[a-z0-9-]+ (system calls per second: +[0-9]+|(libc|vdso) 
 [ $rc -eq 0 ] && [ -z "$bad_lines" ]
 ok $? "bench text: every line has the calls-per-second form"
 
-# (getrandom: 32-bit x86 has no vDSO getrandom; the vDSO line is then left out.)
-has_vdso getrandom && grnd_lines=3 || grnd_lines=2
 for a in $expected_apis; do
 	grep -q "^$a: unsupported" "$out" && continue
-	want=3
-	[ "$a" = getrandom ] && want=$grnd_lines
-	case $a in	# time64: no libc line (its time_t has 32 bits)
-	clock-gettime64-*) want=1; has_vdso clock_gettime64 && want=2 ;;
-	clock-getres-time64-*) want=1; has_vdso clock_getres_time64 && want=2 ;;
-	esac
-	[ "$(grep -c "^$a \(system\|libc\|vdso\) calls per second" "$out")" -eq $want ] || echo "$a"
+	[ "$(grep -c "^$a \(system\|libc\|vdso\) calls per second" "$out")" -eq "$(bench_paths "$a")" ] ||
+		echo "$a"
 done >"$tmp/missing"
 [ ! -s "$tmp/missing" ]
 ok $? "bench text: three lines for every supported API"
