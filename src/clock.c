@@ -183,7 +183,7 @@ static enum status clock_bench(const struct api *api, const struct run *run,
 	struct clock_arg arg = { api_vdso_fn(api, run), api->clock_id };
 	struct clock_arg empty = { (void *)empty_clock_fn, api->clock_id };
 	struct bench_paths paths = { { sys, libc, arg.fn ? vdso : NULL }, probe, &arg,
-				     vdso, &empty };
+				     vdso, &empty, 0 };
 
 	if (clock_unsupported(api))
 		return report_unsupported(api);

@@ -235,6 +235,17 @@ else
 	tap_skip "this vDSO has no getrandom"
 fi
 
+# A large --size makes each call slow: the batches shrink with it (one call
+# of 1 MiB per batch, not 256), so that the run ends after about its
+# duration instead of being killed by the watchdog.  The 20 ms of a path
+# hold far fewer than 256 calls of 1 MiB.
+run -v -o nsec -d 0.02 --size=1048576 getrandom bench
+awk -v want="$(bench_paths getrandom)" '/^getrandom: (syscall|libc|vdso): [0-9]+ calls in / { n++; if ($3 + 0 >= 256 || $3 + 0 < 1) bad = 1 }
+	END { exit bad || n != want }' "$out"
+ok $? "getrandom bench --size=1048576: batches of fewer calls, each path fewer than 256 calls (got $rc)"
+[ $rc -eq 0 ]
+ok $? "getrandom bench --size=1048576: exit 0, not killed (got $rc)"
+
 run -g time verify -d 0.01
 [ $rc -eq 0 ] && grep -q 'vDSO at 0x' "$err"
 ok $? "-g describes the vDSO on stderr"

@@ -73,6 +73,26 @@ else
 	done
 	[ -z "$bad" ] && [ $rc -eq 0 ]
 	ok $? "ulimit -v 1000..65536 KiB: pass, or a message and exit 1 (127 from the loader); 64 MiB passes (failed:${bad:- none})"
+
+	# getrandom bench's buffer, allocated before any call: under the
+	# least limit (to 128 KiB) where a 1-byte bench passes, a 1 MiB one
+	# cannot have its buffer, and says so.
+	grnd() {	# LIMIT-KiB SIZE
+		timeout -s KILL 60 env -i PATH="$PATH" sh -c "ulimit -v $1"'; exec "$0" "$@"' \
+			"$VDSOTEST" -d 0.002 --size="$2" getrandom bench >"$out" 2>"$err"
+		rc=$?
+	}
+	lo=512
+	hi=65536
+	while [ $((hi - lo)) -gt 128 ]; do
+		mid=$(((lo + hi) / 2))
+		grnd $mid 1
+		if [ $rc -eq 0 ]; then hi=$mid; else lo=$mid; fi
+	done
+	grnd $hi 1048576
+	[ $rc -eq 1 ] && no_crash && [ -z "$(cat "$out")" ] &&
+		[ "$(cat "$err")" = "vdsotest: getrandom: cannot allocate 1048576 bytes: Cannot allocate memory" ]
+	ok $? "ulimit -v $hi KiB: getrandom bench --size=1048576 exits 1 (got $rc): cannot allocate its buffer"
 fi
 
 # ---- no /proc, no /sys ----
