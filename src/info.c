@@ -4,11 +4,14 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "fallback.h"
 #include "info.h"
@@ -109,15 +112,46 @@ static void json_apis(FILE *out, const struct info *in)
 
 /* ---- gathering ---- */
 
-/* Read a whole file into 16-byte aligned memory; errors name the problem. */
+/* "not a regular file (a FIFO)" and the like, for @mode; NULL for a regular file. */
+static const char *not_regular(mode_t mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFREG:  return NULL;
+	case S_IFDIR:  return "not a regular file (a directory)";
+	case S_IFIFO:  return "not a regular file (a FIFO)";
+	case S_IFCHR:  return "not a regular file (a character device)";
+	case S_IFBLK:  return "not a regular file (a block device)";
+	case S_IFSOCK: return "not a regular file (a socket)";
+	default:       return "not a regular file";
+	}
+}
+
+/*
+ * Read a whole regular file into 16-byte aligned memory; errors name the
+ * problem.  (Opened without blocking and checked before any read: a FIFO
+ * or a terminal would wait for a writer.)
+ */
 static unsigned char *read_image(const char *path, size_t *size, const char **why)
 {
-	FILE *f = fopen(path, "rbe");
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	unsigned char *buf = NULL;
+	struct stat st;
 	size_t n = 0;
+	FILE *f;
 
-	if (!f) {
+	if (fd < 0) {
 		*why = strerror(errno);
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0 || (*why = not_regular(st.st_mode)) != NULL) {
+		if (!*why)
+			*why = strerror(errno);
+		close(fd);
+		return NULL;
+	}
+	if (!(f = fdopen(fd, "rb"))) {
+		*why = strerror(errno);
+		close(fd);
 		return NULL;
 	}
 	if (posix_memalign((void **)&buf, 16, INFO_IMAGE_MAX_BYTES + 1) != 0) {
@@ -163,17 +197,42 @@ static void read_line(const char *dir, const char *name, char *buf, size_t len)
 		buf[--end] = '\0';
 }
 
-static bool save_image(const struct vdso_image *img, const char *path)
+/*
+ * Save @img to the regular file @path (made if missing).  Return:
+ * STATUS_PASS; STATUS_USAGE when @path is not a regular file (a FIFO would
+ * wait for a reader); STATUS_FAIL when it cannot be written.
+ */
+static enum status save_image(const struct vdso_image *img, const char *path)
 {
-	FILE *f = fopen(path, "wbe");
-	bool ok = f && fwrite(img->base, 1, img->size, f) == img->size;
+	struct stat st;
+	const char *why;
+	int fd;
 
-	if (f && fclose(f) != 0)
+	if (stat(path, &st) == 0 && (why = not_regular(st.st_mode)) != NULL) {
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), why);
+		return STATUS_USAGE;
+	}
+	/* (O_NONBLOCK: should a FIFO appear meanwhile, no wait for a reader) */
+	fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), strerror(errno));
+		return STATUS_FAIL;
+	}
+	if (fstat(fd, &st) == 0 && (why = not_regular(st.st_mode)) != NULL) {
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), why);
+		close(fd);
+		return STATUS_USAGE;
+	}
+	errno = 0;
+	FILE *f = fdopen(fd, "wb");
+	bool ok = f && ftruncate(fd, 0) == 0 && fwrite(img->base, 1, img->size, f) == img->size;
+
+	if (f ? fclose(f) != 0 : close(fd) != 0)
 		ok = false;
 	if (!ok)
 		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path),
 			strerror(errno ? errno : EIO));
-	return ok;
+	return ok ? STATUS_PASS : STATUS_FAIL;
 }
 
 /* ---- text ---- */
@@ -420,9 +479,10 @@ enum status info_run(const struct info_request *req, FILE *out)
 	}
 	if (in.have_image) {
 		in.arch = vdso_arch_find(in.img.machine);
-		if (req->dump_path && !save_image(&in.img, req->dump_path)) {
+		enum status st = req->dump_path ? save_image(&in.img, req->dump_path) : STATUS_PASS;
+		if (st != STATUS_PASS) {
 			free(file);
-			return STATUS_FAIL;
+			return st;
 		}
 	}
 	if (in.have_image && !req->image_path)

@@ -30,8 +30,10 @@ struct info_request {
  * clocksources; with --dump, first save the image to a file.
  *
  * Return: STATUS_PASS; STATUS_USAGE (2) when the --vdso-image file cannot
- * be read or is not a usable vDSO image (one line on stderr naming the file
- * and the problem); STATUS_FAIL when the --dump file cannot be written.
+ * be read, is not a regular file or is not a usable vDSO image, or the
+ * --dump file exists and is not a regular file (one line on stderr naming
+ * the file and the problem; a FIFO is refused without waiting);
+ * STATUS_FAIL when the --dump file cannot be written.
  */
 enum status info_run(const struct info_request *req, FILE *out);
 

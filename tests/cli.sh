@@ -417,11 +417,27 @@ if has_vdso clock_gettime; then
 	done
 	[ -z "$bad" ]
 	ok $? "info --vdso-image of malformed or unreadable files: exit 2 naming each${bad:+; wrong:$bad}"
+
+	# A FIFO would wait for a writer (or a reader): refused at once.
+	mkfifo "$tmp/fifo"
+	bad=
+	for opt in --vdso-image --dump; do
+		timeout -s KILL 10 "$VDSOTEST" info "$opt=$tmp/fifo" >"$out" 2>"$err"
+		rc=$?
+		[ $rc -eq 2 ] && [ ! -s "$out" ] &&
+			[ "$(cat "$err")" = "vdsotest: $opt '$tmp/fifo': not a regular file (a FIFO)" ] ||
+			bad="$bad $opt($rc)"
+	done
+	run info --dump="$tmp"
+	[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest: --dump '$tmp': not a regular file (a directory)" ] ||
+		bad="$bad --dump=DIR($rc)"
+	[ -z "$bad" ]
+	ok $? "info --vdso-image=FIFO, --dump=FIFO, --dump=DIR: exit 2 at once, 'not a regular file'${bad:+; wrong:$bad}"
 	run info --vdso-image="$tmp/half.so"
 	grep -Eq "(truncated|outside the image)" "$err"
 	ok $? "info --vdso-image of half an image says what is wrong: $(cat "$err")"
 else
-	for i in 1 2 3 4 5 6 7; do tap_skip "no vDSO clock_gettime here"; done
+	for i in 1 2 3 4 5 6 7 8; do tap_skip "no vDSO clock_gettime here"; done
 fi
 
 # ---- wrapper scripts ----
