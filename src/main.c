@@ -359,6 +359,7 @@ int main(int argc, char **argv)
 
 	reset_signals();
 	bool stdout_open = std_fds_ok();
+	report_buffer_stdout();
 	int rc = options_parse(&o, argc, argv, stdout, stderr);
 	if (rc == STATUS_USAGE)
 		return rc;

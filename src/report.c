@@ -71,6 +71,14 @@ void report_bench_progress(const struct api *api, const struct run *run, int p, 
 	progress_shown = true;
 }
 
+void report_buffer_stdout(void)
+{
+	static char buf[1 << 16];
+
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+}
+
 int report_open_output(const char *path)
 {
 	if (!path)
@@ -79,6 +87,7 @@ int report_open_output(const char *path)
 		fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
 		return STATUS_FAIL;
 	}
+	report_buffer_stdout();
 	output_path = path;
 	return 0;
 }

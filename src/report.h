@@ -134,6 +134,15 @@ void report_no_vdso(const struct api *api);
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t);
 
 /*
+ * report_buffer_stdout - standard output, unless a terminal, fully buffered
+ * (64 KiB): results are written when report.c flushes them, whose failure
+ * keeps its errno for report_flush().  (musl line-buffers files, and a
+ * write that fails within printf(3) leaves only the error flag.)  Call it
+ * before anything is written to standard output.
+ */
+void report_buffer_stdout(void);
+
+/*
  * report_open_output - --output: standard output becomes @path (created or
  * truncated); @path NULL: nothing to do.
  * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON".
