@@ -32,6 +32,8 @@ struct info {
 	char available_cs[256];
 	bool measured;			/* the running vDSO: apis[] filled */
 	struct api_facts {
+		int unsupported;	/* 0, or the errno with which the system
+					   call rejects the clock id (api_unsupported()) */
 		enum fallback path;	/* api_falls_back() */
 		char why[FALLBACK_REASON_LEN];	/* FALLBACK_UNKNOWN: the reason */
 		long stack_bytes;	/* api_stack_bytes(), -1: unknown */
@@ -53,6 +55,11 @@ static void measure_apis(struct info *in)
 	struct run run = { .duration_ns = 1, .maxfails = 1, .threads = 1, .vdso = &b };
 	for (size_t i = 0; i < api_count; i++) {
 		struct api_facts *f = &in->apis[i];
+		if (api_unsupported(&api_table[i])) {	/* as bench, verify and abi skip it */
+			f->unsupported = errno;
+			f->stack_bytes = -1;
+			continue;
+		}
 		f->path = api_falls_back(&api_table[i], &run, f->why, sizeof(f->why));
 		f->stack_bytes = f->path == FALLBACK_NO_VDSO ? -1 :
 				 api_stack_bytes(&api_table[i], &run);
@@ -76,14 +83,28 @@ static void text_apis(FILE *out, const struct info *in)
 		fputs("APIs: not measured (an image file is not run)\n", out);
 		return;
 	}
+	int width = 0;
+
+	for (size_t i = 0; i < api_count; i++)
+		if ((int)strlen(api_table[i].name) > width)
+			width = (int)strlen(api_table[i].name);
 	fputs("APIs (path that serves a call; stack used by the vDSO function):\n", out);
 	for (size_t i = 0; i < api_count; i++) {
 		const struct api_facts *f = &in->apis[i];
-		fprintf(out, "  %-30s %s", api_table[i].name, path_name(f));
+		const struct api *api = &api_table[i];
+		if (f->unsupported) {
+			fprintf(out, "  %-*s unsupported by this kernel (the system call rejects %s: %s)\n",
+				width, api->name, api->clock_name ? api->clock_name : api->name,
+				strerror(f->unsupported));
+			continue;
+		}
+		fprintf(out, "  %-*s %s", width, api->name, path_name(f));
 		if (f->path == FALLBACK_UNKNOWN)
 			fprintf(out, " (%s)", f->why);
 		if (f->stack_bytes >= 0)
 			fprintf(out, "; stack %ld bytes", f->stack_bytes);
+		else if (f->path != FALLBACK_NO_VDSO)
+			fputs("; stack not measured", out);
 		fputc('\n', out);
 	}
 }
@@ -98,8 +119,9 @@ static void json_apis(FILE *out, const struct info *in)
 	fputc('[', out);
 	for (size_t i = 0; i < api_count; i++) {
 		const struct api_facts *f = &in->apis[i];
-		fprintf(out, "%s\n  {\"api\": \"%s\", \"falls_back\": %s, \"stack_bytes\": ",
-			i ? "," : "", api_table[i].name,
+		fprintf(out, "%s\n  {\"api\": \"%s\", \"supported\": %s, \"falls_back\": %s, \"stack_bytes\": ",
+			i ? "," : "", api_table[i].name, f->unsupported ? "false" : "true",
+			f->unsupported ? "null" :
 			f->path == FALLBACK_SYSCALL ? "true" :
 			f->path == FALLBACK_NONE ? "false" : "null");
 		if (f->stack_bytes >= 0)
@@ -313,9 +335,10 @@ static void text_image(FILE *out, const struct info *in)
 				call_bound(in, c) ? "bound" : "missing");
 }
 
+/* (an image file: nothing about the machine running vdsotest, see info.h) */
 static void print_text(FILE *out, const struct info *in)
 {
-	if (in->have_uts)
+	if (in->have_uts && !in->image_path)
 		fprintf(out, "kernel: %s %s %s\n", in->uts.sysname, in->uts.release,
 			in->uts.machine);
 	if (in->have_image)
@@ -324,6 +347,8 @@ static void print_text(FILE *out, const struct info *in)
 		fprintf(out, "vDSO: none (%s)\n", in->no_image_why);
 	if (in->have_image)
 		text_apis(out, in);
+	if (in->image_path)
+		return;
 	fprintf(out, "clocksource: %s\n", *in->current_cs ? report_vis(in->current_cs) : "unknown");
 	fprintf(out, "available clocksources: %s\n",
 		*in->available_cs ? report_vis(in->available_cs) : "unknown");
@@ -414,7 +439,7 @@ static void json_image(FILE *out, const struct info *in)
 static void print_json(FILE *out, const struct info *in)
 {
 	fputs("{\"kernel\": ", out);
-	if (in->have_uts) {
+	if (in->have_uts && !in->image_path) {
 		fputs("{", out);
 		json_field(out, "sysname", in->uts.sysname, false);
 		json_field(out, "release", in->uts.release, true);
@@ -429,6 +454,10 @@ static void print_json(FILE *out, const struct info *in)
 	else
 		fputs("null", out);
 	json_apis(out, in);
+	if (in->image_path) {
+		fputs(",\n \"clocksource\": null}\n", out);
+		return;
+	}
 	fputs(",\n \"clocksource\": {", out);
 	json_field(out, "current", *in->current_cs ? in->current_cs : NULL, false);
 	fputs(", \"available\": [", out);

@@ -370,9 +370,10 @@ if has_vdso clock_gettime; then
 	run info --vdso-image="$tmp/vdso.so"
 	[ $rc -eq 0 ] && grep -qxF "vDSO image: $tmp/vdso.so, $(wc -c <"$tmp/vdso.so" | tr -d ' ') bytes" "$out" &&
 		[ "$(sed -n '/^soname:/,$p' "$out" | grep -v '^APIs')" = \
-		  "$(sed -n '/^soname:/,$p' "$tmp/info.txt" | sed '/^APIs/,/^clocksource:/{/^clocksource:/!d}')" ] &&
-		grep -qx 'APIs: not measured (an image file is not run)' "$out"
-	ok $? "info --vdso-image of the saved image: the same as of the running vDSO, APIs not run (got $rc)"
+		  "$(sed -n '/^soname:/,/^APIs/p' "$tmp/info.txt" | sed '$d')" ] &&
+		grep -qx 'APIs: not measured (an image file is not run)' "$out" &&
+		! grep -Eq '^(kernel|clocksource|available clocksources):' "$out"
+	ok $? "info --vdso-image of the saved image: the same as of the running vDSO, APIs not run, no kernel or clocksource of this machine (got $rc)"
 
 	# Every API listed with its path; on x86 the CPU-time clocks fall back
 	# and CLOCK_MONOTONIC does not (arch/x86: no CPU-time clocks in the vDSO).
@@ -385,6 +386,24 @@ if has_vdso clock_gettime; then
 		esac
 	ok $? "info: every API with the path that serves it and its stack use"
 
+	# The APIs that verify skips as unsupported (alarm clocks without a
+	# wake-up RTC, aux clocks before 6.17) are unsupported in info too,
+	# with no path or stack; the others have a path.
+	"$VDSOTEST" -d 0.000001 all verify 2>&1 | sed -n 's/^\([a-z0-9-]*\): unsupported .*/\1/p' >"$tmp/skipped"
+	sed -n 's/^  \([a-z0-9-]*\) *unsupported by this kernel (the system call rejects [A-Z_+0-9]*: .*)$/\1/p' \
+		"$tmp/info.txt" >"$tmp/info.unsupported"
+	cmp -s "$tmp/skipped" "$tmp/info.unsupported" &&
+		! grep -E '^  [a-z0-9-]+ +unsupported .*(stack|user space|falls back)' "$tmp/info.txt"
+	ok $? "info: unsupported by this kernel exactly where verify skips ($(wc -l <"$tmp/skipped") APIs)"
+
+	# One column for the paths, after the longest API name; getrandom's
+	# stack is not measured, and says so.
+	longest=$("$VDSOTEST" list-apis | awk '{ if (length($0) > n) n = length($0) } END { print n }')
+	sed -n '/^APIs (/,/^clocksource:/p' "$tmp/info.txt" | sed '1d;$d' |
+		awk -v want=$((longest + 3)) '{ match($0, /^  [^ ]+ +/); if (RLENGTH != want) bad = 1 } END { exit bad }' &&
+		{ ! has_vdso getrandom || grep -Eq '^  getrandom +(user space|falls back to the system call); stack not measured$' "$tmp/info.txt"; }
+	ok $? "info: the paths in one column after the longest name ($longest), getrandom's 'stack not measured'"
+
 	if command -v jq >/dev/null 2>&1; then
 		run -o json info --vdso-image="$tmp/vdso.so"
 		[ $rc -eq 0 ] &&
@@ -392,9 +411,17 @@ if has_vdso clock_gettime; then
 			[ "soname: $(jq -r .vdso.soname "$out")" = "$(grep '^soname:' "$tmp/info.txt")" ] &&
 			[ "$(jq '.vdso.symbols | length' "$out")" -eq "$(wc -l <"$tmp/info.syms")" ] &&
 			[ "$(jq -r '.vdso.calls[] | select(.call == "clock_gettime") | .bound' "$out")" = true ] &&
-			[ "$(jq -r .kernel.release "$out")" = "$(uname -r)" ]
-		ok $? "info -o json: one JSON document with the same facts (got $rc)"
+			jq -e '.kernel == null and .clocksource == null and .apis == null' "$out" >/dev/null
+		ok $? "info -o json --vdso-image: one JSON document with the same facts, kernel, clocksource and apis null (got $rc)"
+
+		run -o json info
+		[ $rc -eq 0 ] && [ "$(jq -r .kernel.release "$out")" = "$(uname -r)" ] &&
+			[ "$(jq -r '.apis[] | select(.supported == false) | .api' "$out")" = "$(cat "$tmp/skipped")" ] &&
+			jq -e '[.apis[] | select(.supported == false) | .falls_back == null and .stack_bytes == null] | all' "$out" >/dev/null &&
+			jq -e '[.apis[] | .supported | type == "boolean"] | all' "$out" >/dev/null
+		ok $? "info -o json: \"supported\": false exactly where verify skips, no figures there (got $rc)"
 	else
+		tap_skip "no jq"
 		tap_skip "no jq"
 	fi
 
@@ -437,7 +464,7 @@ if has_vdso clock_gettime; then
 	grep -Eq "(truncated|outside the image)" "$err"
 	ok $? "info --vdso-image of half an image says what is wrong: $(cat "$err")"
 else
-	for i in 1 2 3 4 5 6 7 8; do tap_skip "no vDSO clock_gettime here"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do tap_skip "no vDSO clock_gettime here"; done
 fi
 
 # ---- wrapper scripts ----
