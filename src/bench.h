@@ -123,7 +123,7 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, unsigned long b
  * (bench_measure_threads(), pinned to run->cpus); with one thread and
  * run->cpus, the calling thread is pinned to run->cpus[0] first.  With
  * run->cycles (one thread only), the counter is read around each timed loop.  When the vDSO path is
- * absent it prints "Note: vDSO version of CALL not found" first.  A path
+ * absent it prints "Note: API: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying
  * that its figure is that of the error path.  After SIGINT or SIGTERM
  * (interrupt.h) it reports the paths measured so far, the last one for the

@@ -618,7 +618,8 @@ void report_fallback(const struct api *api, int falls_back, const char *why, boo
 
 void report_no_vdso(const struct api *api)
 {
-	report_note("vDSO version of %s not found", vdso_call_name(api->family->call));
+	report_note("%s: vDSO version of %s not found", api->name,
+		    vdso_call_name(api->family->call));
 }
 
 const char *report_vis(const char *s)

@@ -121,7 +121,7 @@ void report_vline_scoped(const struct api *api, const char *scope, const char *f
 enum status report_unsupported(const struct api *api);
 
 /*
- * report_no_vdso - print "Note: vDSO version of CALL not found" for @api's
+ * report_no_vdso - print "Note: API: vDSO version of CALL not found" for @api's
  * call.
  */
 void report_no_vdso(const struct api *api);
