@@ -242,7 +242,7 @@ static void find_build_id(struct vdso_image *img, const ElfW(Phdr) *ph)
 
 	while (end - off >= sizeof(ElfW(Nhdr)) &&
 	       in_image(img, off, sizeof(ElfW(Nhdr)), alignof(ElfW(Nhdr)))) {
-		const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)(img->base + off);
+		const ElfW(Nhdr) *n = (const void *)(img->base + off);
 		uint64_t name_off = off + sizeof(*n), desc_off = name_off + note_pad(n->n_namesz);
 		uint64_t next = desc_off + note_pad(n->n_descsz);
 		if (next > end)
@@ -376,15 +376,15 @@ const char *vdso_image_verdef(const struct vdso_image *img, size_t i, unsigned *
 		return NULL;
 	uint64_t off = (const unsigned char *)img->verdef - img->base;
 	for (size_t v = 0; v < i; v++)	/* the walk check_verdef() bounded */
-		off += ((const ElfW(Verdef) *)(img->base + off))->vd_next;
-	const ElfW(Verdef) *vd = (const ElfW(Verdef) *)(img->base + off);
+		off += ((const ElfW(Verdef) *)(const void *)(img->base + off))->vd_next;
+	const ElfW(Verdef) *vd = (const void *)(img->base + off);
 	if (ndx)
 		*ndx = vd->vd_ndx & 0x7fff;
 	if (base)
 		*base = vd->vd_flags & VER_FLG_BASE;
 	if (!vd->vd_cnt)
 		return NULL;
-	return img->strtab + ((const ElfW(Verdaux) *)(img->base + off + vd->vd_aux))->vda_name;
+	return img->strtab + ((const ElfW(Verdaux) *)(const void *)(img->base + off + vd->vd_aux))->vda_name;
 }
 
 /* The name of version index @ndx (not a base node), or NULL. */
