@@ -101,8 +101,11 @@ static void pass_interrupt(pid_t pid, bool *passed, uint64_t *deadline)
 /*
  * Wait for @pid for at most @timeout_ns, woken by SIGCHLD (blocked in
  * main(), so sigtimedwait(2) takes it) or by SIGINT or SIGTERM (passed on
- * to the child).  Return: true with @status set, or false after killing
- * and reaping a child that took too long.
+ * to the child).  Those two are in sigtimedwait()'s set too, and taken as
+ * the handler would have: musl's sigtimedwait() retries after EINTR, so a
+ * handler's run would not end the wait (the kernel drops them when
+ * ignored).  Return: true with @status set, or false after killing and
+ * reaping a child that took too long.
  */
 static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 {
@@ -112,6 +115,8 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
+	sigaddset(&chld, SIGINT);
+	sigaddset(&chld, SIGTERM);
 	for (;;) {
 		pid_t r = waitpid(pid, status, WNOHANG);
 		if (r == pid)
@@ -127,7 +132,9 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 			break;
 		uint64_t left = deadline - now;
 		struct timespec ts = { (time_t)(left / 1000000000u), (long)(left % 1000000000u) };
-		sigtimedwait(&chld, NULL, &ts);
+		int sig = sigtimedwait(&chld, NULL, &ts);
+		if ((sig == SIGINT || sig == SIGTERM) && !interrupt_signal())
+			interrupt_caught = sig;
 	}
 	kill(pid, SIGKILL);
 	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
