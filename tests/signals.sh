@@ -93,6 +93,18 @@ finish
 	grep -q '^time: bench: interrupted by SIGTERM during the syscall path' "$out"
 ok $? "bench, SIGTERM to vdsotest only: passed on to the child, exit 143 (got $rc)"
 
+# The same once vdsotest surely waits for its child in sigtimedwait()
+# (musl's retries after EINTR: the signal must end the wait itself).
+start -o nsec -d 100 time bench
+wait_child_of $pid
+sleep 0.5
+t0=$(date +%s)
+kill -TERM "$pid"
+finish
+t=$(($(date +%s) - t0))
+[ $rc -eq 143 ] && [ $t -le 6 ] && grep -q '^time: bench: interrupted by SIGTERM' "$out"
+ok $? "bench, SIGTERM while vdsotest waits for its child: passed on at once, exit 143 (got $rc after ${t} s)"
+
 # ---- verify ----
 if [ -n "$FAKE_VDSO" ]; then
 	VDSOTEST_FAKE_BUG=getcpu-wrong-node
