@@ -236,6 +236,21 @@ bool api_unsupported_by_kernel(const struct api *api)
 	       syscall(SYS_clock_getres, api->clock_id, &ts) == -1 && errno == EINVAL;
 }
 
+bool api_unsupported(const struct api *api)
+{
+	struct timespec ts;
+	bool getres = api->family == &clock_getres_family;
+
+#ifdef SYS_clock_gettime64
+	getres = getres || api->family == &clock_getres_time64_family;
+#endif
+
+	if (api->clock_id < 0)
+		return false;
+	long r = syscall(getres ? SYS_clock_getres : SYS_clock_gettime, api->clock_id, &ts);
+	return r == -1 && (errno == EINVAL || ((api->flags & CLK_AUX) && errno == ENODEV));
+}
+
 void *api_vdso_fn(const struct api *api, const struct run *run)
 {
 	return run->vdso ? run->vdso->fn[api->family->call] : NULL;

@@ -120,6 +120,15 @@ const char *test_type_name(enum test_type t);
  */
 bool api_unsupported_by_kernel(const struct api *api);
 
+/*
+ * api_unsupported - true when the system call of @api (clock_getres or
+ * clock_gettime) rejects its clock id with EINVAL (alarm clocks without a
+ * wake-up RTC, aux clocks before Linux 6.17), or with ENODEV for a disabled
+ * aux clock; errno then stays for report_unsupported().  False for the
+ * APIs without a clock id.
+ */
+bool api_unsupported(const struct api *api);
+
 /* api_vdso_fn - the bound vDSO function of @api in @run, or NULL if absent. */
 void *api_vdso_fn(const struct api *api, const struct run *run);
 

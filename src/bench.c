@@ -51,8 +51,9 @@ uint64_t thread_cpu_ns(void)
 }
 
 /* bench_measure(), reading the cycle counter @cyc (or none: NULL) around the loop. */
-static int measure_one(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
-		       const struct bench_cycles *cyc, struct bench_sample *out)
+static int measure_one(bench_batch_fn batch, const void *arg, unsigned long batch_calls,
+		       uint64_t duration_ns, const struct bench_cycles *cyc,
+		       struct bench_sample *out)
 {
 	struct sigaction sa = { .sa_handler = on_alarm }, old_sa;
 	struct itimerval timer = {
@@ -67,7 +68,7 @@ static int measure_one(bench_batch_fn batch, const void *arg, uint64_t duration_
 		timer.it_value.tv_usec = 1;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGALRM, &sa, &old_sa);
-	batch(arg, BENCH_BATCH_CALLS);
+	batch(arg, batch_calls);
 	bench_stop = 0;
 	if (setitimer(ITIMER_REAL, &timer, NULL) != 0) {
 		sigaction(SIGALRM, &old_sa, NULL);
@@ -79,8 +80,8 @@ static int measure_one(bench_batch_fn batch, const void *arg, uint64_t duration_
 	if (cyc)
 		cycles_start = cycles_read(cyc->info, cyc->fd);
 	do {
-		batch(arg, BENCH_BATCH_CALLS);
-		calls += BENCH_BATCH_CALLS;
+		batch(arg, batch_calls);
+		calls += batch_calls;
 	} while (!bench_stop && !interrupt_signal());
 	out->cycles = cyc ? cycles_read(cyc->info, cyc->fd) - cycles_start : 0;
 	out->cpu_ns = thread_cpu_ns() - cpu_start;
@@ -91,10 +92,10 @@ static int measure_one(bench_batch_fn batch, const void *arg, uint64_t duration_
 	return 0;
 }
 
-int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
-		  struct bench_sample *out)
+int bench_measure(bench_batch_fn batch, const void *arg, unsigned long batch_calls,
+		  uint64_t duration_ns, struct bench_sample *out)
 {
-	return measure_one(batch, arg, duration_ns, NULL, out);
+	return measure_one(batch, arg, batch_calls, duration_ns, NULL, out);
 }
 
 const char *bench_path_name(enum bench_path p)
@@ -117,6 +118,7 @@ struct worker {
 	pthread_t tid;
 	bench_batch_fn batch;
 	const void *arg;
+	unsigned long batch_calls;
 	int cpu;			/* or -1: not pinned */
 	int pin_errno;			/* 0, or why cpu_pin() failed */
 	struct start_gate *gate;
@@ -130,7 +132,7 @@ static void *worker_main(void *p)
 
 	if (w->cpu >= 0 && cpu_pin((unsigned)w->cpu) != 0)
 		w->pin_errno = errno;
-	w->batch(w->arg, BENCH_BATCH_CALLS);
+	w->batch(w->arg, w->batch_calls);
 	pthread_mutex_lock(&w->gate->lock);
 	while (!w->gate->open)
 		pthread_cond_wait(&w->gate->open_cond, &w->gate->lock);
@@ -138,8 +140,8 @@ static void *worker_main(void *p)
 	start = now_ns();
 	cpu_start = thread_cpu_ns();	/* (within the elapsed time's pair) */
 	do {
-		w->batch(w->arg, BENCH_BATCH_CALLS);
-		calls += BENCH_BATCH_CALLS;
+		w->batch(w->arg, w->batch_calls);
+		calls += w->batch_calls;
 	} while (!bench_stop && !interrupt_signal());
 	w->sample.cpu_ns = thread_cpu_ns() - cpu_start;
 	w->sample.duration_ns = now_ns() - start;
@@ -169,8 +171,8 @@ static void open_gate(struct start_gate *g)
 	pthread_mutex_unlock(&g->lock);
 }
 
-int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
-			  unsigned n, const int *cpus, struct bench_sample *total,
+int bench_measure_threads(bench_batch_fn batch, const void *arg, unsigned long batch_calls,
+			  uint64_t duration_ns, unsigned n, const int *cpus, struct bench_sample *total,
 			  struct bench_sample *each, int *bad_cpu)
 {
 	struct sigaction sa = { .sa_handler = on_alarm }, old_sa;
@@ -190,7 +192,8 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t durati
 	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
 		timer.it_value.tv_usec = 1;
 	for (unsigned i = 0; i < n; i++)
-		w[i] = (struct worker){ .batch = batch, .arg = arg, .gate = &gate,
+		w[i] = (struct worker){ .batch = batch, .arg = arg, .batch_calls = batch_calls,
+					.gate = &gate,
 					.cpu = cpus ? cpus[i] : -1 };
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGALRM, &sa, &old_sa);
@@ -243,6 +246,12 @@ static enum status probe_paths(const struct api *api, const struct bench_paths *
 	return st;
 }
 
+/* The calls of one batch of @paths (bench.h). */
+static unsigned long batch_calls(const struct bench_paths *paths)
+{
+	return paths->batch_calls ? paths->batch_calls : BENCH_BATCH_CALLS;
+}
+
 /* The harness overhead per call (bench.h); -1 when it cannot be measured. */
 static double overhead(const struct run *run, const struct bench_paths *paths)
 {
@@ -250,7 +259,8 @@ static double overhead(const struct run *run, const struct bench_paths *paths)
 		     BENCH_OVERHEAD_MAX_NS;
 	struct bench_sample s;
 
-	if (!paths->empty_batch || bench_measure(paths->empty_batch, paths->empty_arg, d, &s) != 0 ||
+	if (!paths->empty_batch ||
+	    bench_measure(paths->empty_batch, paths->empty_arg, batch_calls(paths), d, &s) != 0 ||
 	    !s.calls)
 		return -1;
 	return (double)s.duration_ns / (double)s.calls;
@@ -264,12 +274,14 @@ static bool measure(const struct api *api, const struct run *run,
 	int bad_cpu = -1;
 
 	if (run->threads <= 1) {
-		if (measure_one(paths->batch[p], paths->arg, run->duration_ns, cyc, s) == 0)
+		if (measure_one(paths->batch[p], paths->arg, batch_calls(paths), run->duration_ns,
+				cyc, s) == 0)
 			return true;
 		perror("vdsotest: setitimer");
 		return false;
 	}
-	if (bench_measure_threads(paths->batch[p], paths->arg, run->duration_ns, run->threads,
+	if (bench_measure_threads(paths->batch[p], paths->arg, batch_calls(paths),
+				  run->duration_ns, run->threads,
 				  run->cpus, s, each, &bad_cpu) == 0)
 		return true;
 	if (bad_cpu >= 0)

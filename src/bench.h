@@ -34,6 +34,14 @@ struct bench_paths {
 	 */
 	bench_batch_fn empty_batch;
 	const void *empty_arg;
+	/*
+	 * The calls of one batch, between two looks at the stop flag, in the
+	 * warm-up, the timed loops (one thread or many) and the overhead's
+	 * loop; 0: BENCH_BATCH_CALLS.  A family whose calls are slow (getrandom
+	 * with a large --size) makes it smaller, so that a batch stays short
+	 * next to the duration and to the watchdog.
+	 */
+	unsigned long batch_calls;
 };
 
 /* A cycle counter as the timed loop reads it. */
@@ -69,13 +77,14 @@ struct bench_result {
 /* The least net ns per call --net leaves (less shows as 0.00): else gross figures. */
 #define BENCH_NET_MIN_NS 0.01
 
-/* Calls made between two looks at the stop flag. */
+/* Calls made between two looks at the stop flag, unless the family says (batch_calls). */
 #define BENCH_BATCH_CALLS 256
 
 /*
  * bench_measure - call @batch for about @duration_ns (1 .. UINT64_MAX ns),
  * checking a stop flag set by an ITIMER_REAL timer, and interrupt_signal()
- * (SIGINT, SIGTERM), once per BENCH_BATCH_CALLS calls.  One batch runs first, untimed, as warm-up.
+ * (SIGINT, SIGTERM), once per batch of @batch_calls (>= 1) calls.  One
+ * batch runs first, untimed, as warm-up.
  * SIGALRM is taken over for the duration and restored afterwards.
  * @out gets the calls, the elapsed CLOCK_MONOTONIC time and the calling
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID), both read with the
@@ -83,8 +92,8 @@ struct bench_result {
  *
  * Return: 0, or -1 if the timer could not be armed (errno from setitimer(2)).
  */
-int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
-		  struct bench_sample *out);
+int bench_measure(bench_batch_fn batch, const void *arg, unsigned long batch_calls,
+		  uint64_t duration_ns, struct bench_sample *out);
 
 /*
  * bench_measure_threads - bench_measure() on @n threads at once (2 ..
@@ -97,8 +106,8 @@ int bench_measure(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
  * Return: 0; or -1 with errno (pthread_create(3), setitimer(2), or the
  * sched_setaffinity(2) of a thread, whose CPU is then in *@bad_cpu).
  */
-int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t duration_ns,
-			  unsigned n, const int *cpus, struct bench_sample *total,
+int bench_measure_threads(bench_batch_fn batch, const void *arg, unsigned long batch_calls,
+			  uint64_t duration_ns, unsigned n, const int *cpus, struct bench_sample *total,
 			  struct bench_sample *each, int *bad_cpu);
 
 /*
@@ -114,7 +123,7 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, uint64_t durati
  * (bench_measure_threads(), pinned to run->cpus); with one thread and
  * run->cpus, the calling thread is pinned to run->cpus[0] first.  With
  * run->cycles (one thread only), the counter is read around each timed loop.  When the vDSO path is
- * absent it prints "Note: vDSO version of CALL not found" first.  A path
+ * absent it prints "Note: API: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying
  * that its figure is that of the error path.  After SIGINT or SIGTERM
  * (interrupt.h) it reports the paths measured so far, the last one for the

@@ -48,18 +48,6 @@ static long sys_getres(clockid_t id, vdso_timespec *ts)
 }
 
 /*
- * EINVAL from the system call for this API's clock id: unsupported; for an
- * aux clock also ENODEV: not enabled.  errno stays for report_unsupported().
- */
-static bool clock_unsupported(const struct api *api)
-{
-	vdso_timespec ts;
-	long r = api->family == &clock_getres_family ? sys_getres(api->clock_id, &ts)
-						     : sys_gettime(api->clock_id, &ts);
-	return r == -1 && (errno == EINVAL || ((api->flags & CLK_AUX) && errno == ENODEV));
-}
-
-/*
  * The path under test: the vDSO function, or libc's when the vDSO lacks it.
  * @getres selects clock_getres over clock_gettime.
  */
@@ -183,9 +171,9 @@ static enum status clock_bench(const struct api *api, const struct run *run,
 	struct clock_arg arg = { api_vdso_fn(api, run), api->clock_id };
 	struct clock_arg empty = { (void *)empty_clock_fn, api->clock_id };
 	struct bench_paths paths = { { sys, libc, arg.fn ? vdso : NULL }, probe, &arg,
-				     vdso, &empty };
+				     vdso, &empty, 0 };
 
-	if (clock_unsupported(api))
+	if (api_unsupported(api))
 		return report_unsupported(api);
 	return bench_run(api, run, &paths);
 }
@@ -392,7 +380,7 @@ static enum status gettime_checks(const struct api *api, const struct run *run)
 	struct verify_ctx ctx;
 	vdso_timespec res;
 
-	if (clock_unsupported(api))
+	if (api_unsupported(api))
 		return report_unsupported(api);
 	st.check_boottime = (api->flags & CLK_BOOTTIME) &&
 			    timens_boot_minus_mono_ns(&st.boot_minus_mono_offset_ns);
@@ -455,7 +443,7 @@ static enum status getres_verify(const struct api *api, const struct run *run)
 	struct clock_arg arg = { api_vdso_fn(api, run), api->clock_id };
 	struct verify_ctx ctx;
 
-	if (clock_unsupported(api))
+	if (api_unsupported(api))
 		return report_unsupported(api);
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx))
@@ -489,7 +477,7 @@ static enum status clock_abi(const struct api *api, const struct run *run,
 	char what[128];
 	enum status st;
 
-	if (clock_unsupported(api))
+	if (api_unsupported(api))
 		return report_unsupported(api);
 	if ((st = abi_begin_checked(&ctx, api, run, call)) != STATUS_PASS)
 		return st;

@@ -91,7 +91,7 @@ static enum status getcpu_bench(const struct api *api, const struct run *run)
 	void *fn = api_vdso_fn(api, run);
 	void *empty = (void *)empty_getcpu;
 	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL },
-				     getcpu_probe, &fn, vdso_batch, &empty };
+				     getcpu_probe, &fn, vdso_batch, &empty, 0 };
 
 	return bench_run(api, run, &paths);
 }

@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,23 +119,70 @@ static void grnd_states_unmap(struct grnd_states *s)
 
 /* ---- bench ---- */
 
+/*
+ * The bench's buffers, allocated before any measurement: one per thread of
+ * a path (run->threads), each on its own cache lines, handed out in turn
+ * (modulo @n) to the threads as they make their first call.
+ */
+struct grnd_bufs {
+	unsigned char *mem;
+	size_t stride;		/* bytes from one buffer to the next */
+	unsigned n;
+	atomic_uint next;
+};
+
 struct grnd_arg {
 	void *fn;		/* vDSO function, or NULL */
 	size_t len;		/* bytes per call (--size) */
+	struct grnd_bufs *bufs;
 };
 
-/* Each thread's own state and buffer, made on first use and kept. */
-static _Thread_local struct grnd_states tls_states;
-static _Thread_local unsigned char *tls_buf;
-static _Thread_local size_t tls_buf_len;
+/* Calls per bench batch: about what BENCH_BATCH_CALLS reads of 4 bytes cost. */
+#define GRND_BATCH_BYTES ((size_t)BENCH_BATCH_CALLS * 4)
 
-static unsigned char *thread_buf(size_t len)
+/* The cache line size assumed to keep two threads' buffers apart. */
+#define GRND_LINE 128
+
+/* Each thread's own state, made on first use and kept; and its buffer, from tls_bufs. */
+static _Thread_local struct grnd_states tls_states;
+static _Thread_local const struct grnd_bufs *tls_bufs;
+static _Thread_local unsigned char *tls_buf;
+
+static unsigned char *thread_buf(const struct grnd_arg *a)
 {
-	if (tls_buf_len < len) {
-		free(tls_buf);
-		tls_buf_len = (tls_buf = malloc(len)) ? len : 0;
+	if (tls_bufs != a->bufs) {
+		unsigned i = atomic_fetch_add(&a->bufs->next, 1) % a->bufs->n;
+		tls_bufs = a->bufs;
+		tls_buf = a->bufs->mem + i * a->bufs->stride;
 	}
 	return tls_buf;
+}
+
+/* Allocate @n buffers of @len bytes; 0 or an errno, with the bytes asked for in *@total. */
+static int grnd_bufs_alloc(struct grnd_bufs *b, size_t len, unsigned n, size_t *total)
+{
+	memset(b, 0, sizeof(*b));
+	*total = SIZE_MAX;
+	if (len > SIZE_MAX - GRND_LINE)
+		return ENOMEM;
+	b->stride = (len + GRND_LINE - 1) / GRND_LINE * GRND_LINE;
+	if (b->stride > SIZE_MAX / n)
+		return ENOMEM;
+	*total = b->stride * n;
+	b->mem = malloc(*total);
+	if (!b->mem)
+		return errno ? errno : ENOMEM;
+	b->n = n;
+	atomic_init(&b->next, 0);
+	return 0;
+}
+
+/* Free them; the calling thread forgets its buffer (the other threads have ended). */
+static void grnd_bufs_free(struct grnd_bufs *b)
+{
+	free(b->mem);
+	tls_bufs = NULL;
+	tls_buf = NULL;
 }
 
 /* This thread's state for @fn, or NULL (errno set) if it cannot be mapped. */
@@ -161,7 +209,7 @@ long getrandom_once(void *fn, void *buf, size_t len)
 static void sys_batch(const void *p, unsigned long n)
 {
 	const struct grnd_arg *a = p;
-	unsigned char *buf = thread_buf(a->len);
+	unsigned char *buf = thread_buf(a);
 
 	while (n--)
 		sys_getrandom(buf, a->len, 0);
@@ -171,7 +219,7 @@ static void sys_batch(const void *p, unsigned long n)
 static void libc_batch(const void *p, unsigned long n)
 {
 	const struct grnd_arg *a = p;
-	unsigned char *buf = thread_buf(a->len);
+	unsigned char *buf = thread_buf(a);
 
 	while (n--)
 		getrandom(buf, a->len, 0);
@@ -181,7 +229,7 @@ static void libc_batch(const void *p, unsigned long n)
 static void vdso_batch(const void *p, unsigned long n)
 {
 	const struct grnd_arg *a = p;
-	unsigned char *buf = thread_buf(a->len);
+	unsigned char *buf = thread_buf(a);
 	void *fn = a->fn, *state = thread_state(fn);
 	size_t len = a->len, state_len = tls_states.state_size;
 
@@ -200,7 +248,7 @@ static long empty_getrandom(void *buf, size_t len, unsigned flags, void *state, 
 static void empty_batch(const void *p, unsigned long n)
 {
 	const struct grnd_arg *a = p;
-	unsigned char *buf = thread_buf(a->len);
+	unsigned char *buf = thread_buf(a);
 	void *fn = a->fn;
 	size_t len = a->len;
 
@@ -211,11 +259,9 @@ static void empty_batch(const void *p, unsigned long n)
 static int grnd_probe(enum bench_path p, const void *arg)
 {
 	const struct grnd_arg *a = arg;
-	unsigned char *buf = thread_buf(a->len);
+	unsigned char *buf = thread_buf(a);
 	long r;
 
-	if (!buf)
-		return ENOMEM;
 	errno = 0;
 	if (p == PATH_SYSCALL)
 		r = sys_getrandom(buf, a->len, 0);
@@ -234,15 +280,32 @@ static int grnd_probe(enum bench_path p, const void *arg)
 
 static enum status grnd_bench(const struct api *api, const struct run *run)
 {
-	struct grnd_arg arg = { api_vdso_fn(api, run), run->size_bytes };
-	struct grnd_arg empty = { (void *)empty_getrandom, run->size_bytes };
+	struct grnd_bufs bufs;
+	struct grnd_arg arg = { api_vdso_fn(api, run), run->size_bytes, &bufs };
+	struct grnd_arg empty = { (void *)empty_getrandom, run->size_bytes, &bufs };
+	size_t per_batch = GRND_BATCH_BYTES / run->size_bytes;
 	struct bench_paths paths = { { sys_batch, NULL, arg.fn ? vdso_batch : NULL },
-				     grnd_probe, &arg, empty_batch, &empty };
+				     grnd_probe, &arg, empty_batch, &empty,
+				     per_batch < 1 ? 1 :
+				     per_batch > BENCH_BATCH_CALLS ? BENCH_BATCH_CALLS : per_batch };
+	size_t total;
+	int err;
 
 #ifdef HAVE_GETRANDOM
 	paths.batch[PATH_LIBC] = libc_batch;
 #endif
-	return bench_run(api, run, &paths);
+	if ((err = grnd_bufs_alloc(&bufs, run->size_bytes, run->threads, &total)) != 0) {
+		if (total == SIZE_MAX)
+			fprintf(stderr, "vdsotest: %s: cannot allocate %u buffers of %zu bytes: %s\n",
+				api->name, run->threads, run->size_bytes, strerror(err));
+		else
+			fprintf(stderr, "vdsotest: %s: cannot allocate %zu bytes: %s\n", api->name,
+				total, strerror(err));
+		return STATUS_FAIL;
+	}
+	enum status st = bench_run(api, run, &paths);
+	grnd_bufs_free(&bufs);
+	return st;
 }
 
 /* ---- verify ---- */
@@ -483,13 +546,11 @@ static enum status grnd_verify(const struct api *api, const struct run *run)
 	struct verify_ctx ctx;
 	struct grnd_verify v;
 
-	if (!fn)
-		report_note("%s: vDSO version of getrandom not found; verifying libc's", api->name);
 	if (!verify_setup(api, &v, fn)) {
 		verify_teardown(&v);
 		return STATUS_FAIL;
 	}
-	verify_begin(&ctx, api, run);
+	verify_begin(&ctx, api, run);	/* (without @fn its note: "verifying libc's") */
 	if (fn)
 		check_user_space(&ctx, api, run);
 	for (unsigned round = 0; verify_running(&ctx); round++) {

@@ -94,7 +94,7 @@ static enum status gtod_bench(const struct api *api, const struct run *run)
 	void *fn = api_vdso_fn(api, run);
 	void *empty = (void *)empty_gettimeofday;
 	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL },
-				     gtod_probe, &fn, vdso_batch, &empty };
+				     gtod_probe, &fn, vdso_batch, &empty, 0 };
 
 	return bench_run(api, run, &paths);
 }

@@ -4,11 +4,14 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "fallback.h"
 #include "info.h"
@@ -29,6 +32,8 @@ struct info {
 	char available_cs[256];
 	bool measured;			/* the running vDSO: apis[] filled */
 	struct api_facts {
+		int unsupported;	/* 0, or the errno with which the system
+					   call rejects the clock id (api_unsupported()) */
 		enum fallback path;	/* api_falls_back() */
 		char why[FALLBACK_REASON_LEN];	/* FALLBACK_UNKNOWN: the reason */
 		long stack_bytes;	/* api_stack_bytes(), -1: unknown */
@@ -50,6 +55,11 @@ static void measure_apis(struct info *in)
 	struct run run = { .duration_ns = 1, .maxfails = 1, .threads = 1, .vdso = &b };
 	for (size_t i = 0; i < api_count; i++) {
 		struct api_facts *f = &in->apis[i];
+		if (api_unsupported(&api_table[i])) {	/* as bench, verify and abi skip it */
+			f->unsupported = errno;
+			f->stack_bytes = -1;
+			continue;
+		}
 		f->path = api_falls_back(&api_table[i], &run, f->why, sizeof(f->why));
 		f->stack_bytes = f->path == FALLBACK_NO_VDSO ? -1 :
 				 api_stack_bytes(&api_table[i], &run);
@@ -73,14 +83,28 @@ static void text_apis(FILE *out, const struct info *in)
 		fputs("APIs: not measured (an image file is not run)\n", out);
 		return;
 	}
+	int width = 0;
+
+	for (size_t i = 0; i < api_count; i++)
+		if ((int)strlen(api_table[i].name) > width)
+			width = (int)strlen(api_table[i].name);
 	fputs("APIs (path that serves a call; stack used by the vDSO function):\n", out);
 	for (size_t i = 0; i < api_count; i++) {
 		const struct api_facts *f = &in->apis[i];
-		fprintf(out, "  %-30s %s", api_table[i].name, path_name(f));
+		const struct api *api = &api_table[i];
+		if (f->unsupported) {
+			fprintf(out, "  %-*s unsupported by this kernel (the system call rejects %s: %s)\n",
+				width, api->name, api->clock_name ? api->clock_name : api->name,
+				strerror(f->unsupported));
+			continue;
+		}
+		fprintf(out, "  %-*s %s", width, api->name, path_name(f));
 		if (f->path == FALLBACK_UNKNOWN)
 			fprintf(out, " (%s)", f->why);
 		if (f->stack_bytes >= 0)
 			fprintf(out, "; stack %ld bytes", f->stack_bytes);
+		else if (f->path != FALLBACK_NO_VDSO)
+			fputs("; stack not measured", out);
 		fputc('\n', out);
 	}
 }
@@ -95,8 +119,9 @@ static void json_apis(FILE *out, const struct info *in)
 	fputc('[', out);
 	for (size_t i = 0; i < api_count; i++) {
 		const struct api_facts *f = &in->apis[i];
-		fprintf(out, "%s\n  {\"api\": \"%s\", \"falls_back\": %s, \"stack_bytes\": ",
-			i ? "," : "", api_table[i].name,
+		fprintf(out, "%s\n  {\"api\": \"%s\", \"supported\": %s, \"falls_back\": %s, \"stack_bytes\": ",
+			i ? "," : "", api_table[i].name, f->unsupported ? "false" : "true",
+			f->unsupported ? "null" :
 			f->path == FALLBACK_SYSCALL ? "true" :
 			f->path == FALLBACK_NONE ? "false" : "null");
 		if (f->stack_bytes >= 0)
@@ -109,15 +134,46 @@ static void json_apis(FILE *out, const struct info *in)
 
 /* ---- gathering ---- */
 
-/* Read a whole file into 16-byte aligned memory; errors name the problem. */
+/* "not a regular file (a FIFO)" and the like, for @mode; NULL for a regular file. */
+static const char *not_regular(mode_t mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFREG:  return NULL;
+	case S_IFDIR:  return "not a regular file (a directory)";
+	case S_IFIFO:  return "not a regular file (a FIFO)";
+	case S_IFCHR:  return "not a regular file (a character device)";
+	case S_IFBLK:  return "not a regular file (a block device)";
+	case S_IFSOCK: return "not a regular file (a socket)";
+	default:       return "not a regular file";
+	}
+}
+
+/*
+ * Read a whole regular file into 16-byte aligned memory; errors name the
+ * problem.  (Opened without blocking and checked before any read: a FIFO
+ * or a terminal would wait for a writer.)
+ */
 static unsigned char *read_image(const char *path, size_t *size, const char **why)
 {
-	FILE *f = fopen(path, "rbe");
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	unsigned char *buf = NULL;
+	struct stat st;
 	size_t n = 0;
+	FILE *f;
 
-	if (!f) {
+	if (fd < 0) {
 		*why = strerror(errno);
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0 || (*why = not_regular(st.st_mode)) != NULL) {
+		if (!*why)
+			*why = strerror(errno);
+		close(fd);
+		return NULL;
+	}
+	if (!(f = fdopen(fd, "rb"))) {
+		*why = strerror(errno);
+		close(fd);
 		return NULL;
 	}
 	if (posix_memalign((void **)&buf, 16, INFO_IMAGE_MAX_BYTES + 1) != 0) {
@@ -163,17 +219,42 @@ static void read_line(const char *dir, const char *name, char *buf, size_t len)
 		buf[--end] = '\0';
 }
 
-static bool save_image(const struct vdso_image *img, const char *path)
+/*
+ * Save @img to the regular file @path (made if missing).  Return:
+ * STATUS_PASS; STATUS_USAGE when @path is not a regular file (a FIFO would
+ * wait for a reader); STATUS_FAIL when it cannot be written.
+ */
+static enum status save_image(const struct vdso_image *img, const char *path)
 {
-	FILE *f = fopen(path, "wbe");
-	bool ok = f && fwrite(img->base, 1, img->size, f) == img->size;
+	struct stat st;
+	const char *why;
+	int fd;
 
-	if (f && fclose(f) != 0)
+	if (stat(path, &st) == 0 && (why = not_regular(st.st_mode)) != NULL) {
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), why);
+		return STATUS_USAGE;
+	}
+	/* (O_NONBLOCK: should a FIFO appear meanwhile, no wait for a reader) */
+	fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), strerror(errno));
+		return STATUS_FAIL;
+	}
+	if (fstat(fd, &st) == 0 && (why = not_regular(st.st_mode)) != NULL) {
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), why);
+		close(fd);
+		return STATUS_USAGE;
+	}
+	errno = 0;
+	FILE *f = fdopen(fd, "wb");
+	bool ok = f && ftruncate(fd, 0) == 0 && fwrite(img->base, 1, img->size, f) == img->size;
+
+	if (f ? fclose(f) != 0 : close(fd) != 0)
 		ok = false;
 	if (!ok)
 		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path),
 			strerror(errno ? errno : EIO));
-	return ok;
+	return ok ? STATUS_PASS : STATUS_FAIL;
 }
 
 /* ---- text ---- */
@@ -254,9 +335,10 @@ static void text_image(FILE *out, const struct info *in)
 				call_bound(in, c) ? "bound" : "missing");
 }
 
+/* (an image file: nothing about the machine running vdsotest, see info.h) */
 static void print_text(FILE *out, const struct info *in)
 {
-	if (in->have_uts)
+	if (in->have_uts && !in->image_path)
 		fprintf(out, "kernel: %s %s %s\n", in->uts.sysname, in->uts.release,
 			in->uts.machine);
 	if (in->have_image)
@@ -265,6 +347,8 @@ static void print_text(FILE *out, const struct info *in)
 		fprintf(out, "vDSO: none (%s)\n", in->no_image_why);
 	if (in->have_image)
 		text_apis(out, in);
+	if (in->image_path)
+		return;
 	fprintf(out, "clocksource: %s\n", *in->current_cs ? report_vis(in->current_cs) : "unknown");
 	fprintf(out, "available clocksources: %s\n",
 		*in->available_cs ? report_vis(in->available_cs) : "unknown");
@@ -355,7 +439,7 @@ static void json_image(FILE *out, const struct info *in)
 static void print_json(FILE *out, const struct info *in)
 {
 	fputs("{\"kernel\": ", out);
-	if (in->have_uts) {
+	if (in->have_uts && !in->image_path) {
 		fputs("{", out);
 		json_field(out, "sysname", in->uts.sysname, false);
 		json_field(out, "release", in->uts.release, true);
@@ -370,6 +454,10 @@ static void print_json(FILE *out, const struct info *in)
 	else
 		fputs("null", out);
 	json_apis(out, in);
+	if (in->image_path) {
+		fputs(",\n \"clocksource\": null}\n", out);
+		return;
+	}
 	fputs(",\n \"clocksource\": {", out);
 	json_field(out, "current", *in->current_cs ? in->current_cs : NULL, false);
 	fputs(", \"available\": [", out);
@@ -420,9 +508,10 @@ enum status info_run(const struct info_request *req, FILE *out)
 	}
 	if (in.have_image) {
 		in.arch = vdso_arch_find(in.img.machine);
-		if (req->dump_path && !save_image(&in.img, req->dump_path)) {
+		enum status st = req->dump_path ? save_image(&in.img, req->dump_path) : STATUS_PASS;
+		if (st != STATUS_PASS) {
 			free(file);
-			return STATUS_FAIL;
+			return st;
 		}
 	}
 	if (in.have_image && !req->image_path)

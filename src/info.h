@@ -27,11 +27,15 @@ struct info_request {
  * build ID, version definitions, every defined function symbol with its
  * version, which vDSO calls are bound and which expected names are missing
  * for the image's architecture, and the current and available
- * clocksources; with --dump, first save the image to a file.
+ * clocksources; with --dump, first save the image to a file.  For an image
+ * file (@req->image_path) the kernel and clocksources, which would be the
+ * running machine's, are left out (null in JSON).
  *
  * Return: STATUS_PASS; STATUS_USAGE (2) when the --vdso-image file cannot
- * be read or is not a usable vDSO image (one line on stderr naming the file
- * and the problem); STATUS_FAIL when the --dump file cannot be written.
+ * be read, is not a regular file or is not a usable vDSO image, or the
+ * --dump file exists and is not a regular file (one line on stderr naming
+ * the file and the problem; a FIFO is refused without waiting);
+ * STATUS_FAIL when the --dump file cannot be written.
  */
 enum status info_run(const struct info_request *req, FILE *out);
 

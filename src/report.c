@@ -75,6 +75,14 @@ void report_bench_progress(const struct api *api, const struct run *run, int p, 
 
 static char *output_temp;	/* the temporary file of --output, or NULL */
 
+void report_buffer_stdout(void)
+{
+	static char buf[1 << 16];
+
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+}
+
 int report_open_output(const char *path)
 {
 	struct stat st;
@@ -88,6 +96,7 @@ int report_open_output(const char *path)
 	if (exists && !S_ISREG(st.st_mode)) {
 		if (!freopen(path, "w", stdout))
 			goto fail;
+		report_buffer_stdout();
 		return 0;
 	}
 	/* ".FILE.XXXXXX" next to FILE, so that rename(2) can replace it */
@@ -115,6 +124,7 @@ int report_open_output(const char *path)
 		goto fail;
 	}
 	close(fd);
+	report_buffer_stdout();
 	return 0;
 fail:
 	fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
@@ -674,7 +684,8 @@ void report_fallback(const struct api *api, int falls_back, const char *why, boo
 
 void report_no_vdso(const struct api *api)
 {
-	report_note("vDSO version of %s not found", vdso_call_name(api->family->call));
+	report_note("%s: vDSO version of %s not found", api->name,
+		    vdso_call_name(api->family->call));
 }
 
 const char *report_vis(const char *s)

@@ -127,7 +127,7 @@ void report_vline_scoped(const struct api *api, const char *scope, const char *f
 enum status report_unsupported(const struct api *api);
 
 /*
- * report_no_vdso - print "Note: vDSO version of CALL not found" for @api's
+ * report_no_vdso - print "Note: API: vDSO version of CALL not found" for @api's
  * call.
  */
 void report_no_vdso(const struct api *api);
@@ -138,6 +138,15 @@ void report_no_vdso(const struct api *api);
  * report_begin() decided that progress is shown.
  */
 void report_progress(size_t i, size_t n, const struct api *api, enum test_type t);
+
+/*
+ * report_buffer_stdout - standard output, unless a terminal, fully buffered
+ * (64 KiB): results are written when report.c flushes them, whose failure
+ * keeps its errno for report_flush().  (musl line-buffers files, and a
+ * write that fails within printf(3) leaves only the error flag.)  Call it
+ * before anything is written to standard output.
+ */
+void report_buffer_stdout(void);
 
 /*
  * report_open_output - --output: standard output becomes a new temporary

@@ -98,7 +98,7 @@ static enum status time_bench(const struct api *api, const struct run *run)
 	void *fn = api_vdso_fn(api, run);
 	void *empty = (void *)empty_time;
 	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL },
-				     time_probe, &fn, vdso_batch, &empty };
+				     time_probe, &fn, vdso_batch, &empty, 0 };
 
 	return bench_run(api, run, &paths);
 }

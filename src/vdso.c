@@ -269,10 +269,10 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
 	img->size = size;
 	if (!base || (uintptr_t)base % alignof(ElfW(Ehdr)))
 		return reject(img, why, "image not aligned for an ELF header");
+	if (size < SELFMAG || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0)
+		return reject(img, why, "not an ELF file (no ELF magic)");
 	if (size < sizeof(*eh))
 		return reject(img, why, "image smaller than an ELF header");
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0)
-		return reject(img, why, "no ELF magic");
 	if (eh->e_ident[EI_CLASS] != NATIVE_ELFCLASS)
 		return reject(img, why, "wrong ELF class for this program");
 	if (eh->e_ident[EI_DATA] != NATIVE_ELFDATA)

@@ -26,11 +26,6 @@ expected_apis=$(
 	fi
 )
 
-# Is CALL exported by this machine's vDSO?  (arm64's has no getcpu or time.)
-has_vdso() {
-	"$VDSOTEST" -g time verify -d 0.000001 2>&1 >/dev/null |
-		grep -Eq "^vdsotest: kernel vDSO: __(vdso|kernel)_$1 0x"
-}
 
 # ---- names ----
 run list-apis
@@ -127,21 +122,14 @@ ok $? "an unsupported clock exits 77 with a message, a supported one 0 (got $rc)
 
 # ---- bench output ----
 run all bench -d 0.05
-bad_lines=$(grep -Ev '^[a-z0-9-]+ (system calls per second: +[0-9]+|(libc|vdso) calls per second: +[0-9]+ \([0-9]+\.[0-9]{2}x speedup\))$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: [a-z0-9-]+: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$' "$out")
+bad_lines=$(grep -Ev '^[a-z0-9-]+ (system calls per second: +[0-9]+|(libc|vdso) calls per second: +[0-9]+ \([0-9]+\.[0-9]{2}x speedup\))$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: [a-z0-9-]+: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: [a-z0-9-]+: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$' "$out")
 [ $rc -eq 0 ] && [ -z "$bad_lines" ]
 ok $? "bench text: every line has the calls-per-second form"
 
-# (getrandom: 32-bit x86 has no vDSO getrandom; the vDSO line is then left out.)
-has_vdso getrandom && grnd_lines=3 || grnd_lines=2
 for a in $expected_apis; do
 	grep -q "^$a: unsupported" "$out" && continue
-	want=3
-	[ "$a" = getrandom ] && want=$grnd_lines
-	case $a in	# time64: no libc line (its time_t has 32 bits)
-	clock-gettime64-*) want=1; has_vdso clock_gettime64 && want=2 ;;
-	clock-getres-time64-*) want=1; has_vdso clock_getres_time64 && want=2 ;;
-	esac
-	[ "$(grep -c "^$a \(system\|libc\|vdso\) calls per second" "$out")" -eq $want ] || echo "$a"
+	[ "$(grep -c "^$a \(system\|libc\|vdso\) calls per second" "$out")" -eq "$(bench_paths "$a")" ] ||
+		echo "$a"
 done >"$tmp/missing"
 [ ! -s "$tmp/missing" ]
 ok $? "bench text: three lines for every supported API"
@@ -157,7 +145,7 @@ awk '/^Note:/ { next }
 ok $? "bench text: the numbers of an API are right-aligned in one column"
 
 run -o nsec all bench -d 0.05
-bad_lines=$(grep -Ev '^[a-z0-9-]+: (syscall|libc|vdso): [0-9]+\.[0-9]{2} nsec/call$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: [a-z0-9-]+: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$' "$out")
+bad_lines=$(grep -Ev '^[a-z0-9-]+: (syscall|libc|vdso): [0-9]+\.[0-9]{2} nsec/call$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: [a-z0-9-]+: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: [a-z0-9-]+: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$' "$out")
 [ $rc -eq 0 ] && [ -z "$bad_lines" ] && grep -q '^clock-gettime-monotonic: vdso: ' "$out"
 ok $? "bench nsec: every line is 'API: PATH: N.NN nsec/call'"
 
@@ -218,7 +206,7 @@ fi
 
 # ---- without a vDSO ----
 run --vdso-lib=none clock-gettime-monotonic bench -d 0.05
-[ $rc -eq 0 ] && grep -q '^Note: vDSO version of clock_gettime not found$' "$out" &&
+[ $rc -eq 0 ] && grep -q '^Note: clock-gettime-monotonic: vDSO version of clock_gettime not found$' "$out" &&
 	grep -q 'system calls per second' "$out" && ! grep -q 'vdso calls' "$out"
 ok $? "--vdso-lib=none: bench notes the missing symbol and runs the other paths"
 
@@ -231,8 +219,9 @@ run --vdso-lib=none time abi
 ok $? "--vdso-lib=none: abi has nothing to test and exits 77"
 
 run --vdso-lib=none getrandom verify -d 0.05
-[ $rc -eq 0 ] && grep -q '^Note: getrandom: vDSO version of getrandom not found; verifying libc' "$out"
-ok $? "--vdso-lib=none: getrandom verify checks libc's path with a note (got $rc)"
+[ $rc -eq 0 ] && grep -q '^Note: getrandom: vDSO version of getrandom not found; verifying libc' "$out" &&
+	[ "$(grep -c 'not found' "$out")" -eq 1 ]
+ok $? "--vdso-lib=none: getrandom verify checks libc's path with a note, once (got $rc)"
 
 # getrandom's cases: a good read; 4 bad buffers; 2 empty reads; 2 wrong
 # opaque lengths; 5 bad states; a bad buffer with a NULL state.
@@ -244,6 +233,17 @@ if has_vdso getrandom; then
 else
 	tap_skip "this vDSO has no getrandom"
 fi
+
+# A large --size makes each call slow: the batches shrink with it (one call
+# of 1 MiB per batch, not 256), so that the run ends after about its
+# duration instead of being killed by the watchdog.  The 20 ms of a path
+# hold far fewer than 256 calls of 1 MiB.
+run -v -o nsec -d 0.02 --size=1048576 getrandom bench
+awk -v want="$(bench_paths getrandom)" '/^getrandom: (syscall|libc|vdso): [0-9]+ calls in / { n++; if ($3 + 0 >= 256 || $3 + 0 < 1) bad = 1 }
+	END { exit bad || n != want }' "$out"
+ok $? "getrandom bench --size=1048576: batches of fewer calls, each path fewer than 256 calls (got $rc)"
+[ $rc -eq 0 ]
+ok $? "getrandom bench --size=1048576: exit 0, not killed (got $rc)"
 
 run -g time verify -d 0.01
 [ $rc -eq 0 ] && grep -q 'vDSO at 0x' "$err"
@@ -369,9 +369,10 @@ if has_vdso clock_gettime; then
 	run info --vdso-image="$tmp/vdso.so"
 	[ $rc -eq 0 ] && grep -qxF "vDSO image: $tmp/vdso.so, $(wc -c <"$tmp/vdso.so" | tr -d ' ') bytes" "$out" &&
 		[ "$(sed -n '/^soname:/,$p' "$out" | grep -v '^APIs')" = \
-		  "$(sed -n '/^soname:/,$p' "$tmp/info.txt" | sed '/^APIs/,/^clocksource:/{/^clocksource:/!d}')" ] &&
-		grep -qx 'APIs: not measured (an image file is not run)' "$out"
-	ok $? "info --vdso-image of the saved image: the same as of the running vDSO, APIs not run (got $rc)"
+		  "$(sed -n '/^soname:/,/^APIs/p' "$tmp/info.txt" | sed '$d')" ] &&
+		grep -qx 'APIs: not measured (an image file is not run)' "$out" &&
+		! grep -Eq '^(kernel|clocksource|available clocksources):' "$out"
+	ok $? "info --vdso-image of the saved image: the same as of the running vDSO, APIs not run, no kernel or clocksource of this machine (got $rc)"
 
 	# Every API listed with its path; on x86 the CPU-time clocks fall back
 	# and CLOCK_MONOTONIC does not (arch/x86: no CPU-time clocks in the vDSO).
@@ -384,6 +385,24 @@ if has_vdso clock_gettime; then
 		esac
 	ok $? "info: every API with the path that serves it and its stack use"
 
+	# The APIs that verify skips as unsupported (alarm clocks without a
+	# wake-up RTC, aux clocks before 6.17) are unsupported in info too,
+	# with no path or stack; the others have a path.
+	"$VDSOTEST" -d 0.000001 all verify 2>&1 | sed -n 's/^\([a-z0-9-]*\): unsupported .*/\1/p' >"$tmp/skipped"
+	sed -n 's/^  \([a-z0-9-]*\) *unsupported by this kernel (the system call rejects [A-Z_+0-9]*: .*)$/\1/p' \
+		"$tmp/info.txt" >"$tmp/info.unsupported"
+	cmp -s "$tmp/skipped" "$tmp/info.unsupported" &&
+		! grep -E '^  [a-z0-9-]+ +unsupported .*(stack|user space|falls back)' "$tmp/info.txt"
+	ok $? "info: unsupported by this kernel exactly where verify skips ($(wc -l <"$tmp/skipped") APIs)"
+
+	# One column for the paths, after the longest API name; getrandom's
+	# stack is not measured, and says so.
+	longest=$("$VDSOTEST" list-apis | awk '{ if (length($0) > n) n = length($0) } END { print n }')
+	sed -n '/^APIs (/,/^clocksource:/p' "$tmp/info.txt" | sed '1d;$d' |
+		awk -v want=$((longest + 3)) '{ match($0, /^  [^ ]+ +/); if (RLENGTH != want) bad = 1 } END { exit bad }' &&
+		{ ! has_vdso getrandom || grep -Eq '^  getrandom +(user space|falls back to the system call); stack not measured$' "$tmp/info.txt"; }
+	ok $? "info: the paths in one column after the longest name ($longest), getrandom's 'stack not measured'"
+
 	if command -v jq >/dev/null 2>&1; then
 		run -o json info --vdso-image="$tmp/vdso.so"
 		[ $rc -eq 0 ] &&
@@ -391,9 +410,17 @@ if has_vdso clock_gettime; then
 			[ "soname: $(jq -r .vdso.soname "$out")" = "$(grep '^soname:' "$tmp/info.txt")" ] &&
 			[ "$(jq '.vdso.symbols | length' "$out")" -eq "$(wc -l <"$tmp/info.syms")" ] &&
 			[ "$(jq -r '.vdso.calls[] | select(.call == "clock_gettime") | .bound' "$out")" = true ] &&
-			[ "$(jq -r .kernel.release "$out")" = "$(uname -r)" ]
-		ok $? "info -o json: one JSON document with the same facts (got $rc)"
+			jq -e '.kernel == null and .clocksource == null and .apis == null' "$out" >/dev/null
+		ok $? "info -o json --vdso-image: one JSON document with the same facts, kernel, clocksource and apis null (got $rc)"
+
+		run -o json info
+		[ $rc -eq 0 ] && [ "$(jq -r .kernel.release "$out")" = "$(uname -r)" ] &&
+			[ "$(jq -r '.apis[] | select(.supported == false) | .api' "$out")" = "$(cat "$tmp/skipped")" ] &&
+			jq -e '[.apis[] | select(.supported == false) | .falls_back == null and .stack_bytes == null] | all' "$out" >/dev/null &&
+			jq -e '[.apis[] | .supported | type == "boolean"] | all' "$out" >/dev/null
+		ok $? "info -o json: \"supported\": false exactly where verify skips, no figures there (got $rc)"
 	else
+		tap_skip "no jq"
 		tap_skip "no jq"
 	fi
 
@@ -416,11 +443,39 @@ if has_vdso clock_gettime; then
 	done
 	[ -z "$bad" ]
 	ok $? "info --vdso-image of malformed or unreadable files: exit 2 naming each${bad:+; wrong:$bad}"
+
+	# A FIFO would wait for a writer (or a reader): refused at once.
+	mkfifo "$tmp/fifo"
+	bad=
+	for opt in --vdso-image --dump; do
+		timeout -s KILL 10 "$VDSOTEST" info "$opt=$tmp/fifo" >"$out" 2>"$err"
+		rc=$?
+		[ $rc -eq 2 ] && [ ! -s "$out" ] &&
+			[ "$(cat "$err")" = "vdsotest: $opt '$tmp/fifo': not a regular file (a FIFO)" ] ||
+			bad="$bad $opt($rc)"
+	done
+	run info --dump="$tmp"
+	[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest: --dump '$tmp': not a regular file (a directory)" ] ||
+		bad="$bad --dump=DIR($rc)"
+	[ -z "$bad" ]
+	ok $? "info --vdso-image=FIFO, --dump=FIFO, --dump=DIR: exit 2 at once, 'not a regular file'${bad:+; wrong:$bad}"
+	# Not ELF at all, however short or long: said so, not "too small".
+	printf 'hello world\n' >"$tmp/text12"
+	head -c 100 /dev/zero >"$tmp/zero100"
+	bad=
+	for f in text12 zero100 magic.so; do
+		run info --vdso-image="$tmp/$f"
+		[ $rc -eq 2 ] &&
+			[ "$(cat "$err")" = "vdsotest: --vdso-image '$tmp/$f': not an ELF file (no ELF magic)" ] ||
+			bad="$bad $f($rc)"
+	done
+	[ -z "$bad" ]
+	ok $? "info --vdso-image of a file without the ELF magic: 'not an ELF file (no ELF magic)'${bad:+; wrong:$bad}"
 	run info --vdso-image="$tmp/half.so"
 	grep -Eq "(truncated|outside the image)" "$err"
 	ok $? "info --vdso-image of half an image says what is wrong: $(cat "$err")"
 else
-	for i in 1 2 3 4 5 6 7; do tap_skip "no vDSO clock_gettime here"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do tap_skip "no vDSO clock_gettime here"; done
 fi
 
 # ---- wrapper scripts ----

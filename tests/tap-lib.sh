@@ -44,3 +44,33 @@ run() {
 	"$VDSOTEST" "$@" >"$out" 2>"$err"
 	rc=$?
 }
+
+# The fake vDSO, or empty in a build without dlopen() (static): then
+# tap_skip_fake N skips N tests that need it, saying why.
+no_fake="no fake vDSO: a build without dlopen() (static) has no --vdso-lib"
+tap_skip_fake() {
+	i=0
+	while [ "$i" -lt "$1" ]; do
+		tap_skip "$no_fake"
+		i=$((i + 1))
+	done
+}
+
+# Is CALL exported by this machine's vDSO?  (arm64's has no getcpu or time.)
+has_vdso() {
+	"$VDSOTEST" -g time verify -d 0.000001 2>&1 >/dev/null |
+		grep -Eq "^vdsotest: kernel vDSO: __(vdso|kernel)_$1 0x"
+}
+
+# How many paths bench measures for the supported API $1: three (system
+# call, libc, vDSO), less the vDSO path where this vDSO lacks the function
+# (32-bit x86 has no getrandom) and the libc path of the time64 APIs (the
+# 32-bit builds' time_t has 32 bits: libc has no time64 call to measure).
+bench_paths() {
+	case $1 in
+	getrandom) has_vdso getrandom && echo 3 || echo 2 ;;
+	clock-gettime64-*) has_vdso clock_gettime64 && echo 2 || echo 1 ;;
+	clock-getres-time64-*) has_vdso clock_getres_time64 && echo 2 || echo 1 ;;
+	*) echo 3 ;;
+	esac
+}
