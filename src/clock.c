@@ -100,7 +100,7 @@ static void gettime_vdso_batch(const void *p, unsigned long n)
 	vdso_timespec ts;
 
 	while (n--)
-		vdso_clock_gettime(fn, id, &ts);
+		vdso_bench_clock(fn, id, &ts);
 }
 
 static void getres_sys_batch(const void *p, unsigned long n)
@@ -129,7 +129,7 @@ static void getres_vdso_batch(const void *p, unsigned long n)
 	vdso_timespec ts;
 
 	while (n--)
-		vdso_clock_getres(fn, id, &ts);
+		vdso_bench_clock(fn, id, &ts);
 }
 
 /* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */

@@ -56,7 +56,7 @@ static void vdso_batch(const void *p, unsigned long n)
 	unsigned cpu;
 
 	while (n--)
-		vdso_getcpu(fn, &cpu, NULL, NULL);
+		vdso_bench_getcpu(fn, &cpu);
 }
 
 static int getcpu_probe(enum bench_path p, const void *arg)

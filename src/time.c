@@ -71,7 +71,7 @@ static void vdso_batch(const void *p, unsigned long n)
 	void *fn = *(void *const *)p;
 
 	while (n--)
-		vdso_time(fn, NULL);
+		vdso_bench_time(fn);
 }
 
 /*
