@@ -21,9 +21,10 @@ for tool in perl pgrep ps; do
 done
 
 # Start vdsotest in the background in a process group of its own, with
-# SIGINT at its default action (a shell's background job ignores it).
+# SIGINT, SIGTERM and SIGHUP at their default action (a shell's background
+# job ignores SIGINT, nohup(1) SIGHUP).
 start() {
-	perl -e '$SIG{INT} = "DEFAULT"; setpgrp(0, 0); exec @ARGV or exit 127' \
+	perl -e '$SIG{INT} = $SIG{TERM} = $SIG{HUP} = "DEFAULT"; setpgrp(0, 0); exec @ARGV or exit 127' \
 		"$VDSOTEST" "$@" >"$out" 2>&1 &
 	pid=$!
 }
@@ -111,7 +112,7 @@ ok $? "bench --output, SIGHUP: FILE only at the end, with the figures so far, ex
 # ---- machine formats say that the run was cut short ----
 # (start_split: as start, standard error apart in $tmp/stderr)
 start_split() {
-	perl -e '$SIG{INT} = "DEFAULT"; setpgrp(0, 0); exec @ARGV or exit 127' \
+	perl -e '$SIG{INT} = $SIG{TERM} = $SIG{HUP} = "DEFAULT"; setpgrp(0, 0); exec @ARGV or exit 127' \
 		"$VDSOTEST" "$@" >"$out" 2>"$tmp/stderr" &
 	pid=$!
 }
