@@ -13,10 +13,7 @@ if [ -z "${VDSOTEST_SANITIZED:-}" ]; then
 	echo "1..0 # SKIP not built with --enable-sanitizers"
 	exit 0
 fi
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-tap_show=$out
+tap_tmpdir
 
 "$SAN_CANARY" clean >"$out" 2>&1
 rc=$?

@@ -11,10 +11,7 @@ set -u
 : "${VDSOTEST:?set by make check}" "${FAKE_VDSO?set by make check}"
 
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-tap_show=$out
+tap_tmpdir
 
 for tool in perl pgrep ps; do
 	command -v $tool >/dev/null 2>&1 || { echo "1..0 # SKIP no $tool"; exit 0; }

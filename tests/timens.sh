@@ -10,10 +10,7 @@ set -u
 
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
 
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out
-tap_show=$out
+tap_tmpdir
 
 if unshare --time true 2>/dev/null; then
 	"$VDSOTEST" -v -d 0.05 clock-gettime-monotonic verify >"$out" 2>&1
