@@ -1,0 +1,132 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/bringup/parse-console.awk, the verdict of a bring-up boot, fed
+# console logs written here by hand: a passing boot, and each way a boot
+# can fail (a "not ok", an exit status without one, missing results, no
+# exit marker, init not finished), kernel output in the middle of a
+# marker, CR LF line ends, expected failures that match and that don't.
+. "${srcdir:-.}/tests/tap-lib.sh"
+parse=${srcdir:-.}/tests/bringup/parse-console.awk
+tap_tmpdir
+
+# header: init's first lines and vdsotest info's symbol list
+header() {
+	cat <<-'EOF'
+	[    0.000000] Booting Linux on physical CPU 0x0000000000
+	### bringup: kernel 6.1.0-50-arm64 aarch64
+	### bringup: run /vdsotest info
+	kernel: Linux 6.1.0-50-arm64 aarch64
+	symbols:
+	  __kernel_clock_getres@LINUX_2.6.39 0x720
+	  __kernel_clock_gettime@LINUX_2.6.39 0x2d0
+	calls:
+	  clock_gettime        __kernel_clock_gettime bound
+	### bringup: exit 0
+	EOF
+}
+
+# ktap TYPE EXIT LINES...: one command's section
+ktap() {
+	type=$1 status=$2
+	shift 2
+	echo "### bringup: run /vdsotest all $type -o ktap"
+	echo "KTAP version 1"
+	echo "1..3"
+	for l in "$@"; do echo "$l"; done
+	echo "### bringup: exit $status"
+}
+
+bench() {
+	cat <<-'EOF'
+	### bringup: run /vdsotest all bench -d 0.1 -o ktap
+	KTAP version 1
+	1..1
+	# clock-gettime-monotonic system calls per second:  50000
+	# clock-gettime-monotonic libc calls per second:   8000000 (160.00x speedup)
+	# clock-gettime-monotonic vdso calls per second:   10000000 (200.00x speedup)
+	ok 1 clock-gettime-monotonic
+	### bringup: exit 0
+	EOF
+}
+
+pass_log() {
+	header
+	ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c # SKIP unsupported"
+	ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"
+	bench
+	echo "### bringup: done"
+}
+
+# check NAME EXPECTED-STATUS PATTERN [EXPECTED-FAILURES]: the verdict on
+# $tmp/log (written by the command before it, not piped: ok counts here).
+check() {
+	awk -v expected="${4:-}" -f "$parse" "$tmp/log" >"$tmp/out" 2>&1
+	rc=$?
+	tap_show="$tmp/out"
+	[ "$rc" -eq "$2" ] && grep -Eq "$3" "$tmp/out"
+	ok $? "$1"
+}
+
+pass_log >"$tmp/log"
+check "passing boot: status 0" 0 '^verify pass \(2 ok, 1 skipped\)$'
+pass_log >"$tmp/log"
+check "passing boot: abi pass" 0 '^abi pass \(3 ok, 0 skipped\)$'
+pass_log >"$tmp/log"
+check "kernel release from the marker" 0 '^kernel 6\.1\.0-50-arm64$'
+pass_log >"$tmp/log"
+check "symbols from vdsotest info" 0 \
+	'^symbols __kernel_clock_getres@LINUX_2\.6\.39,__kernel_clock_gettime@LINUX_2\.6\.39$'
+pass_log >"$tmp/log"
+check "bench: ns/call from calls per second" 0 '^bench 100\.0 ns vDSO, 20000\.0 ns syscall$'
+pass_log >"$tmp/log"
+check "init finished" 0 '^done yes$'
+pass_log | sed 's/$/\r/' >"$tmp/log"
+check "CR LF line ends" 0 '^verify pass \(2 ok, 1 skipped\)$'
+pass_log | sed 's/^### bringup: run \/vdsotest all abi/[    3.1] random: crng init done### bringup: run \/vdsotest all abi/' >"$tmp/log"
+check "kernel output before a marker on its line" 0 '^abi pass'
+
+{ header; ktap verify 1 "ok 1 a" "not ok 2 b" "ok 3 c"
+  ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
+check "a 'not ok' fails verify" 1 '^verify FAIL \(b; exit 1\)$'
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  ktap abi 0 "ok 1 a" "not ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
+check "a 'not ok' fails abi" 1 '^abi FAIL'
+{ header; ktap verify 1 "ok 1 a" "ok 2 b" "ok 3 c"
+  ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
+check "exit status 1 without a 'not ok' fails" 1 '^verify FAIL'
+{ header; ktap verify 0 "ok 1 a" "ok 2 b"
+  ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
+check "fewer results than the plan fails" 1 '^verify FAIL \(2 of 3 results; exit 0\)$'
+{ header; echo "### bringup: run /vdsotest all verify -d 0.2 -o ktap"; echo "ok 1 a"
+  echo "### bringup: exit 0"; ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
+check "no KTAP plan fails" 1 '^verify FAIL \(no KTAP plan'
+{ header; echo "### bringup: run /vdsotest all verify -d 0.2 -o ktap"
+  echo "KTAP version 1"; echo "1..3"; echo "ok 1 a"
+  echo "### bringup: signal 11"; ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
+check "a crash (signal) fails" 1 '^verify FAIL \(1 of 3 results; exit 139\)$'
+{ header; echo "### bringup: run /vdsotest all verify -d 0.2 -o ktap"
+  echo "KTAP version 1"; echo "1..3"; echo "ok 1 a"; } >"$tmp/log"
+check "a guest that stops gives no result" 1 '^verify none'
+pass_log | grep -v '^### bringup: done' >"$tmp/log"
+check "init not finished fails" 1 '^done no$'
+: >"$tmp/log"
+check "an empty console: no kernel" 1 '^kernel -$'
+check "an empty console: no symbols" 1 '^symbols -$'
+check "an empty console: no bench" 1 '^bench -$'
+
+xfail_log() {
+	header; ktap verify 1 "ok 1 a" "not ok 2 b" "ok 3 c"
+	ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"
+}
+xfail_log >"$tmp/log"
+check "an expected failure is xfail, status 0" 0 '^verify xfail \(b\)$' "verify:b"
+xfail_log >"$tmp/log"
+check "an expected failure of abi does not cover verify" 1 '^verify FAIL' "abi:b"
+xfail_log >"$tmp/log"
+check "an expected failure of another API does not cover it" 1 '^verify FAIL' "verify:c"
+xfail_log >"$tmp/log"
+check "an expected failure that does not happen fails" 1 "^verify FAIL" "verify:b verify:a"
+pass_log >"$tmp/log"
+check "an expected failure on a passing run fails" 1 "^verify FAIL \\(passed, but expected to fail: a\\)$" "verify:a"
+
+tap_done

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * init.c - /init of the board bring-up initramfs (tests/bringup/run).
+ *
+ * Built static for the target architecture.  The kernel runs it as PID 1
+ * from the initramfs; it mounts /proc, /sys and /dev (devtmpfs), makes
+ * /dev/console its standard input, output and error, then runs each line
+ * of /commands (words separated by blanks, no quoting) and powers the
+ * machine off.  Around every command it prints marker lines that
+ * tests/bringup/run reads from the console:
+ *
+ *   ### bringup: kernel RELEASE MACHINE
+ *   ### bringup: run WORDS...
+ *   ### bringup: exit STATUS          (or: signal N)
+ *   ### bringup: done
+ *
+ * A PID 1 that exits panics the kernel, so every error is printed and
+ * the machine is still powered off.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_WORDS 32
+
+static void mount_or_say(const char *source, const char *target, const char *type)
+{
+	mkdir(target, 0755);
+	if (mount(source, target, type, 0, NULL) != 0 && errno != EBUSY)
+		printf("### bringup: mount %s on %s: %s\n", type, target, strerror(errno));
+}
+
+static void console_as_stdio(void)
+{
+	int fd = open("/dev/console", O_RDWR | O_NOCTTY);
+
+	if (fd < 0)
+		return;		/* keep what the kernel gave us, if anything */
+	dup2(fd, 0);
+	dup2(fd, 1);
+	dup2(fd, 2);
+	if (fd > 2)
+		close(fd);
+}
+
+/* Split @line in place into at most MAX_WORDS - 1 words; return the count. */
+static int split_words(char *line, char **argv)
+{
+	int argc = 0;
+
+	for (char *w = strtok(line, " \t\n"); w && argc < MAX_WORDS - 1;
+	     w = strtok(NULL, " \t\n"))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	return argc;
+}
+
+static void run_line(char *line)
+{
+	char *argv[MAX_WORDS];
+	int status;
+	pid_t pid;
+
+	printf("### bringup: run %s", line);	/* line keeps its newline */
+	if (split_words(line, argv) == 0)
+		return;
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		printf("### bringup: fork: %s\n", strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		execv(argv[0], argv);
+		printf("### bringup: exec %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status))
+		printf("### bringup: exit %d\n", WEXITSTATUS(status));
+	else
+		printf("### bringup: signal %d\n", WTERMSIG(status));
+	fflush(stdout);
+}
+
+int main(void)
+{
+	char line[1024];
+	struct utsname u;
+	FILE *commands;
+
+	mount_or_say("devtmpfs", "/dev", "devtmpfs");
+	console_as_stdio();
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	mount_or_say("proc", "/proc", "proc");
+	mount_or_say("sysfs", "/sys", "sysfs");
+	mount_or_say("tmpfs", "/tmp", "tmpfs");
+	setenv("PATH", "/", 1);
+
+	if (uname(&u) == 0)	/* after whatever the kernel left unfinished */
+		printf("\n### bringup: kernel %s %s\n", u.release, u.machine);
+	commands = fopen("/commands", "r");
+	if (!commands)
+		printf("### bringup: /commands: %s\n", strerror(errno));
+	else
+		while (fgets(line, sizeof(line), commands))
+			if (line[0] != '#' && line[0] != '\n')
+				run_line(line);
+	printf("### bringup: done\n");
+	fflush(stdout);
+	sync();
+	reboot(RB_POWER_OFF);
+	printf("### bringup: power off: %s\n", strerror(errno));
+	for (;;)
+		pause();
+}

@@ -1,0 +1,134 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# parse-console.awk - the verdict of one bring-up boot, from its console log.
+#
+#   awk -v expected="verify:API abi:API ..." -f parse-console.awk console.log
+#
+# The log holds the marker lines of tests/bringup/init.c around the output
+# of each command (vdsotest info, then verify, abi and bench with -o ktap),
+# mixed with whatever the kernel printed.  Prints one "KEY VALUE" line each:
+#
+#   kernel    RELEASE, or "-" when init never ran
+#   symbols   exported vDSO functions (NAME@VERSION, comma-separated), or "-"
+#   verify    pass | FAIL | xfail | none, then details in parentheses
+#   abi       the same, for abi
+#   bench     vDSO and system call ns/call of clock-gettime-monotonic
+#   done      yes when init reached its end (the machine powered off)
+#
+# A TEST-TYPE passes when its command exited 0 and its KTAP output has a
+# plan whose every test point is "ok" (with or without # SKIP).  It is
+# "xfail" when exactly the APIs failing are those listed in -v expected for
+# that TEST-TYPE (known kernel or qemu limitations), and "FAIL" otherwise;
+# "none" when the command never finished (timeout, crash of the guest).
+# The exit status of awk is 0 when verify and abi are pass or xfail and init
+# reached its end, 1 otherwise.
+
+# The APIs expected to fail in TEST-TYPE t, space-separated.
+function expected_for(t,    e, n, i, list) {
+	n = split(expected, e, " ")
+	for (i = 1; i <= n; i++)
+		if (index(e[i], t ":") == 1)
+			list = list (list == "" ? "" : " ") substr(e[i], length(t) + 2)
+	return list
+}
+
+# Whether the space-separated sets a and b hold the same words.
+function same_set(a, b,    x, y, n, m, i, j, found) {
+	n = split(a, x, " ")
+	m = split(b, y, " ")
+	if (n != m)
+		return 0
+	for (i = 1; i <= n; i++) {
+		found = 0
+		for (j = 1; j <= m; j++)
+			if (x[i] == y[j])
+				found = 1
+		if (!found)
+			return 0
+	}
+	return 1
+}
+
+function verdict(t,    n, want) {
+	if (!(t in status))
+		return "none (no exit status: the guest stopped or timed out)"
+	if (!(t in plan))
+		return "FAIL (no KTAP plan; exit " status[t] ")"
+	n = oks[t] + skips[t] + nots[t]
+	if (n != plan[t])
+		return "FAIL (" n " of " plan[t] " results; exit " status[t] ")"
+	want = expected_for(t)
+	if (nots[t] == 0 && status[t] == 0 && want == "")
+		return "pass (" oks[t] + 0 " ok, " skips[t] + 0 " skipped)"
+	if (nots[t] == 0 && status[t] == 0)
+		return "FAIL (passed, but expected to fail: " want ")"
+	if (status[t] == 1 && want != "" && same_set(failing[t], want))
+		return "xfail (" failing[t] ")"
+	return "FAIL (" (nots[t] ? failing[t] "; " : "") "exit " status[t] ")"
+}
+
+{ sub(/\r+$/, "") }
+# The kernel may print on the console in the middle of a marker's line.
+/.### bringup: / { sub(/^.*### bringup: /, "### bringup: ") }
+
+/^### bringup: kernel / { kernel = $4; next }
+/^### bringup: done/ { done = "yes"; next }
+/^### bringup: run / {
+	cur = ""
+	if ($0 ~ / info( |$)/) cur = "info"
+	else if ($0 ~ / verify( |$)/) cur = "verify"
+	else if ($0 ~ / abi( |$)/) cur = "abi"
+	else if ($0 ~ / bench( |$)/) cur = "bench"
+	next
+}
+/^### bringup: (exit|signal) / {
+	if (cur != "")
+		status[cur] = ($3 == "exit") ? $4 : 128 + $4
+	cur = ""
+	next
+}
+
+cur == "info" && /^symbols:/ { in_symbols = 1; next }
+cur == "info" && in_symbols && /^  [^ ]+@[^ ]+ 0x/ {
+	symbols = symbols (symbols == "" ? "" : ",") $1
+	next
+}
+cur == "info" && /^[^ ]/ { in_symbols = 0 }
+
+(cur == "verify" || cur == "abi") && /^1\.\.[0-9]+$/ {
+	plan[cur] = substr($0, 4) + 0
+	next
+}
+(cur == "verify" || cur == "abi") && /^ok [0-9]+ / {
+	if ($0 ~ /# SKIP/) skips[cur]++; else oks[cur]++
+	next
+}
+(cur == "verify" || cur == "abi") && /^not ok [0-9]+ / {
+	nots[cur]++
+	failing[cur] = failing[cur] (failing[cur] == "" ? "" : " ") $4
+	next
+}
+
+cur == "bench" && /^# clock-gettime-monotonic system calls per second: / {
+	syscall_cps = $NF
+	next
+}
+cur == "bench" && /^# clock-gettime-monotonic vdso calls per second: / {
+	vdso_cps = $7
+	next
+}
+
+END {
+	print "kernel", (kernel == "" ? "-" : kernel)
+	print "symbols", (symbols == "" ? "-" : symbols)
+	v = verdict("verify")
+	a = verdict("abi")
+	print "verify", v
+	print "abi", a
+	if (vdso_cps > 0 && syscall_cps > 0)
+		printf "bench %.1f ns vDSO, %.1f ns syscall\n", 1e9 / vdso_cps, 1e9 / syscall_cps
+	else
+		print "bench -"
+	print "done", (done == "yes" ? "yes" : "no")
+	exit !(done == "yes" && v ~ /^(pass|xfail)/ && a ~ /^(pass|xfail)/)
+}
