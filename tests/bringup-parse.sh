@@ -29,7 +29,7 @@ header() {
 ktap() {
 	type=$1 status=$2
 	shift 2
-	echo "### bringup: run /vdsotest all $type -o ktap"
+	echo "### bringup: run /vdsotest all $type --format=ktap"
 	echo "KTAP version 1"
 	echo "1..3"
 	for l in "$@"; do echo "$l"; done
@@ -38,7 +38,7 @@ ktap() {
 
 bench() {
 	cat <<-'EOF'
-	### bringup: run /vdsotest all bench -d 0.1 -o ktap
+	### bringup: run /vdsotest all bench -d 0.1 --format=ktap
 	KTAP version 1
 	1..1
 	# clock-gettime-monotonic system calls per second:  50000
@@ -97,14 +97,14 @@ check "exit status 1 without a 'not ok' fails" 1 '^verify FAIL'
 { header; ktap verify 0 "ok 1 a" "ok 2 b"
   ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
 check "fewer results than the plan fails" 1 '^verify FAIL \(2 of 3 results; exit 0\)$'
-{ header; echo "### bringup: run /vdsotest all verify -d 0.2 -o ktap"; echo "ok 1 a"
+{ header; echo "### bringup: run /vdsotest all verify -d 0.2 --format=ktap"; echo "ok 1 a"
   echo "### bringup: exit 0"; ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
 check "no KTAP plan fails" 1 '^verify FAIL \(no KTAP plan'
-{ header; echo "### bringup: run /vdsotest all verify -d 0.2 -o ktap"
+{ header; echo "### bringup: run /vdsotest all verify -d 0.2 --format=ktap"
   echo "KTAP version 1"; echo "1..3"; echo "ok 1 a"
   echo "### bringup: signal 11"; ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
 check "a crash (signal) fails" 1 '^verify FAIL \(1 of 3 results; exit 139\)$'
-{ header; echo "### bringup: run /vdsotest all verify -d 0.2 -o ktap"
+{ header; echo "### bringup: run /vdsotest all verify -d 0.2 --format=ktap"
   echo "KTAP version 1"; echo "1..3"; echo "ok 1 a"; } >"$tmp/log"
 check "a guest that stops gives no result" 1 '^verify none'
 pass_log | grep -v '^### bringup: done' >"$tmp/log"
