@@ -80,7 +80,7 @@ pass_log >"$tmp/log"
 check "bench: ns/call from calls per second" 0 '^bench 100\.0 ns vDSO, 20000\.0 ns syscall$'
 pass_log >"$tmp/log"
 check "init finished" 0 '^done yes$'
-pass_log | sed 's/$/\r/' >"$tmp/log"
+pass_log | awk '{ printf "%s\r\n", $0 }' >"$tmp/log"
 check "CR LF line ends" 0 '^verify pass \(2 ok, 1 skipped\)$'
 pass_log | sed 's/^### bringup: run \/vdsotest all abi/[    3.1] random: crng init done### bringup: run \/vdsotest all abi/' >"$tmp/log"
 check "kernel output before a marker on its line" 0 '^abi pass'
@@ -114,6 +114,20 @@ check "an empty console: no kernel" 1 '^kernel -$'
 check "an empty console: no symbols" 1 '^symbols -$'
 check "an empty console: no bench" 1 '^bench -$'
 
+pass_log >"$tmp/log"
+check "a clean kernel log" 0 '^klog clean$'
+pass_log | awk '/^### bringup: run \/vdsotest all abi/ {
+	print "[   12.5] WARNING: CPU: 1 PID: 80 at kernel/time/namespace.c:1 timens_x+0x1/0x2" } 1' >"$tmp/log"
+check "a kernel warning fails the boot" 1 '^klog 1 problem\(s\), the first: \[   12\.5\] WARNING: CPU: 1 PID: 80'
+pass_log | awk '/^### bringup: done/ {
+	print "Unable to handle kernel paging request at virtual address 0000000000000008" } 1' >"$tmp/log"
+check "an Oops-like kernel message fails the boot" 1 '^klog 1 problem'
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  echo "### bringup: run /vdsotest all abi --format=ktap"; echo "KTAP version 1"; echo "1..3"
+  echo "ok 1 a # SKIP"; echo "ok 2 b # SKIP"; echo "ok 3 c # SKIP"; echo "### bringup: exit 77"
+  echo "### bringup: done"; } >"$tmp/log"
+check "nothing tested (exit 77) fails" 1 '^abi FAIL \(nothing could be tested: exit 77'
+
 xfail_log() {
 	header; ktap verify 1 "ok 1 a" "not ok 2 b" "ok 3 c"
 	ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"
@@ -126,6 +140,11 @@ xfail_log >"$tmp/log"
 check "an expected failure of another API does not cover it" 1 '^verify FAIL' "verify:c"
 xfail_log >"$tmp/log"
 check "an expected failure that does not happen fails" 1 "^verify FAIL" "verify:b verify:a"
+xfail_log | sed 's/^### bringup: exit 1$/### bringup: exit 2/' >"$tmp/log"
+check "an expected failure with exit status 2 fails" 1 '^verify FAIL \(b; exit 2\)$' "verify:b"
+{ header; ktap verify 1 "ok 1 a" "not ok 2 b" "not ok 3 c"
+  ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"; } >"$tmp/log"
+check "two failures, one of them expected twice, fail" 1 '^verify FAIL' "verify:b verify:b"
 pass_log >"$tmp/log"
 check "an expected failure on a passing run fails" 1 "^verify FAIL \\(passed, but expected to fail: a\\)$" "verify:a"
 

@@ -6,7 +6,8 @@
  * from the initramfs; it mounts /proc, /sys and /dev (devtmpfs), makes
  * /dev/console its standard input, output and error, then runs each line
  * of /commands (words separated by blanks, no quoting) and powers the
- * machine off.  Around every command it prints marker lines that
+ * machine off.  It turns off the kernel's log of user-space faults (abi
+ * faults on purpose), not its warnings.  Around every command it prints marker lines that
  * tests/bringup/run reads from the console:
  *
  *   ### bringup: kernel RELEASE MACHINE
@@ -51,6 +52,22 @@ static void console_as_stdio(void)
 		close(fd);
 }
 
+/*
+ * abi makes the vDSO fault on purpose; the kernel would log every such
+ * fault with its registers (show_unhandled_signals, sysctl
+ * debug.exception-trace), in the middle of the results on the console.
+ */
+static void quiet_user_faults(void)
+{
+	int fd = open("/proc/sys/debug/exception-trace", O_WRONLY);
+
+	if (fd < 0)
+		return;
+	if (write(fd, "0\n", 2) != 2)
+		printf("### bringup: debug.exception-trace: %s\n", strerror(errno));
+	close(fd);
+}
+
 /* Split @line in place into at most MAX_WORDS - 1 words; return the count. */
 static int split_words(char *line, char **argv)
 {
@@ -83,8 +100,11 @@ static void run_line(char *line)
 		printf("### bringup: exec %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			printf("### bringup: waitpid: %s\n", strerror(errno));
+			return;
+		}
 	if (WIFEXITED(status))
 		printf("### bringup: exit %d\n", WEXITSTATUS(status));
 	else
@@ -104,6 +124,7 @@ int main(void)
 	mount_or_say("proc", "/proc", "proc");
 	mount_or_say("sysfs", "/sys", "sysfs");
 	mount_or_say("tmpfs", "/tmp", "tmpfs");
+	quiet_user_faults();
 	setenv("PATH", "/", 1);
 
 	if (uname(&u) == 0)	/* after whatever the kernel left unfinished */

@@ -14,14 +14,16 @@
 #   abi       the same, for abi
 #   bench     vDSO and system call ns/call of clock-gettime-monotonic
 #   done      yes when init reached its end (the machine powered off)
+#   klog      clean, or how many kernel warnings, BUGs, Oopses or panics
+#             the console shows, and the first of them
 #
 # A TEST-TYPE passes when its command exited 0 and its KTAP output has a
 # plan whose every test point is "ok" (with or without # SKIP).  It is
 # "xfail" when exactly the APIs failing are those listed in -v expected for
 # that TEST-TYPE (known kernel or qemu limitations), and "FAIL" otherwise;
 # "none" when the command never finished (timeout, crash of the guest).
-# The exit status of awk is 0 when verify and abi are pass or xfail and init
-# reached its end, 1 otherwise.
+# The exit status of awk is 0 when verify and abi are pass or xfail, init
+# reached its end and the kernel reported no problem, 1 otherwise.
 
 # The APIs expected to fail in TEST-TYPE t, space-separated.
 function expected_for(t,    e, n, i, list) {
@@ -32,20 +34,12 @@ function expected_for(t,    e, n, i, list) {
 	return list
 }
 
-# Whether the space-separated sets a and b hold the same words.
-function same_set(a, b,    x, y, n, m, i, j, found) {
+# Whether every word of the space-separated list a is in the list b.
+function all_in(a, b,    x, n, i) {
 	n = split(a, x, " ")
-	m = split(b, y, " ")
-	if (n != m)
-		return 0
-	for (i = 1; i <= n; i++) {
-		found = 0
-		for (j = 1; j <= m; j++)
-			if (x[i] == y[j])
-				found = 1
-		if (!found)
+	for (i = 1; i <= n; i++)
+		if (index(" " b " ", " " x[i] " ") == 0)
 			return 0
-	}
 	return 1
 }
 
@@ -58,11 +52,13 @@ function verdict(t,    n, want) {
 	if (n != plan[t])
 		return "FAIL (" n " of " plan[t] " results; exit " status[t] ")"
 	want = expected_for(t)
+	if (status[t] == 77)
+		return "FAIL (nothing could be tested: exit 77; no vDSO?)"
 	if (nots[t] == 0 && status[t] == 0 && want == "")
 		return "pass (" oks[t] + 0 " ok, " skips[t] + 0 " skipped)"
 	if (nots[t] == 0 && status[t] == 0)
 		return "FAIL (passed, but expected to fail: " want ")"
-	if (status[t] == 1 && want != "" && same_set(failing[t], want))
+	if (status[t] == 1 && want != "" && all_in(failing[t], want) && all_in(want, failing[t]))
 		return "xfail (" failing[t] ")"
 	return "FAIL (" (nots[t] ? failing[t] "; " : "") "exit " status[t] ")"
 }
@@ -70,6 +66,13 @@ function verdict(t,    n, want) {
 { sub(/\r+$/, "") }
 # The kernel may print on the console in the middle of a marker's line.
 /.### bringup: / { sub(/^.*### bringup: /, "### bringup: ") }
+
+# What the kernel says when it goes wrong (printed at KERN_WARNING or above;
+# the guests boot with loglevel=5, which shows those).
+/(WARNING: CPU: |BUG: |Oops|Unable to handle kernel|Kernel panic|general protection fault)/ {
+	if (kernel_problems++ == 0)
+		first_problem = $0
+}
 
 /^### bringup: kernel / { kernel = $4; next }
 /^### bringup: done/ { done = "yes"; next }
@@ -130,5 +133,9 @@ END {
 	else
 		print "bench -"
 	print "done", (done == "yes" ? "yes" : "no")
-	exit !(done == "yes" && v ~ /^(pass|xfail)/ && a ~ /^(pass|xfail)/)
+	if (kernel_problems)
+		print "klog", kernel_problems " problem(s), the first: " first_problem
+	else
+		print "klog clean"
+	exit !(done == "yes" && v ~ /^(pass|xfail)/ && a ~ /^(pass|xfail)/ && !kernel_problems)
 }
