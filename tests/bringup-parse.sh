@@ -57,10 +57,11 @@ pass_log() {
 	echo "### bringup: done"
 }
 
-# check NAME EXPECTED-STATUS PATTERN [EXPECTED-FAILURES]: the verdict on
-# $tmp/log (written by the command before it, not piped: ok counts here).
+# check NAME EXPECTED-STATUS PATTERN [EXPECTED-FAILURES [REQUIRED]]: the
+# verdict on $tmp/log (written by the command before it, not piped: ok
+# counts here).
 check() {
-	awk -v expected="${4:-}" -f "$parse" "$tmp/log" >"$tmp/out" 2>&1
+	awk -v expected="${4:-}" -v required="${5:-}" -f "$parse" "$tmp/log" >"$tmp/out" 2>&1
 	rc=$?
 	tap_show="$tmp/out"
 	[ "$rc" -eq "$2" ] && grep -Eq "$3" "$tmp/out"
@@ -116,6 +117,32 @@ check "an empty console: no bench" 1 '^bench -$'
 
 pass_log >"$tmp/log"
 check "a clean kernel log" 0 '^klog clean$'
+check "required vDSO functions all there" 0 '^missing -$' "" \
+	"__kernel_clock_gettime@LINUX_2.6.39 __kernel_clock_getres@LINUX_2.6.39"
+check "a required vDSO function missing fails" 1 '^missing __kernel_gettimeofday@LINUX_2\.6\.39$' "" \
+	"__kernel_clock_gettime@LINUX_2.6.39 __kernel_gettimeofday@LINUX_2.6.39"
+check "a required vDSO function with another version fails" 1 \
+	'^missing __kernel_clock_gettime@LINUX_2\.6$' "" "__kernel_clock_gettime@LINUX_2.6"
+check "a required name is not matched by a longer one" 1 '^missing __kernel_clock_get@LINUX_2\.6\.39$' "" \
+	"__kernel_clock_get@LINUX_2.6.39"
+# What each architecture's kernel prints when it goes wrong.
+while IFS= read -r line; do
+	pass_log | awk -v line="$line" '/^### bringup: run \/vdsotest all abi/ { print line } 1' >"$tmp/log"
+	check "kernel log: '$line' fails the boot" 1 '^klog 1 problem'
+done <<'EOF'
+[   10.1] ------------[ cut here ]------------
+[   10.1] kernel BUG at kernel/time/vsyscall.c:42!
+[   10.1] Internal error: Oops: 0000000096000004 [#1] SMP
+[   10.1] Kernel BUG [#1]
+[   10.1] illegal operation: 0001 ilc:1 [#1] SMP
+[   10.1] BUG: sleeping function called from invalid context at mm/memory.c:1
+[   10.1] WARNING: possible circular locking dependency detected
+[   10.1] UBSAN: shift-out-of-bounds in lib/vdso/gettimeofday.c:1:2
+[   10.1] rcu: INFO: rcu_sched self-detected stall on CPU
+[   10.1] INFO: task vdsotest:80 blocked for more than 120 seconds.
+[   10.1] Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b
+[   10.1] clocksource: timekeeping watchdog on CPU1: Marking clocksource 'tsc' as unstable because the skew is too large:
+EOF
 pass_log | awk '/^### bringup: run \/vdsotest all abi/ {
 	print "[   12.5] WARNING: CPU: 1 PID: 80 at kernel/time/namespace.c:1 timens_x+0x1/0x2" } 1' >"$tmp/log"
 check "a kernel warning fails the boot" 1 '^klog 1 problem\(s\), the first: \[   12\.5\] WARNING: CPU: 1 PID: 80'

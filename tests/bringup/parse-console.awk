@@ -2,7 +2,8 @@
 #
 # parse-console.awk - the verdict of one bring-up boot, from its console log.
 #
-#   awk -v expected="verify:API abi:API ..." -f parse-console.awk console.log
+#   awk -v expected="verify:API abi:API ..." -v required="NAME@VERSION ..." \
+#       -f parse-console.awk console.log
 #
 # The log holds the marker lines of tests/bringup/init.c around the output
 # of each command (vdsotest info, then verify, abi and bench with -o ktap),
@@ -10,6 +11,8 @@
 #
 #   kernel    RELEASE, or "-" when init never ran
 #   symbols   exported vDSO functions (NAME@VERSION, comma-separated), or "-"
+#   missing   the -v required functions that vdsotest info did not list
+#             (comma-separated), or "-"
 #   verify    pass | FAIL | xfail | none, then details in parentheses
 #   abi       the same, for abi
 #   bench     vDSO and system call ns/call of clock-gettime-monotonic
@@ -23,7 +26,8 @@
 # that TEST-TYPE (known kernel or qemu limitations), and "FAIL" otherwise;
 # "none" when the command never finished (timeout, crash of the guest).
 # The exit status of awk is 0 when verify and abi are pass or xfail, init
-# reached its end and the kernel reported no problem, 1 otherwise.
+# reached its end, no required function is missing and the kernel reported
+# no problem, 1 otherwise.
 
 # The APIs expected to fail in TEST-TYPE t, space-separated.
 function expected_for(t,    e, n, i, list) {
@@ -68,8 +72,12 @@ function verdict(t,    n, want) {
 /.### bringup: / { sub(/^.*### bringup: /, "### bringup: ") }
 
 # What the kernel says when it goes wrong (printed at KERN_WARNING or above;
-# the guests boot with loglevel=5, which shows those).
-/(WARNING: CPU: |BUG: |Oops|Unable to handle kernel|Kernel panic|general protection fault)/ {
+# the guests boot with loglevel=5, which shows those): WARN_ON and BUG_ON
+# ("cut here", "WARNING: CPU:", "kernel BUG at"), the die() counter of
+# every architecture's Oops ("[#1]"), "BUG:" reports (lockdep, KASAN,
+# sleeping in atomic, soft lockups), UBSAN, RCU stalls, hung tasks, panics,
+# and a clocksource the kernel stopped trusting.
+/(-\[ cut here \]-|WARNING: CPU: |WARNING: possible |kernel BUG at |BUG: |\[#[0-9]+\]|Unable to handle kernel|UBSAN: |rcu: INFO: |blocked for more than [0-9]+ seconds|Kernel panic|Marking clocksource .* as unstable)/ {
 	if (kernel_problems++ == 0)
 		first_problem = $0
 }
@@ -124,6 +132,11 @@ cur == "bench" && /^# clock-gettime-monotonic vdso calls per second: / {
 END {
 	print "kernel", (kernel == "" ? "-" : kernel)
 	print "symbols", (symbols == "" ? "-" : symbols)
+	n = split(required, req, " ")
+	for (i = 1; i <= n; i++)
+		if (index("," symbols ",", "," req[i] ",") == 0)
+			missing = missing (missing == "" ? "" : ",") req[i]
+	print "missing", (missing == "" ? "-" : missing)
 	v = verdict("verify")
 	a = verdict("abi")
 	print "verify", v
@@ -137,5 +150,6 @@ END {
 		print "klog", kernel_problems " problem(s), the first: " first_problem
 	else
 		print "klog clean"
-	exit !(done == "yes" && v ~ /^(pass|xfail)/ && a ~ /^(pass|xfail)/ && !kernel_problems)
+	exit !(done == "yes" && v ~ /^(pass|xfail)/ && a ~ /^(pass|xfail)/ && !kernel_problems &&
+	       missing == "")
 }
