@@ -27,6 +27,40 @@ static void on_alarm(int sig)
 	bench_stop = 1;
 }
 
+/* The one-shot ITIMER_REAL value that ends a run of @duration_ns: at least
+ * 1 µs, since a zero value would disarm the timer. */
+static struct itimerval stop_timer(uint64_t duration_ns)
+{
+	struct itimerval timer = {
+		.it_value = {
+			.tv_sec = (time_t)(duration_ns / 1000000000u),
+			.tv_usec = (suseconds_t)(duration_ns % 1000000000u / 1000u),
+		},
+	};
+
+	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
+		timer.it_value.tv_usec = 1;
+	return timer;
+}
+
+/* SIGALRM sets bench_stop from now on; the former action goes to @old. */
+static void catch_alarm(struct sigaction *old)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, old);
+}
+
+/* Disarm the timer and give SIGALRM back its former action @old. */
+static void release_alarm(const struct sigaction *old)
+{
+	const struct itimerval off = { 0 };
+
+	setitimer(ITIMER_REAL, &off, NULL);
+	sigaction(SIGALRM, old, NULL);
+}
+
 /* Clock @id read with the clock_gettime system call, in ns; aborts on failure. */
 static uint64_t sys_clock_ns(clockid_t id, const char *name)
 {
@@ -55,19 +89,11 @@ static int measure_one(bench_batch_fn batch, const void *arg, unsigned long batc
 		       uint64_t duration_ns, const struct bench_cycles *cyc,
 		       struct bench_sample *out)
 {
-	struct sigaction sa = { .sa_handler = on_alarm }, old_sa;
-	struct itimerval timer = {
-		.it_value = {
-			.tv_sec = (time_t)(duration_ns / 1000000000u),
-			.tv_usec = (suseconds_t)(duration_ns % 1000000000u / 1000u),
-		},
-	}, off = { 0 };
+	const struct itimerval timer = stop_timer(duration_ns);
+	struct sigaction old_sa;
 	uint64_t calls = 0, start, cpu_start, cycles_start = 0;
 
-	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
-		timer.it_value.tv_usec = 1;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGALRM, &sa, &old_sa);
+	catch_alarm(&old_sa);
 	batch(arg, batch_calls);
 	bench_stop = 0;
 	if (setitimer(ITIMER_REAL, &timer, NULL) != 0) {
@@ -87,8 +113,7 @@ static int measure_one(bench_batch_fn batch, const void *arg, unsigned long batc
 	out->cpu_ns = thread_cpu_ns() - cpu_start;
 	out->duration_ns = now_ns() - start;
 	out->calls = calls;
-	setitimer(ITIMER_REAL, &off, NULL);
-	sigaction(SIGALRM, &old_sa, NULL);
+	release_alarm(&old_sa);
 	return 0;
 }
 
@@ -175,13 +200,8 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, unsigned long b
 			  uint64_t duration_ns, unsigned n, const int *cpus, struct bench_sample *total,
 			  struct bench_sample *each, int *bad_cpu)
 {
-	struct sigaction sa = { .sa_handler = on_alarm }, old_sa;
-	struct itimerval timer = {
-		.it_value = {
-			.tv_sec = (time_t)(duration_ns / 1000000000u),
-			.tv_usec = (suseconds_t)(duration_ns % 1000000000u / 1000u),
-		},
-	}, off = { 0 };
+	const struct itimerval timer = stop_timer(duration_ns);
+	struct sigaction old_sa;
 	struct start_gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false };
 	struct worker *w = calloc(n, sizeof(*w));
 	unsigned started;
@@ -189,14 +209,11 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, unsigned long b
 
 	if (!w)
 		return -1;
-	if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
-		timer.it_value.tv_usec = 1;
 	for (unsigned i = 0; i < n; i++)
 		w[i] = (struct worker){ .batch = batch, .arg = arg, .batch_calls = batch_calls,
 					.gate = &gate,
 					.cpu = cpus ? cpus[i] : -1 };
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGALRM, &sa, &old_sa);
+	catch_alarm(&old_sa);
 	bench_stop = 0;
 	started = start_workers(w, n);
 	if (started < n || setitimer(ITIMER_REAL, &timer, NULL) != 0) {
@@ -219,8 +236,7 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, unsigned long b
 			rc = -1;
 		}
 	}
-	setitimer(ITIMER_REAL, &off, NULL);
-	sigaction(SIGALRM, &old_sa, NULL);
+	release_alarm(&old_sa);
 	free(w);
 	errno = saved;
 	return rc;
