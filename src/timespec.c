@@ -68,7 +68,10 @@ int64_t ts64_sub_ns(struct ts64 a, struct ts64 b)
 
 char *ts64_format(struct ts64 t, char *buf, size_t len)
 {
-	if (ts64_normalized(t))
+	if (ts64_normalized(t) && t.sec < 0 && t.nsec > 0)
+		/* {-1, 999143803} is -0.000856197 s: print the value, not the fields */
+		snprintf(buf, len, "-%" PRId64 ".%09" PRId64, -(t.sec + 1), NSEC_PER_SEC - t.nsec);
+	else if (ts64_normalized(t))
 		snprintf(buf, len, "%" PRId64 ".%09" PRId64, t.sec, t.nsec);
 	else
 		snprintf(buf, len, "%" PRId64 ".%" PRId64 " (tv_nsec out of range)",

@@ -47,8 +47,9 @@ int ts64_cmp(struct ts64 a, struct ts64 b);
 int64_t ts64_sub_ns(struct ts64 a, struct ts64 b);
 
 /*
- * ts64_format - "SEC.NNNNNNNNN" into @buf (TS64_STRLEN bytes hold any value);
- * an out-of-range nsec is printed as it is, e.g. "5.1000000000".
+ * ts64_format - "SEC.NNNNNNNNN" into @buf (TS64_STRLEN bytes hold any value):
+ * the value in decimal, so {-1, 999143803} prints as "-0.000856197"; an
+ * out-of-range nsec is printed as it is, e.g. "5.1000000000".
  * Return: @buf.
  */
 char *ts64_format(struct ts64 t, char *buf, size_t len);

@@ -83,6 +83,14 @@ static void test_format(void)
 	ok(strcmp(ts64_format(T(5, 1000000000), buf, sizeof(buf)),
 		  "5.1000000000 (tv_nsec out of range)") == 0,
 	   "an out-of-range nsec is shown as it is");
+	ok(strcmp(ts64_format(T(-1, 999143803), buf, sizeof(buf)), "-0.000856197") == 0,
+	   "{-1, 999143803} is -0.000856197");
+	ok(strcmp(ts64_format(T(-3, 1), buf, sizeof(buf)), "-2.999999999") == 0,
+	   "{-3, 1} is -2.999999999");
+	ok(strcmp(ts64_format(T(-2, 0), buf, sizeof(buf)), "-2.000000000") == 0,
+	   "{-2, 0} is -2.000000000");
+	ok(strcmp(ts64_format(T(INT64_MIN, 1), buf, sizeof(buf)),
+		  "-9223372036854775807.999999999") == 0, "{INT64_MIN, 1} without overflow");
 	ok(strlen(ts64_format(T(INT64_MIN, INT64_MIN), buf, sizeof(buf))) < TS64_STRLEN - 1,
 	   "the widest value fits TS64_STRLEN");
 }
