@@ -4,12 +4,15 @@
 # The KTAP that vdsotest writes, in every shape (bench, verify, abi; one API,
 # all, a failing and a skipped API; vdsotest-all's nested document), read
 # by the kernel's own KTAP parser, tools/testing/kunit/kunit.py parse, with
-# the pass/fail/skip counts of vdsotest's own test points, and by prove.
+# the pass/fail/skip counts of vdsotest's own test points, and by prove;
+# and contrib/kselftest/vdsotest.sh run by the kernel's kselftest runner
+# (tools/testing/selftests/kselftest/runner.sh): ok, not ok and # SKIP.
 #
-# kunit.py comes from $KUNIT_PY, else from the newest of Debian's
-# linux-source-<version> tarballs in /usr/src (only tools/testing/kunit/
-# is extracted, into a temporary directory); without either, its tests
-# are skipped, saying so.  Output: TAP.
+# The kernel's tools come from the newest of Debian's linux-source-<version>
+# tarballs in /usr/src (only tools/testing/kunit/ and
+# tools/testing/selftests/kselftest/ are extracted, into a temporary
+# directory), or kunit.py from $KUNIT_PY; without them, their tests are
+# skipped, saying so.  Output: TAP.
 set -u
 : "${VDSOTEST:?set by make check}" "${VDSOTEST_ALL:?set by make check}" "${FAKE_VDSO?}"
 
@@ -19,22 +22,28 @@ tap_tmpdir
 # ---- find kunit.py ----
 kunit=${KUNIT_PY:-}
 why=
-if [ -z "$kunit" ]; then
-	tarball=$(ls -d /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)
-	if [ -z "$tarball" ]; then
-		why="no kunit.py: install Debian's linux-source-<version> (a tarball in /usr/src) or set KUNIT_PY"
-	elif ! command -v python3 >/dev/null 2>&1; then
-		why="no python3 to run kunit.py"
+runner=
+why_runner="no linux-source-<version> tarball in /usr/src (Debian: apt-get install linux-source)"
+tarball=$(ls -d /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)
+if [ -n "$tarball" ]; then
+	top=$(basename "$tarball" .tar.xz)
+	if tar -xJf "$tarball" -C "$tmp" "$top/tools/testing/kunit" \
+		"$top/tools/testing/selftests/kselftest" 2>"$err"; then
+		[ -n "$kunit" ] || kunit=$tmp/$top/tools/testing/kunit/kunit.py
+		runner=$tmp/$top/tools/testing/selftests/kselftest/runner.sh
+		[ -f "$runner" ] || { runner= why_runner="no kselftest/runner.sh in $tarball"; }
 	else
-		top=$(basename "$tarball" .tar.xz)
-		if tar -xJf "$tarball" -C "$tmp" "$top/tools/testing/kunit" 2>"$err"; then
-			kunit=$tmp/$top/tools/testing/kunit/kunit.py
-		else
-			why="cannot extract tools/testing/kunit from $tarball: $(head -n 1 "$err")"
-		fi
+		why_runner="cannot extract from $tarball: $(head -n 1 "$err")"
+		[ -n "$kunit" ] || why=$why_runner
 	fi
+elif [ -z "$kunit" ]; then
+	why="no kunit.py: install Debian's linux-source-<version> (a tarball in /usr/src) or set KUNIT_PY"
+fi
+if [ -n "$kunit" ] && ! command -v python3 >/dev/null 2>&1; then
+	kunit= why="no python3 to run kunit.py"
 fi
 [ -n "$why" ] && echo "# kunit.py tests skipped: $why"
+[ -z "$runner" ] && echo "# kselftest runner tests skipped: $why_runner"
 
 # counts FILE INDENT: "passed P failed F skipped S" over the test points
 # of FILE at INDENT (the API lines of vdsotest's KTAP).
@@ -142,6 +151,77 @@ if command -v prove >/dev/null 2>&1; then
 else
 	tap_skip "no prove (perl)"
 	tap_skip "no prove (perl)"
+fi
+
+# ---- contrib/kselftest/vdsotest.sh ----
+ksft=${srcdir:-$(dirname "$0")/..}/contrib/kselftest
+mkdir "$tmp/bin"
+cat >"$tmp/bin/skipping-all" <<'EOF'
+#!/bin/sh
+printf 'KTAP version 1\n1..1\nok 1 getcpu # SKIP\n'
+exit 77
+EOF
+chmod +x "$tmp/bin/skipping-all"
+# ksft WHAT EXPECTED_RC [VAR=VALUE...]: vdsotest.sh run directly, with
+# vdsotest-all -o ktap's options $args: the kselftest exit status, and
+# one KTAP document that prove reads (a SKIP plan when there is nothing).
+ksft() {
+	what=$1 want=$2
+	shift 2
+	# shellcheck disable=SC2086
+	env VDSOTEST="$VDSOTEST" VDSOTEST_ALL="$VDSOTEST_ALL" "$@" \
+		"$ksft/vdsotest.sh" $args >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq "$want" ] && [ "$(head -n 1 "$out")" = "KTAP version 1" ] &&
+		[ "$(grep -c '^KTAP version' "$out")" -eq 1 ] &&
+		{ ! command -v prove >/dev/null 2>&1 || [ "$want" -eq 4 ] ||
+			{ prove -e cat "$out" >/dev/null 2>&1; [ $? -eq $((want != 0)) ]; }; }
+	ok $? "kselftest vdsotest.sh: $what: exit $rc (want $want), KTAP on standard output"
+}
+args="-d 0.002"
+ksft "passing" 0
+if [ -n "$FAKE_VDSO" ]; then
+	args="-d 0.002 -f 1 --vdso-lib=$FAKE_VDSO"
+	ksft "a failing verify" 1 VDSOTEST_FAKE_BUG=gettime-backwards
+else
+	tap_skip_fake 1
+fi
+args=
+ksft "nothing tested (vdsotest-all exits 77)" 4 VDSOTEST_ALL="$tmp/bin/skipping-all"
+ksft "no vdsotest-all" 4 VDSOTEST_ALL= PATH=/nonexistent
+grep -q '^1\.\.0 # SKIP vdsotest-all not found' "$out"
+ok $? "kselftest vdsotest.sh without vdsotest-all: a SKIP plan that says why"
+
+# Under the kernel's own kselftest runner (runner.sh's run_many, with the
+# directory's settings file, arguments from KSELFTEST_VDSOTEST_SH_ARGS).
+if [ -n "$runner" ]; then
+	base=$tmp/selftests
+	mkdir -p "$base/vdsotest" && cp -r "$(dirname "$runner")" "$base/" &&
+		cp "$ksft/vdsotest.sh" "$ksft/settings" "$base/vdsotest/"
+	# ksft_runner EXPECTED_LINE [VAR=VALUE...]: the runner's result line
+	# (and the KTAP in its log: not checked for a SKIP, whose lines
+	# Linux 6.1's runner.sh can lose when the test ends at once).
+	ksft_runner() {
+		want=$1
+		shift
+		(cd "$base/vdsotest" && env BASE_DIR="$base" VDSOTEST="$VDSOTEST" \
+			VDSOTEST_ALL="$VDSOTEST_ALL" "$@" \
+			sh -c '. "$BASE_DIR/kselftest/runner.sh" && run_many ./vdsotest.sh') >"$out" 2>"$err"
+		grep -qx -- "$want" "$out" &&
+			{ [ "${want%SKIP}" != "$want" ] || grep -q '^# *KTAP version 1$' "$out"; }
+		ok $? "kselftest runner: '$(echo "$want" | sed 's/ # SKIP$/ (SKIP directive)/')'"
+	}
+	ksft_runner "ok 1 selftests: vdsotest: vdsotest.sh" KSELFTEST_VDSOTEST_SH_ARGS="-d 0.002"
+	if [ -n "$FAKE_VDSO" ]; then
+		ksft_runner "not ok 1 selftests: vdsotest: vdsotest.sh # exit=1" \
+			VDSOTEST_FAKE_BUG=gettime-backwards \
+			KSELFTEST_VDSOTEST_SH_ARGS="-d 0.002 -f 1 --vdso-lib=$FAKE_VDSO"
+	else
+		tap_skip_fake 1
+	fi
+	ksft_runner "ok 1 selftests: vdsotest: vdsotest.sh # SKIP" VDSOTEST_ALL="$tmp/bin/skipping-all"
+else
+	for i in 1 2 3; do tap_skip "kselftest runner: $why_runner"; done
 fi
 
 # The wrapper's format is the last -o given; text stays unnested.
