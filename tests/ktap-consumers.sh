@@ -28,7 +28,8 @@ tarball=$(ls -d /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1
 if [ -n "$tarball" ]; then
 	top=$(basename "$tarball" .tar.xz)
 	if tar -xJf "$tarball" -C "$tmp" "$top/tools/testing/kunit" \
-		"$top/tools/testing/selftests/kselftest" 2>"$err"; then
+		"$top/tools/testing/selftests/kselftest" \
+		"$top/tools/testing/selftests/lib.mk" 2>"$err"; then
 		[ -n "$kunit" ] || kunit=$tmp/$top/tools/testing/kunit/kunit.py
 		runner=$tmp/$top/tools/testing/selftests/kselftest/runner.sh
 		[ -f "$runner" ] || { runner= why_runner="no kselftest/runner.sh in $tarball"; }
@@ -195,9 +196,9 @@ ok $? "kselftest vdsotest.sh without vdsotest-all: a SKIP plan that says why"
 # Under the kernel's own kselftest runner (runner.sh's run_many, with the
 # directory's settings file, arguments from KSELFTEST_VDSOTEST_SH_ARGS).
 if [ -n "$runner" ]; then
-	base=$tmp/selftests
-	mkdir -p "$base/vdsotest" && cp -r "$(dirname "$runner")" "$base/" &&
-		cp "$ksft/vdsotest.sh" "$ksft/settings" "$base/vdsotest/"
+	base=$(dirname "$(dirname "$runner")")
+	mkdir -p "$base/vdsotest" &&
+		cp "$ksft/vdsotest.sh" "$ksft/settings" "$ksft/Makefile" "$base/vdsotest/"
 	# ksft_runner EXPECTED_LINE [VAR=VALUE...]: the runner's result line
 	# (and the KTAP in its log: not checked for a SKIP, whose lines
 	# Linux 6.1's runner.sh can lose when the test ends at once).
@@ -220,8 +221,22 @@ if [ -n "$runner" ]; then
 		tap_skip_fake 1
 	fi
 	ksft_runner "ok 1 selftests: vdsotest: vdsotest.sh # SKIP" VDSOTEST_ALL="$tmp/bin/skipping-all"
+	# contrib/kselftest/Makefile with the kernel's lib.mk: run_tests and
+	# install (vdsotest.sh and settings).
+	if command -v make >/dev/null 2>&1 && [ -f "$base/lib.mk" ]; then
+		env -u MAKEFLAGS -u MAKELEVEL VDSOTEST="$VDSOTEST" VDSOTEST_ALL="$VDSOTEST_ALL" \
+			KSELFTEST_VDSOTEST_SH_ARGS="-d 0.002" \
+			make -s -C "$base/vdsotest" run_tests >"$out" 2>"$err" &&
+			grep -qx 'ok 1 selftests: vdsotest: vdsotest.sh' "$out" &&
+			env -u MAKEFLAGS -u MAKELEVEL make -s -C "$base/vdsotest" install \
+				INSTALL_PATH="$tmp/installed" >>"$out" 2>>"$err" &&
+			[ -x "$tmp/installed/vdsotest.sh" ] && [ -f "$tmp/installed/settings" ]
+		ok $? "kselftest: contrib/kselftest/Makefile with the kernel's lib.mk: run_tests passes, install"
+	else
+		tap_skip "kselftest lib.mk: no make, or no lib.mk in $tarball"
+	fi
 else
-	for i in 1 2 3; do tap_skip "kselftest runner: $why_runner"; done
+	for i in 1 2 3 4; do tap_skip "kselftest runner: $why_runner"; done
 fi
 
 # The wrapper's format is the last -o given; text stays unnested.
