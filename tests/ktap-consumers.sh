@@ -32,7 +32,7 @@ if [ -n "$tarball" ]; then
 		"$top/tools/testing/selftests/lib.mk" 2>"$err"; then
 		[ -n "$kunit" ] || kunit=$tmp/$top/tools/testing/kunit/kunit.py
 		runner=$tmp/$top/tools/testing/selftests/kselftest/runner.sh
-		[ -f "$runner" ] || { runner= why_runner="no kselftest/runner.sh in $tarball"; }
+		[ -f "$runner" ] || { runner='' why_runner="no kselftest/runner.sh in $tarball"; }
 	else
 		why_runner="cannot extract from $tarball: $(head -n 1 "$err")"
 		[ -n "$kunit" ] || why=$why_runner
@@ -41,7 +41,7 @@ elif [ -z "$kunit" ]; then
 	why="no kunit.py: install Debian's linux-source-<version> (a tarball in /usr/src) or set KUNIT_PY"
 fi
 if [ -n "$kunit" ] && ! command -v python3 >/dev/null 2>&1; then
-	kunit= why="no python3 to run kunit.py"
+	kunit='' why="no python3 to run kunit.py"
 fi
 [ -n "$why" ] && echo "# kunit.py tests skipped: $why"
 [ -z "$runner" ] && echo "# kselftest runner tests skipped: $why_runner"
