@@ -8,11 +8,12 @@
 # and contrib/kselftest/vdsotest.sh run by the kernel's kselftest runner
 # (tools/testing/selftests/kselftest/runner.sh): ok, not ok and # SKIP.
 #
-# The kernel's tools come from the newest of Debian's linux-source-<version>
-# tarballs in /usr/src (only tools/testing/kunit/ and
-# tools/testing/selftests/kselftest/ are extracted, into a temporary
-# directory), or kunit.py from $KUNIT_PY; without them, their tests are
-# skipped, saying so.  Output: TAP.
+# The kernel's tools come from $LINUX_SOURCE_TARBALL, else the newest of
+# Debian's linux-source-<version> tarballs in /usr/src (only
+# tools/testing/kunit/, tools/testing/selftests/kselftest/ and lib.mk are
+# extracted, into a temporary directory), or kunit.py from $KUNIT_PY;
+# without them, their tests are skipped, saying so.  Passes with the tools
+# of Linux 6.1 (bookworm's linux-source-6.1) and 6.12.  Output: TAP.
 set -u
 : "${VDSOTEST:?set by make check}" "${VDSOTEST_ALL:?set by make check}" "${FAKE_VDSO?}"
 
@@ -24,7 +25,7 @@ kunit=${KUNIT_PY:-}
 why=
 runner=
 why_runner="no linux-source-<version> tarball in /usr/src (Debian: apt-get install linux-source)"
-tarball=$(ls -d /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)
+tarball=${LINUX_SOURCE_TARBALL:-$(ls -d /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)}
 if [ -n "$tarball" ]; then
 	top=$(basename "$tarball" .tar.xz)
 	if tar -xJf "$tarball" -C "$tmp" "$top/tools/testing/kunit" \
