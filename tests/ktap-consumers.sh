@@ -240,6 +240,12 @@ else
 	for i in 1 2 3 4; do tap_skip "kselftest runner: $why_runner"; done
 fi
 
+# With --output, nothing is nested: the file has the last run's document.
+VDSOTEST="$VDSOTEST" "$VDSOTEST_ALL" -o ktap -d 0.002 --output="$tmp/all.ktap" >"$out" 2>"$err"
+[ $? -eq 0 ] && [ ! -s "$out" ] && [ "$(head -n 2 "$tmp/all.ktap")" = "$(printf 'KTAP version 1\n1..%s' "$apis")" ] &&
+	! grep -q '^ ' "$tmp/all.ktap"
+ok $? "vdsotest-all -o ktap --output=FILE: nothing on standard output, FILE one flat document"
+
 # The wrapper's format is the last -o given; text stays unnested.
 VDSOTEST="$VDSOTEST" "$VDSOTEST_ALL" -o ktap -o text -d 0.002 >"$out" 2>"$err"
 ! grep -q 'KTAP' "$out" && grep -q '^getcpu vdso calls per second' "$out"
