@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cpus.h"
+#include "git-describe.h"
 #include "options.h"
 #include "report.h"
 
@@ -442,7 +443,10 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			o->vdso_lib = optarg;
 			break;
 		case 'V':
-			fprintf(out, "%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+			/* "vdsotest 0.1.0", or "vdsotest 0.1.0 (git 1a2b3c4-dirty)" */
+			fprintf(out, "%s %s%s%s%s\n", PACKAGE_NAME, PACKAGE_VERSION,
+				*VDSOTEST_GIT_DESCRIBE ? " (git " : "", VDSOTEST_GIT_DESCRIBE,
+				*VDSOTEST_GIT_DESCRIBE ? ")" : "");
 			return 0;
 		case OPT_USAGE:
 			usage(out);

@@ -77,9 +77,26 @@ done
 [ -z "$missing" ]
 ok $? "--help gives every exit status and list-apis's -v (missing:${missing:- none})"
 
+# version_ok FILE: FILE is --version's line: "vdsotest VERSION", with
+# " (git DESCRIBE)" when the sources are the top of a git work tree
+# (DESCRIBE: git describe --always, perhaps then "-dirty").
+top_srcdir=$(cd "${srcdir:-$(dirname "$0")/..}" && pwd -P)
+describe=
+if command -v git >/dev/null 2>&1 &&
+	[ "$(git -C "$top_srcdir" rev-parse --show-toplevel 2>/dev/null)" = "$top_srcdir" ]; then
+	describe=$(git -C "$top_srcdir" describe --always)
+fi
+version_ok() {
+	if [ -n "$describe" ]; then
+		[ "$(sed -e 's/-dirty)$/)/' "$1")" = "vdsotest ${PACKAGE_VERSION:-?} (git $describe)" ]
+	else
+		[ "$(cat "$1")" = "vdsotest ${PACKAGE_VERSION:-?}" ]
+	fi
+}
+
 run -V
-[ $rc -eq 0 ] && [ "$(cat "$out")" = "vdsotest ${PACKAGE_VERSION:-?}" ]
-ok $? "-V prints 'vdsotest $PACKAGE_VERSION'"
+[ $rc -eq 0 ] && version_ok "$out"
+ok $? "-V prints 'vdsotest $PACKAGE_VERSION${describe:+ (git $describe[-dirty])}'"
 
 # ---- verify and abi pass on this machine ----
 run all verify -d 0.2
@@ -498,7 +515,7 @@ if [ -n "${VDSOTEST_BENCH:-}" ]; then
 
 	VDSOTEST=$VDSOTEST "$VDSOTEST_ALL" --vers >"$out" 2>"$err"
 	rc=$?
-	[ $rc -eq 0 ] && [ "$(cat "$out")" = "vdsotest ${PACKAGE_VERSION:-?}" ]
+	[ $rc -eq 0 ] && version_ok "$out"
 	ok $? "vdsotest-all --vers prints the version once"
 
 	VDSOTEST=$VDSOTEST "$VDSOTEST_BENCH" time >"$out" 2>"$err"
