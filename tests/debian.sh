@@ -32,13 +32,20 @@ grep -qx 'Test-Command: vdsotest all verify -d 0.2 -o ktap' "$debian/tests/contr
 ok $? "debian/tests/control: all verify and all abi as KTAP, and the wrappers test"
 
 # Every Files: pattern of debian/copyright matches something.
+# (the patterns are read with globbing off, or "*" would expand in the
+# current directory, the build tree of a VPATH build)
 missing=
-for pattern in $(sed -n 's/^Files: //p' "$debian/copyright"); do
+set -f
+patterns=$(sed -n 's/^Files: //p' "$debian/copyright")
+for pattern in $patterns; do
 	[ "$pattern" = "*" ] && continue
+	set +f
 	# shellcheck disable=SC2086
 	set -- "$srcdir"/$pattern
+	set -f
 	[ -e "$1" ] || missing="$missing $pattern"
 done
+set +f
 [ -z "$missing" ]
 ok $? "debian/copyright's Files: patterns all match files (missing:${missing:- none})"
 
