@@ -315,6 +315,9 @@ struct disturber {
 	bool step_back;			/* the next step goes backwards */
 	bool slew_pll;			/* the next slew is ADJ_OFFSET with STA_PLL */
 	bool failed;			/* something could not be restored */
+	unsigned leaps_seen;		/* visits across which the TAI offset moved by 1 s */
+	long visit_tai;			/* the TAI offset when the leap second visit began */
+	struct ts64 leap_ready;		/* raw time before which no new leap second visit begins */
 };
 
 static uint64_t rnd(struct disturber *d)
@@ -353,9 +356,33 @@ static bool adjust(struct timex *tx, const char *what)
 	return true;
 }
 
+/*
+ * The shortest time between two settings of CLOCK_REALTIME.  verify
+ * notices a setting through a timerfd that the kernel cancels only after
+ * publishing the new time, so it waits up to 20 ms for it, then arms a new
+ * one (verify_clock_was_set()): a second setting within that window would
+ * go unnoticed and its jump be reported as a failure.
+ */
+#define CLOCK_SET_GAP_NS (250 * INT64_C(1000000))
+
+static struct ts64 last_set;	/* CLOCK_MONOTONIC_RAW at the last setting, or 0 */
+
 static bool set_realtime(struct timespec ts, const char *what)
 {
-	if (clock_settime(CLOCK_REALTIME, &ts) != 0) {
+	if (last_set.sec || last_set.nsec) {
+		int64_t since = ts64_sub_ns(now(CLOCK_MONOTONIC_RAW), last_set);
+		if (since >= 0 && since < CLOCK_SET_GAP_NS) {
+			int64_t wait = CLOCK_SET_GAP_NS - since;
+			nanosleep(&(struct timespec){ 0, (long)wait }, NULL);
+			/* (the time to set moved on meanwhile) */
+			int64_t ns = (int64_t)ts.tv_nsec + wait;
+			ts.tv_sec += (time_t)(ns / NSEC_PER_SEC);
+			ts.tv_nsec = (long)(ns % NSEC_PER_SEC);
+		}
+	}
+	int r = clock_settime(CLOCK_REALTIME, &ts);
+	last_set = now(CLOCK_MONOTONIC_RAW);
+	if (r != 0) {
 		complain("clock_settime(CLOCK_REALTIME) %s: %s", what, strerror(errno));
 		return false;
 	}
@@ -442,6 +469,7 @@ static void visit(struct disturber *d, enum perturb_kind k)
 		struct timex tx = { 0 };
 		if (adjtimex(&tx) < 0)
 			return;
+		d->visit_tai = tx.tai;
 		tx.modes = ADJ_STATUS;
 		tx.status = (tx.status & ~(STA_INS | STA_DEL)) | (d->leap_delete ? STA_DEL : STA_INS);
 		d->leap_delete = !d->leap_delete;
@@ -458,13 +486,24 @@ static void end_visit(struct disturber *d)
 {
 	if (d->visiting == PERTURB_LEAP) {
 		struct timex tx = { 0 };
-		if (adjtimex(&tx) == 0) {
+		/* (a leap second moves the TAI offset by one second, the other way) */
+		int state = adjtimex(&tx);
+		if (state >= 0 && (tx.tai - d->visit_tai == 1 || tx.tai - d->visit_tai == -1))
+			d->leaps_seen++;
+		if (state >= 0) {
 			tx.modes = ADJ_STATUS;
 			tx.status &= ~(STA_INS | STA_DEL);
 			adjust(&tx, "ADJ_STATUS");
 		}
 	}
 	set_realtime(reckoned_realtime(&d->saved), "put back");
+	/*
+	 * After a leap second the kernel's NTP state waits (TIME_WAIT) for
+	 * a second boundary with STA_INS and STA_DEL clear before it takes a
+	 * new one (second_overflow(), kernel/time/ntp.c): no visit before.
+	 */
+	struct ts64 raw = now(CLOCK_MONOTONIC_RAW);
+	d->leap_ready = (struct ts64){ raw.sec + 2, raw.nsec };
 	d->visiting = NR_PERTURB_KINDS;
 }
 
@@ -653,7 +692,11 @@ static void restore(struct disturber *d)
 				if (w > 0 && (size_t)w < sizeof(counts) - n)
 					n += (size_t)w;
 			}
-		report_note("perturb: events: %s", counts);
+		if (d->cfg->kinds & (1u << PERTURB_LEAP))
+			report_note("perturb: events: %s; leap seconds the kernel made: %u", counts,
+				    d->leaps_seen);
+		else
+			report_note("perturb: events: %s", counts);
 		report_note("perturb: restored: %s", used ? what : "nothing was changed");
 	}
 }
@@ -728,7 +771,9 @@ static void disturb(struct disturber *d)
 		for (unsigned tries = 0; tries < NR_PERTURB_KINDS; tries++) {
 			enum perturb_kind k = (enum perturb_kind)(next++ % NR_PERTURB_KINDS);
 			if (!(d->kinds & (1u << k)) ||
-			    (d->visiting != NR_PERTURB_KINDS && (EXCLUSIVE & (1u << k))))
+			    (d->visiting != NR_PERTURB_KINDS && (EXCLUSIVE & (1u << k))) ||
+			    (k == PERTURB_LEAP &&
+			     ts64_cmp(now(CLOCK_MONOTONIC_RAW), d->leap_ready) < 0))
 				continue;
 			event(d, k);
 			break;
