@@ -367,19 +367,20 @@ static bool adjust(struct timex *tx, const char *what)
 
 static struct ts64 last_set;	/* CLOCK_MONOTONIC_RAW at the last setting, or 0 */
 
+/* Wait until CLOCK_SET_GAP_NS have passed since the last setting; call before reckoning a new time. */
+static void set_gap(void)
+{
+	for (;;) {
+		int64_t since = ts64_sub_ns(now(CLOCK_MONOTONIC_RAW), last_set);
+		if ((!last_set.sec && !last_set.nsec) || since < 0 || since >= CLOCK_SET_GAP_NS)
+			return;
+		nanosleep(&(struct timespec){ 0, (long)(CLOCK_SET_GAP_NS - since) }, NULL);
+	}
+}
+
+/* clock_settime(CLOCK_REALTIME, @ts), after set_gap(); @what for the message. */
 static bool set_realtime(struct timespec ts, const char *what)
 {
-	if (last_set.sec || last_set.nsec) {
-		int64_t since = ts64_sub_ns(now(CLOCK_MONOTONIC_RAW), last_set);
-		if (since >= 0 && since < CLOCK_SET_GAP_NS) {
-			int64_t wait = CLOCK_SET_GAP_NS - since;
-			nanosleep(&(struct timespec){ 0, (long)wait }, NULL);
-			/* (the time to set moved on meanwhile) */
-			int64_t ns = (int64_t)ts.tv_nsec + wait;
-			ts.tv_sec += (time_t)(ns / NSEC_PER_SEC);
-			ts.tv_nsec = (long)(ns % NSEC_PER_SEC);
-		}
-	}
 	int r = clock_settime(CLOCK_REALTIME, &ts);
 	last_set = now(CLOCK_MONOTONIC_RAW);
 	if (r != 0) {
@@ -431,6 +432,7 @@ static void do_slew(struct disturber *d)
 static void do_step(struct disturber *d)
 {
 	long ms = rnd_range(d, 1, 1000);
+	set_gap();
 	struct ts64 rt = now(CLOCK_REALTIME);
 	int64_t ns = ts64_to_ns(rt) + (d->step_back ? -ms : ms) * 1000000;
 
@@ -458,6 +460,7 @@ static void do_tai(struct disturber *d)
 /* Start a leap second or y2038 visit: the clock put VISIT_BEFORE_SEC before the moment. */
 static void visit(struct disturber *d, enum perturb_kind k)
 {
+	set_gap();
 	struct ts64 rt = now(CLOCK_REALTIME);
 	int64_t moment = k == PERTURB_Y2038 ? Y2038_SEC : (rt.sec / 86400 + 1) * 86400;
 
@@ -496,6 +499,7 @@ static void end_visit(struct disturber *d)
 			adjust(&tx, "ADJ_STATUS");
 		}
 	}
+	set_gap();
 	set_realtime(reckoned_realtime(&d->saved), "put back");
 	/*
 	 * After a leap second the kernel's NTP state waits (TIME_WAIT) for
@@ -508,13 +512,17 @@ static void end_visit(struct disturber *d)
 }
 
 /*
- * The clock APIs whose vDSO function falls back to the system call under
- * the current clocksource @name, said once per clocksource.
+ * Which clock_gettime APIs (aux clocks and unsupported clocks left out)
+ * the vDSO bound in @run serves by falling back to the system call
+ * (api_falls_back()), as a phrase into @buf: "the vDSO falls back to the
+ * system call for CLOCK_A CLOCK_B", "the vDSO serves every clock in user
+ * space", or, where it cannot be told for one of them, "fallback unknown
+ * for CLOCK_A: REASON".
  */
-static void probe_fallbacks(struct disturber *d, const char *name)
+static void fallback_summary(const struct run *run, char *buf, size_t len)
 {
-	char list[1024] = "", why[FALLBACK_REASON_LEN];
-	size_t used = 0;
+	char list[512] = "", none[512] = "", why[FALLBACK_REASON_LEN];
+	size_t used = 0, used_none = 0;
 	unsigned n = 0;
 
 	for (size_t i = 0; i < api_count; i++) {
@@ -522,7 +530,19 @@ static void probe_fallbacks(struct disturber *d, const char *name)
 		if (api->family != &clock_gettime_family || (api->flags & CLK_AUX) ||
 		    api_unsupported(api))
 			continue;
-		if (api_falls_back(api, d->cfg->run, why, sizeof(why)) != FALLBACK_SYSCALL)
+		enum fallback fb = api_falls_back(api, run, why, sizeof(why));
+		if (fb == FALLBACK_UNKNOWN) {
+			snprintf(buf, len, "fallback unknown for %s: %s", api->clock_name, why);
+			return;
+		}
+		if (fb == FALLBACK_NO_VDSO) {
+			int w = snprintf(none + used_none, sizeof(none) - used_none, " %s",
+					 api->clock_name);
+			if (w > 0 && (size_t)w < sizeof(none) - used_none)
+				used_none += (size_t)w;
+			continue;
+		}
+		if (fb != FALLBACK_SYSCALL)
 			continue;
 		int w = snprintf(list + used, sizeof(list) - used, "%s%s", n ? " " : "",
 				 api->clock_name);
@@ -531,11 +551,12 @@ static void probe_fallbacks(struct disturber *d, const char *name)
 		n++;
 	}
 	if (n)
-		report_note("perturb: clocksource %s: the vDSO falls back to the system call for %s",
-			    name, list);
+		snprintf(buf, len, "the vDSO falls back to the system call for %s%s%s", list,
+			 used_none ? "; no vDSO function for" : "", none);
+	else if (used_none)
+		snprintf(buf, len, "no vDSO function for%s", none);
 	else
-		report_note("perturb: clocksource %s: the vDSO serves every clock in user space",
-			    name);
+		snprintf(buf, len, "the vDSO serves every clock in user space");
 }
 
 static void do_clocksource(struct disturber *d)
@@ -550,10 +571,11 @@ static void do_clocksource(struct disturber *d)
 		complain("clocksource %s: %s", cs->names[i], strerror(err));
 		return;
 	}
-	if (!d->cs_probed[i]) {
+	if (!d->cs_probed[i] && d->cfg->run && d->cfg->run->vdso) {
+		char what[640];
 		d->cs_probed[i] = true;
-		if (d->cfg->run && d->cfg->run->vdso)
-			probe_fallbacks(d, cs->names[i]);
+		fallback_summary(d->cfg->run, what, sizeof(what));
+		report_note("perturb: clocksource %s: %s", cs->names[i], what);
 	}
 }
 
@@ -616,6 +638,7 @@ static void restore(struct disturber *d)
 	if (d->visiting != NR_PERTURB_KINDS)
 		end_visit(d);
 	if (d->clock_moved) {
+		set_gap();
 		struct timespec ts = reckoned_realtime(s);
 		if (set_realtime(ts, "put back"))
 			SAY("%sCLOCK_REALTIME put back (reckoned from CLOCK_MONOTONIC_RAW)",
@@ -917,6 +940,12 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f)
 			fprintf(f, " %s", s.cs.names[i]);
 		fprintf(f, "; now %s, restored at the end%s\n", s.cs.current,
 			s.cs.writable ? "" : " (current_clocksource not writable here)");
+	}
+	if ((cfg->kinds & (1u << PERTURB_CLOCKSOURCE)) && cfg->run && cfg->run->vdso) {
+		char what[640];
+		fallback_summary(cfg->run, what, sizeof(what));
+		fprintf(f, "perturb: clocksource %s (now): %s\n",
+			s.cs.current[0] ? s.cs.current : "unknown", what);
 	}
 	if (kinds & (1u << PERTURB_HOTPLUG)) {
 		fprintf(f, "perturb: hotplug: CPU");
