@@ -4,9 +4,9 @@
  * comes from adjtimex(2), clock_settime(2), the kernel's NTP code
  * (kernel/time/ntp.c: ADJ_* modes, STA_INS/STA_DEL handled at the UTC
  * midnight after they are set, ntp_clear() on a clock set) and its sysfs
- * files (Documentation/ABI/testing/sysfs-devices-system-cpu: cpuN/online;
- * sysfs-devices-system-clocksource... : available_clocksource,
- * current_clocksource).
+ * files (cpuN/online: Documentation/ABI/testing/sysfs-devices-system-cpu;
+ * clocksource0/available_clocksource and current_clocksource: the
+ * attributes of kernel/time/clocksource.c).
  */
 #include "config.h"
 
@@ -181,7 +181,7 @@ static void clocksources_read(struct clocksources *cs)
 struct hotplug_cpus {
 	int *cpu;
 	unsigned count;
-	int kept[8];		/* the first CPUs of the affinity mask, kept online */
+	int *kept;		/* the first CPUs of the affinity mask, kept online */
 	unsigned nkept;
 };
 
@@ -203,9 +203,12 @@ static void hotplug_read(struct hotplug_cpus *h, unsigned threads)
 
 	memset(h, 0, sizeof(*h));
 	if (cpu_mask_get(&allowed)) {
-		unsigned n = cpu_mask_count(&allowed);
-		for (unsigned i = 0; i < n && i < (threads ? threads : 1) && i < 8; i++)
-			h->kept[h->nkept++] = cpu_mask_nth(&allowed, i);
+		unsigned n = cpu_mask_count(&allowed), want = threads ? threads : 1;
+		if (want > n)
+			want = n;
+		if ((h->kept = calloc(want ? want : 1, sizeof(*h->kept))))
+			for (unsigned i = 0; i < want; i++)
+				h->kept[h->nkept++] = cpu_mask_nth(&allowed, i);
 		cpu_mask_free(&allowed);
 	}
 	if (!(d = opendir(CPU_DIR)))
@@ -960,4 +963,5 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f)
 		fprintf(f, "perturb: y2038: CLOCK_REALTIME put %d s before 2038-01-19T03:14:08Z for %d s, then put back\n",
 			VISIT_BEFORE_SEC, (int)(VISIT_NS / NSEC_PER_SEC));
 	free(s.cpus.cpu);
+	free(s.cpus.kept);
 }
