@@ -409,9 +409,9 @@ static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct
 	    (s1->sec >= 0 && v->sec >= 0 && s2->sec >= 0 && f1->sec >= 0 && f2->sec >= 0))
 		return false;
 	if (!st->y2038_noted && v->sec < 0 && (s1->sec < 0 || s2->sec < 0))
-		report_note("%s: past 2038-01-19T03:14:07Z the 32-bit %s returns [%s] through the %s and [%s] through the system call",
+		report_note("%s: past 2038-01-19T03:14:07Z the 32-bit %s returns [%s] through %s%s and [%s] through the system call",
 			    api->name, vdso_call_name(api->family->call),
-			    ts64_format(*v, a, sizeof(a)), subject_name(&st->arg),
+			    ts64_format(*v, a, sizeof(a)), st->arg.fn ? "the " : "", subject_name(&st->arg),
 			    ts64_format(s1->sec < 0 ? *s1 : *s2, b, sizeof(b)));
 	if (v->sec < 0 && (s1->sec < 0 || s2->sec < 0))
 		st->y2038_noted = true;
