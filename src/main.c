@@ -27,6 +27,7 @@
 #include "info.h"
 #include "interrupt.h"
 #include "options.h"
+#include "perturb.h"
 #include "report.h"
 #include "vdso.h"
 
@@ -418,6 +419,22 @@ out:
 	return rc;
 }
 
+/*
+ * --perturb: refused (exit 2) unless this process may change the clock
+ * (perturb_permitted()).  Return: 0 or an exit status after a message.
+ */
+static int perturb_check(void)
+{
+	char why[160];
+
+	if (!perturb_permitted(why, sizeof(why))) {
+		fprintf(stderr, "vdsotest: --perturb refused: %s (it changes the system clock: CAP_SYS_TIME in the initial user namespace needed, as root on the machine itself has)\n",
+			why);
+		return STATUS_USAGE;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct vdso_binding binding;
@@ -470,9 +487,22 @@ int main(int argc, char **argv)
 		return rc;
 	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
 		goto out;
-	/* (the list commands print no results: they stay on standard output) */
-	if (o.dry_run)
+	struct perturb_config perturb = { .kinds = o.perturb, .threads = o.threads,
+					  .verbose = o.verbose };
+	if (o.perturb && (rc = perturb_check()) != 0)
 		goto out;
+	/* (the list commands print no results: they stay on standard output) */
+	if (o.dry_run) {
+		if (o.perturb) {
+			if (!o.vdso_lib)
+				bind_kernel(&o, &binding);
+			struct run dry = { .duration_ns = o.duration_ns, .maxfails = o.maxfails,
+					   .threads = o.threads, .vdso = &binding };
+			perturb.run = &dry;
+			perturb_describe(&perturb, stdout);
+		}
+		goto out;
+	}
 	if ((rc = report_open_output(o.output)) != 0)
 		goto out;
 	if (!o.vdso_lib)
@@ -489,7 +519,17 @@ int main(int argc, char **argv)
 		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
 		.cycles = o.cycles ? &cycles : NULL,
 	};
-	rc = finish(run_all(o.api, o.test, &run));
+	struct perturb disturber = { -1, -1 };
+	perturb.run = &run;
+	if (o.perturb && perturb_start(&disturber, &perturb) != 0) {
+		report_close_output(false);
+		rc = STATUS_FAIL;
+		goto out;
+	}
+	enum status st = run_all(o.api, o.test, &run);
+	if (o.perturb && perturb_stop(&disturber) != 0)
+		st = STATUS_FAIL;
+	rc = finish(st);
 out:
 	free(cpus);
 	return rc;
