@@ -46,6 +46,8 @@ struct run {
 	const int *cpus;		/* bench: the CPU of each of the threads,
 					   or NULL: not pinned */
 	const struct cycles_info *cycles;	/* bench --cycles, or NULL */
+	const char *cpu_list;		/* bench: --cpu as given, or NULL */
+	bool header;			/* bench: the context header (--header) */
 };
 
 /* Properties of a clock id that decide which checks apply. */

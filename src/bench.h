@@ -50,6 +50,40 @@ struct bench_cycles {
 	int fd;			/* from cycles_open() */
 };
 
+/*
+ * Noise thresholds (vdsotest(1), NOISE): below this share of its CPU the
+ * measuring thread was not alone on it; above this spread over the repeats
+ * the median is not to be trusted to a few percent; above these shares an
+ * SMT sibling was busy, or the hypervisor took the CPU (steal time).
+ */
+#define BENCH_CPU_SHARE_MIN_PCT 90.0
+#define BENCH_STDEV_MAX_PCT 5.0
+#define BENCH_SMT_BUSY_MAX_PCT 10.0
+#define BENCH_STEAL_MAX_PCT 5.0
+/*
+ * Involuntary context switches per second of measured time above which
+ * they get a note (a kernel thread's wake-up now and then is normal on an
+ * idle machine, and the fastest slices do not see it); any CPU migration
+ * gets one.
+ */
+#define BENCH_NIVCSW_MAX_PER_SEC 10.0
+
+#define BENCH_NOTES_MAX 6
+#define BENCH_NOTE_LEN 400
+
+/* What disturbed one API's bench, found by bench_run() (vdsotest(1), NOISE). */
+struct bench_conditions {
+	double smt_busy_pct;	/* the busiest SMT sibling of the CPUs measured
+				   on (not one of them): its busy share of the
+				   API's bench, in percent; -1: none or unknown */
+	int smt_cpu;		/* that sibling, or -1 */
+	double steal_pct;	/* the largest steal-time share of the CPUs
+				   measured on, in percent; -1 unknown */
+	unsigned notes;		/* note[0 .. notes): one sentence per condition
+				   found, without "Note: API: " */
+	char note[BENCH_NOTES_MAX][BENCH_NOTE_LEN];
+};
+
 /* One API's figures, as bench_run() hands them to report_bench(). */
 struct bench_result {
 	struct bench_stats stats[NR_PATHS];
@@ -69,6 +103,7 @@ struct bench_result {
 	int falls_back;			/* the vDSO path: 1 falls back to the system
 					   call, 0 completes in user space, -1 unknown
 					   or no vDSO path (api_falls_back()) */
+	struct bench_conditions cond;
 };
 
 /* The longest time the harness overhead is measured for, per API. */
@@ -76,6 +111,18 @@ struct bench_result {
 
 /* The least net ns per call --net leaves (less shows as 0.00): else gross figures. */
 #define BENCH_NET_MIN_NS 0.01
+
+/*
+ * The length of a slice: the timed loop reads CLOCK_MONOTONIC after every
+ * slice of whole batches of about this many ns, and the ns per call of a
+ * measurement is that of its fastest slice.  Short next to a scheduler
+ * time slice (EEVDF's base slice: 0.75 ms and more; kernel/sched/fair.c,
+ * sysctl_sched_base_slice) and a tick (1 to 10 ms), so that most slices
+ * run undisturbed even on a shared CPU; long next to the clock read
+ * inside it (a system call: 0.05 to 1 µs, taken off), so that the
+ * read's variation stays below 0.05 %.
+ */
+#define BENCH_SLICE_NS 100000u
 
 /* Calls made between two looks at the stop flag, unless the family says (batch_calls). */
 #define BENCH_BATCH_CALLS 256
@@ -86,9 +133,14 @@ struct bench_result {
  * (SIGINT, SIGTERM), once per batch of @batch_calls (>= 1) calls.  One
  * batch runs first, untimed, as warm-up.
  * SIGALRM is taken over for the duration and restored afterwards.
- * @out gets the calls, the elapsed CLOCK_MONOTONIC time and the calling
+ * The loop is cut into slices of about BENCH_SLICE_NS (a whole number of
+ * batches, sized from the fastest of 5 timed batches after the warm-up),
+ * each timed.
+ * @out gets the calls, the elapsed CLOCK_MONOTONIC time, the calling
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID), both read with the
- * clock_gettime system call.
+ * clock_gettime system call, the fastest whole slice (its ns less the
+ * clock read's own cost, and its calls), the slices, and the thread's
+ * involuntary context switches and CPU migrations during the loop.
  *
  * Return: 0, or -1 if the timer could not be armed (errno from setitimer(2)).
  */
@@ -98,10 +150,14 @@ int bench_measure(bench_batch_fn batch, const void *arg, unsigned long batch_cal
 /*
  * bench_measure_threads - bench_measure() on @n threads at once (2 ..
  * THREADS_MAX), thread i pinned to CPU @cpus[i] (@cpus NULL: not pinned).
- * The threads start together (a condition variable opens for all) and stop
- * at the same flag, set by the ITIMER_REAL timer armed just before.
+ * Each thread warms up and cuts its slices, then waits at a gate; the gate
+ * opens once all have arrived, and only then is the ITIMER_REAL timer that
+ * sets the stop flag armed: no thread measures while another is still
+ * getting ready.
  * @each[i] gets thread i's sample; @total the sums of calls, of the threads'
- * elapsed times and of their CPU times.
+ * elapsed times, of their CPU times, of their fastest slices' ns and calls
+ * (so that slice_ns / slice_calls is the mean per call of one thread; no
+ * slice when a thread has none) and of their counters.
  *
  * Return: 0; or -1 with errno (pthread_create(3), setitimer(2), or the
  * sched_setaffinity(2) of a thread, whose CPU is then in *@bad_cpu).
@@ -122,7 +178,12 @@ int bench_measure_threads(bench_batch_fn batch, const void *arg, unsigned long b
  * With run->threads > 1 each path runs on that many threads at once
  * (bench_measure_threads(), pinned to run->cpus); with one thread and
  * run->cpus, the calling thread is pinned to run->cpus[0] first.  With
- * run->cycles (one thread only), the counter is read around each timed loop.  When the vDSO path is
+ * run->cycles (one thread only), the counter is read around each timed loop.
+ * The noise of the run goes into res.cond (bench_conditions): a CPU share
+ * below BENCH_CPU_SHARE_MIN_PCT, involuntary context switches or CPU
+ * migrations, a busy SMT sibling, steal time, a spread above
+ * BENCH_STDEV_MAX_PCT (CPU times from /proc/stat, siblings from sysfs).
+ * When the vDSO path is
  * absent it prints "Note: API: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying
  * that its figure is that of the error path.  After SIGINT or SIGTERM

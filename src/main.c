@@ -487,7 +487,8 @@ int main(int argc, char **argv)
 		.size_bytes = o.size_bytes,
 		.verbose = o.verbose, .format = o.format,
 		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
-		.cycles = o.cycles ? &cycles : NULL,
+		.cycles = o.cycles ? &cycles : NULL, .cpu_list = o.cpu_list,
+		.header = o.header >= 0 ? o.header : o.format == FORMAT_NSEC || o.format == FORMAT_TABLE,
 	};
 	rc = finish(run_all(o.api, o.test, &run));
 out:

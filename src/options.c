@@ -17,7 +17,8 @@
 #include "report.h"
 
 enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
-       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN };
+       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN,
+       OPT_HEADER, OPT_NO_HEADER };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -39,6 +40,8 @@ static const struct option long_options[] = {
 	{ "cpu",      required_argument, NULL, OPT_CPU },
 	{ "cycles",   no_argument,       NULL, OPT_CYCLES },
 	{ "dry-run",  no_argument,       NULL, OPT_DRY_RUN },
+	{ "header",   no_argument,       NULL, OPT_HEADER },
+	{ "no-header", no_argument,      NULL, OPT_NO_HEADER },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -46,7 +49,8 @@ static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
-	      "                [--size=BYTES] [--vdso-lib=PATH] [--dry-run] API|all TEST-TYPE\n"
+	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--dry-run]\n"
+	      "                API|all TEST-TYPE\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
 	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
@@ -76,6 +80,10 @@ static void help(FILE *f)
 	      "                        TSC or CNTVCT with its frequency, else unavailable)\n"
 	      "      --cpu=LIST        bench on these CPUs (e.g. 1, or 0,2-3): one thread\n"
 	      "                        pinned to the first, or -t N to the first N\n"
+	      "      --header, --no-header\n"
+	      "                        bench: the '# ' context lines (kernel, clocksource,\n"
+	      "                        CPU, load) before the figures, or not (default: on\n"
+	      "                        for nsec and table, off for text)\n"
 	      "      --size=BYTES      bytes per call in the getrandom bench\n"
 	      "                        (default 4; 1 to 1048576)\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
@@ -208,6 +216,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_CYCLES] = "--cycles", [OPTION_CPU] = "--cpu", [OPTION_FORMAT] = "--format",
 	[OPTION_OUTPUT] = "--output", [OPTION_SIZE] = "--size",
 	[OPTION_VDSO_IMAGE] = "--vdso-image", [OPTION_DUMP] = "--dump",
+	[OPTION_HEADER] = "--[no-]header",
 };
 
 #define BIT(o) (1u << (o))
@@ -216,7 +225,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 		     BIT(OPTION_VERBOSE) | BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | \
 		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
 #define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
-		    BIT(OPTION_SIZE))
+		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER))
 #define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
 
 /* The first option of @given outside @allowed, or -1. */
@@ -268,6 +277,10 @@ static int check_applies(const struct options *o, FILE *err)
 			   test_type_name(o->test));
 	if (o->cycles && o->threads > 1)
 		return bad(err, "option '--cycles' needs one thread, not --threads=%u", o->threads);
+	if (o->header >= 0 && o->format != FORMAT_TEXT && o->format != FORMAT_NSEC &&
+	    o->format != FORMAT_TABLE)
+		return bad(err, "option '--%sheader' is for the text, nsec and table formats, not %s",
+			   o->header ? "" : "no-", report_format_name(o->format));
 	if (o->test != TEST_BENCH && bench_only)
 		return bad(err, "format '%s' is for bench only (%s: text, nsec or ktap)",
 			   report_format_name(o->format), test_type_name(o->test));
@@ -390,7 +403,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 	int c, rc;
 
 	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1,
-			       .repeat = 1, .size_bytes = 4 };
+			       .repeat = 1, .size_bytes = 4, .header = -1 };
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
 	opterr = 0;
 	for (;;) {
@@ -406,7 +419,8 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			{ 'r', OPTION_REPEAT }, { OPT_NET, OPTION_NET }, { OPT_CYCLES, OPTION_CYCLES },
 			{ OPT_CPU, OPTION_CPU }, { 'o', OPTION_FORMAT }, { OPT_OUTPUT, OPTION_OUTPUT },
 			{ OPT_SIZE, OPTION_SIZE }, { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
-			{ OPT_DUMP, OPTION_DUMP },
+			{ OPT_DUMP, OPTION_DUMP }, { OPT_HEADER, OPTION_HEADER },
+			{ OPT_NO_HEADER, OPTION_HEADER },
 		};
 		for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 			if (bits[i].c == c)
@@ -420,6 +434,8 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case OPT_NET: o->net = true; break;
 		case OPT_CYCLES: o->cycles = true; break;
 		case OPT_DRY_RUN: o->dry_run = true; break;
+		case OPT_HEADER: o->header = 1; break;
+		case OPT_NO_HEADER: o->header = 0; break;
 		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
 		case OPT_OUTPUT:
 			if (!*optarg)

@@ -62,10 +62,17 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 		out->calls += s[i].calls;
 		out->duration_ns += s[i].duration_ns;
 		out->cpu_ns += s[i].cpu_ns;
+		out->nivcsw += s[i].nivcsw;
+		if (out->migrations >= 0)
+			out->migrations = s[i].migrations >= 0 ? out->migrations + s[i].migrations : -1;
 		cycles += s[i].cycles;
-		v[i] = net(per_call(s[i].duration_ns, s[i].calls), minus_ns);
+		v[i] = net(s[i].slice_calls ? per_call(s[i].slice_ns, s[i].slice_calls) :
+			   per_call(s[i].duration_ns, s[i].calls), minus_ns);
 	}
 	out->cpu_ns_per_call = net(per_call(out->cpu_ns, out->calls), minus_ns);
+	out->wall_ns_per_call = net(per_call(out->duration_ns, out->calls), minus_ns);
+	out->cpu_share_pct = out->duration_ns ?
+			     100.0 * (double)out->cpu_ns / (double)out->duration_ns : 0.0;
 	out->cycles_per_call = per_call(cycles, out->calls);
 	if (n >= 2)
 		out->stdev_pct = stdev_pct(v, n);

@@ -3,6 +3,12 @@
  * Statistics of repeated bench measurements of one path: median, minimum,
  * maximum and spread of the nanoseconds per call.  The samples stay integer
  * (calls, nanoseconds); only the derived per-call figures are floating point.
+ *
+ * The ns per call of one sample is that of its fastest slice (bench.h,
+ * BENCH_SLICE_NS): the call's own cost, which a preemption or another task
+ * on the CPU cannot raise as long as one slice ran undisturbed.  The wall
+ * and CPU times of the whole loop stay in the sample for the wall-time
+ * figures and the CPU share.
  */
 #ifndef VDSOTEST_STATS_H
 #define VDSOTEST_STATS_H
@@ -18,6 +24,15 @@ struct bench_sample {
 	uint64_t duration_ns;	/* CLOCK_MONOTONIC, from the system call */
 	uint64_t cpu_ns;	/* CLOCK_THREAD_CPUTIME_ID, from the system call */
 	uint64_t cycles;	/* cycle counter ticks (--cycles), else 0 */
+	uint64_t slice_ns;	/* the fastest whole slice: its CLOCK_MONOTONIC ns,
+				   the clock reads' own cost taken off */
+	uint64_t slice_calls;	/* its calls; 0: no whole slice (the ns per call
+				   is then duration_ns / calls) */
+	uint64_t slices;	/* whole slices timed */
+	uint64_t nivcsw;	/* involuntary context switches during the loop
+				   (getrusage(2) RUSAGE_THREAD ru_nivcsw) */
+	int64_t migrations;	/* CPU migrations during the loop (se.nr_migrations
+				   of /proc/thread-self/sched), -1 unknown */
 };
 
 /* The figures of one path over all its repeats. */
@@ -26,12 +41,18 @@ struct bench_stats {
 	uint64_t calls;		/* sums over the repeats */
 	uint64_t duration_ns;
 	uint64_t cpu_ns;
-	double median_ns;	/* ns per call: median of the repeats (the mean */
+	double median_ns;	/* ns per call (the fastest slice's of each
+				   repeat): median of the repeats (the mean */
 	double min_ns;		/* of the middle two when there is an even number) */
 	double max_ns;
 	double stdev_pct;	/* sample standard deviation (n - 1) of the ns per
 				   call, in percent of their mean; 0 when repeats < 2 */
 	double cpu_ns_per_call;	/* cpu_ns / calls */
+	double wall_ns_per_call;	/* duration_ns / calls: the wall time */
+	double cpu_share_pct;	/* 100 * cpu_ns / duration_ns: the share of its
+				   CPU the thread had (0 when duration_ns is 0) */
+	uint64_t nivcsw;	/* sums over the repeats */
+	int64_t migrations;	/* sum, -1 when a repeat's is unknown */
 	double cycles_per_call;	/* all repeats' cycles / calls (never net) */
 	unsigned threads;	/* threads that ran the path at once (0 = 1); the
 				   samples hold their sums, so ns per call is
@@ -41,8 +62,10 @@ struct bench_stats {
 /*
  * stats_compute - the figures of @n samples of one path into @out; @n is
  * 0 to STATS_MAX_SAMPLES (samples beyond it are left out).
- * @minus_ns (>= 0) is taken off every ns per call, the CPU time's too,
- * before the statistics (a result below 0 counts as 0): the harness
+ * A sample's ns per call is slice_ns / slice_calls, or duration_ns / calls
+ * when it has no whole slice.
+ * @minus_ns (>= 0) is taken off every ns per call, the CPU and wall
+ * times' too, before the statistics (a result below 0 counts as 0): the harness
  * overhead with --net.  A sample with no calls counts as 0 ns per call.
  * @n == 0 gives all zeros.
  * Never fails.

@@ -230,6 +230,15 @@ static void test_formats_and_repeat(void)
 	    "--cycles with verify");
 	bad(ARGS("--cycles", "-t", "2", "time", "bench"), "--threads=2", "--cycles with two threads");
 	ok(parse(&o, ARGS("--net", "time", "bench")) == OPTIONS_RUN && o.net, "--net");
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && o.header == -1,
+	   "no --header nor --no-header: header -1 (the format decides)");
+	ok(parse(&o, ARGS("--header", "time", "bench")) == OPTIONS_RUN && o.header == 1 &&
+	   parse(&o, ARGS("--no-header", "-o", "table", "time", "bench")) == OPTIONS_RUN &&
+	   o.header == 0 && parse(&o, ARGS("--no-header", "--header", "time", "bench")) ==
+	   OPTIONS_RUN && o.header == 1, "--header 1, --no-header 0, the last one wins");
+	bad(ARGS("--header", "-o", "json", "time", "bench"), "not json", "--header -o json");
+	bad(ARGS("--no-header", "time", "verify"), "'--[no-]header' is for bench only",
+	    "--no-header with verify");
 	bad(ARGS("--net=1", "time", "bench"), "'--net=1' takes no value", "--net=1");
 	ok(parse(&o, ARGS("--output=/tmp/x", "time", "bench")) == OPTIONS_RUN && o.output &&
 	   strcmp(o.output, "/tmp/x") == 0, "--output=FILE");

@@ -19,8 +19,9 @@ static bool near(double a, double b)
 /* A sample of @ns_per_call ns per call: 1000 calls. */
 static struct bench_sample s_(unsigned ns_per_call)
 {
-	return (struct bench_sample){ 1000, 1000u * (uint64_t)ns_per_call, 500u * (uint64_t)ns_per_call,
-				      3000u * (uint64_t)ns_per_call };
+	return (struct bench_sample){ .calls = 1000, .duration_ns = 1000u * (uint64_t)ns_per_call,
+				      .cpu_ns = 500u * (uint64_t)ns_per_call,
+				      .cycles = 3000u * (uint64_t)ns_per_call };
 }
 
 static void test_odd(void)
@@ -58,7 +59,7 @@ static void test_even(void)
 
 static void test_fraction(void)
 {
-	struct bench_sample s = { 3, 7, 0, 0 };
+	struct bench_sample s = { .calls = 3, .duration_ns = 7 };
 	struct bench_stats st;
 
 	stats_compute(&s, 1, 0, &st);
@@ -68,7 +69,7 @@ static void test_fraction(void)
 
 static void test_edges(void)
 {
-	struct bench_sample s[] = { { 0, 5, 0, 0 }, s_(2) };
+	struct bench_sample s[] = { { .duration_ns = 5 }, s_(2) };
 	struct bench_stats st;
 
 	stats_compute(s, 0, 0, &st);
@@ -105,6 +106,54 @@ static void test_net(void)
 	   "--net: below zero counts as zero");
 }
 
+/*
+ * The fastest slice gives a sample's ns per call: a sample of 1000 calls in
+ * 40000 ns (wall 40 ns/call, half of it on the CPU: 20 ns/call) whose
+ * fastest slice made 100 calls in @slice_ns.
+ */
+static struct bench_sample sliced(uint64_t slice_ns, uint64_t nivcsw, int64_t migrations)
+{
+	return (struct bench_sample){ .calls = 1000, .duration_ns = 40000, .cpu_ns = 20000,
+				      .slice_ns = slice_ns, .slice_calls = 100, .slices = 10,
+				      .nivcsw = nivcsw, .migrations = migrations };
+}
+
+static void test_slices(void)
+{
+	struct bench_sample s[] = { sliced(1500, 3, 0), sliced(1100, 0, 1), sliced(1200, 2, 2) };
+	struct bench_stats st;
+
+	stats_compute(s, 3, 0, &st);
+	/* per call: 15, 11, 12; median 12; mean 38/3, stdev sqrt(((15-38/3)^2 + ...)/2) */
+	ok(near(st.median_ns, 12) && near(st.min_ns, 11) && near(st.max_ns, 15),
+	   "ns per call from the fastest slices: median 12, min 11, max 15 (got %.2f %.2f %.2f)",
+	   st.median_ns, st.min_ns, st.max_ns);
+	double mean = 38.0 / 3, var = ((15 - mean) * (15 - mean) + (11 - mean) * (11 - mean) +
+				       (12 - mean) * (12 - mean)) / 2;
+	ok(near(st.stdev_pct, 100 * sqrt(var) / mean), "the spread is of the slices' figures (got %.4f)",
+	   st.stdev_pct);
+	ok(near(st.wall_ns_per_call, 40) && near(st.cpu_ns_per_call, 20),
+	   "wall 120000 ns and CPU 60000 ns over 3000 calls: 40 and 20 ns/call (got %.2f, %.2f)",
+	   st.wall_ns_per_call, st.cpu_ns_per_call);
+	ok(near(st.cpu_share_pct, 50), "CPU share: 60000 of 120000 ns is 50%% (got %.2f)",
+	   st.cpu_share_pct);
+	ok(st.nivcsw == 5 && st.migrations == 3, "switches 3+0+2 and migrations 0+1+2 summed");
+	ok(near(stats_calls_per_sec(&st), 1e9 / 12), "calls/sec from the slices' median");
+
+	s[1].migrations = -1;
+	stats_compute(s, 3, 0, &st);
+	ok(st.migrations == -1, "one repeat's migrations unknown: the sum is unknown (-1)");
+
+	stats_compute(s, 3, 2, &st);
+	ok(near(st.median_ns, 10) && near(st.wall_ns_per_call, 38) && near(st.cpu_ns_per_call, 18),
+	   "--net: 2 ns off the slices', the wall and the CPU figures");
+
+	struct bench_sample none = sliced(0, 0, 0);
+	none.slice_calls = 0;
+	stats_compute(&none, 1, 0, &st);
+	ok(near(st.median_ns, 40), "no whole slice: duration_ns / calls (got %.2f)", st.median_ns);
+}
+
 static void test_many(void)
 {
 	static struct bench_sample s[STATS_MAX_SAMPLES + 5];
@@ -124,6 +173,7 @@ int main(void)
 	test_fraction();
 	test_edges();
 	test_net();
+	test_slices();
 	test_many();
 	return tap_done();
 }
