@@ -42,6 +42,12 @@ struct bench_paths {
 	 * next to the duration and to the watchdog.
 	 */
 	unsigned long batch_calls;
+	/*
+	 * BENCH_PLACEMENTS copies of batch[PATH_VDSO] (BENCH_PLACED_BATCH()),
+	 * or NULL: the warm-up times each and the fastest does the
+	 * measurement, for the vDSO path and the harness overhead.
+	 */
+	const bench_batch_fn *vdso_placed;
 };
 
 /* A cycle counter as the timed loop reads it. */
@@ -124,6 +130,63 @@ struct bench_result {
  */
 #define BENCH_SLICE_NS 100000u
 
+/*
+ * BENCH_REPEAT - run @stmt @n times, 8 to a loop iteration (the rest one by
+ * one): the loop's own decrement and branch, one cycle or so, spread over 8
+ * calls, as in a hand-unrolled loop (make bench-accuracy).  For the
+ * families' batch functions.
+ */
+#define BENCH_REPEAT(n, stmt)						\
+	do {								\
+		unsigned long n_ = (n), it_ = n_ / 8;			\
+		for (; it_; it_--) {					\
+			stmt; stmt; stmt; stmt; stmt; stmt; stmt; stmt;	\
+		}							\
+		for (n_ %= 8; n_; n_--)					\
+			stmt;						\
+	} while (0)
+
+/*
+ * The copies of a vDSO batch function that BENCH_PLACED_BATCH() makes.  A
+ * call of 1 to 2 ns costs up to a quarter more or less depending on where
+ * its loop lies in the instruction cache lines (measured here: 1.15 to
+ * 1.43 ns per time() call for one and the same loop at 16 offsets mod 64
+ * bytes); the harness times every copy and uses the fastest
+ * (bench_paths.vdso_placed), so that the figure is the call's, not an
+ * accident of the loop's address.
+ */
+#define BENCH_PLACEMENTS 8
+
+/* One copy: aligned to 64 bytes, then @pad nop instructions before the body. */
+#define BENCH_PLACED_ONE_(name, pad, p, n, ...)				\
+	__attribute__((aligned(64), noinline))				\
+	static void name##_##pad(const void *p, unsigned long n)	\
+	{								\
+		__asm__ volatile(".rept " #pad "\n\tnop\n\t.endr");	\
+		__VA_ARGS__						\
+	}
+
+/*
+ * BENCH_PLACED_BATCH - define BENCH_PLACEMENTS batch functions
+ * void name_K(const void *@p, unsigned long @n) whose body is the rest of
+ * the arguments, after 0, 6, 12, ... 42 nop instructions (1 byte on x86,
+ * 4 on most others: offsets of the loop 6 or 24 bytes apart), and the
+ * array @name of them, for bench_paths.vdso_placed.
+ */
+#define BENCH_PLACED_BATCH(name, p, n, ...)				\
+	BENCH_PLACED_ONE_(name, 0, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 6, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 12, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 18, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 24, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 30, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 36, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 42, p, n, __VA_ARGS__)			\
+	static const bench_batch_fn name[BENCH_PLACEMENTS] = {		\
+		name##_0, name##_6, name##_12, name##_18,		\
+		name##_24, name##_30, name##_36, name##_42,		\
+	};
+
 /* Calls made between two looks at the stop flag, unless the family says (batch_calls). */
 #define BENCH_BATCH_CALLS 256
 
@@ -150,6 +213,8 @@ int bench_measure(bench_batch_fn batch, const void *arg, unsigned long batch_cal
 /*
  * bench_measure_threads - bench_measure() on @n threads at once (2 ..
  * THREADS_MAX), thread i pinned to CPU @cpus[i] (@cpus NULL: not pinned).
+ * With @placed (BENCH_PLACEMENTS copies of @batch, else NULL), each thread
+ * uses the copy that is fastest on its CPU.
  * Each thread warms up and cuts its slices, then waits at a gate; the gate
  * opens once all have arrived, and only then is the ITIMER_REAL timer that
  * sets the stop flag armed: no thread measures while another is still
@@ -162,7 +227,8 @@ int bench_measure(bench_batch_fn batch, const void *arg, unsigned long batch_cal
  * Return: 0; or -1 with errno (pthread_create(3), setitimer(2), or the
  * sched_setaffinity(2) of a thread, whose CPU is then in *@bad_cpu).
  */
-int bench_measure_threads(bench_batch_fn batch, const void *arg, unsigned long batch_calls,
+int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed,
+			  const void *arg, unsigned long batch_calls,
 			  uint64_t duration_ns, unsigned n, const int *cpus, struct bench_sample *total,
 			  struct bench_sample *each, int *bad_cpu);
 

@@ -737,8 +737,14 @@ void report_bench(const struct api *api, const struct run *run, const struct ben
 	if (run->verbose)
 		report_verbose(api, res);
 	flush_stdout();
-	for (unsigned i = 0; i < res->cond.notes; i++)
-		fprintf(stderr, "Note: %s: %s\n", api->name, res->cond.note[i]);
+}
+
+void report_conditions(const struct api *api, const struct bench_conditions *c)
+{
+	report_progress_clear();
+	flush_stdout();
+	for (unsigned i = 0; i < c->notes; i++)
+		fprintf(stderr, "Note: %s: %s\n", api->name, c->note[i]);
 }
 
 void report_note(const char *fmt, ...)
