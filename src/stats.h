@@ -79,4 +79,68 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
  */
 double stats_calls_per_sec(const struct bench_stats *st);
 
+/*
+ * Latency histograms of single calls (bench --latency), in counter ticks:
+ * exact below LATENCY_EXACT ticks, above it LATENCY_SUB buckets per power
+ * of two (each 1/64 of its octave wide: a value is known to 1.6 %).
+ */
+#define LATENCY_EXACT 4096u
+#define LATENCY_SUB 64u
+#define LATENCY_BUCKETS (LATENCY_EXACT + LATENCY_SUB * (64u - 12u))
+
+struct latency_hist {
+	uint64_t count[LATENCY_BUCKETS];
+	uint64_t n;		/* samples */
+	uint64_t max;		/* the largest sample, exactly */
+};
+
+/* latency_add - count one sample of @ticks in @h (any value). */
+void latency_add(struct latency_hist *h, uint64_t ticks);
+
+/* latency_bucket - the bucket of @ticks (0 .. LATENCY_BUCKETS - 1). */
+unsigned latency_bucket(uint64_t ticks);
+
+/* latency_bucket_low - the least value that falls in bucket @b. */
+uint64_t latency_bucket_low(unsigned b);
+
+/*
+ * latency_percentile - the nearest-rank percentile @pct (0 < pct <= 100) of
+ * @h's samples: the ceil(pct / 100 * n)-th smallest, as the low edge of its
+ * bucket (exact below LATENCY_EXACT); 100 gives the exact maximum.  0 when
+ * there is no sample.
+ */
+uint64_t latency_percentile(const struct latency_hist *h, double pct);
+
+/*
+ * Over the repeats of a comparison (vdsotest compare): mean, median,
+ * sample standard deviation, and Welch's t-test of two sides.
+ */
+struct stats_summary {
+	unsigned n;
+	double mean, median, stdev;	/* stdev: sample (n - 1); 0 when n < 2 */
+};
+
+/* stats_summarize - the summary of @v[0 .. n) (n <= STATS_MAX_SAMPLES; @v unchanged). */
+void stats_summarize(const double *v, unsigned n, struct stats_summary *out);
+
+/*
+ * stats_welch - Welch's unequal-variances t-test of the means of @a and
+ * @b (each n >= 2): t = (mean_b - mean_a) / sqrt(s_a^2/n_a + s_b^2/n_b),
+ * the Welch-Satterthwaite degrees of freedom into *@df, and the two-sided
+ * p-value from Student's t distribution (regularized incomplete beta
+ * function: p = I_{df/(df+t^2)}(df/2, 1/2)).
+ * Return: p (0 .. 1); 1 when both sides have no spread and equal means,
+ * 0 when neither has spread but the means differ; -1 when a side has
+ * fewer than 2 values.
+ */
+double stats_welch(const struct stats_summary *a, const struct stats_summary *b, double *t,
+		   double *df);
+
+/*
+ * stats_incbeta - the regularized incomplete beta function I_x(a, b),
+ * 0 <= x <= 1, a, b > 0, by its continued fraction (Numerical Recipes'
+ * method, written anew); accurate to about 1e-10.
+ */
+double stats_incbeta(double x, double a, double b);
+
 #endif
