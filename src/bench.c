@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <pthread.h>
 #include <signal.h>
@@ -389,6 +390,109 @@ int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed,
 	return rc;
 }
 
+/*
+ * Time @batch's single calls with the counter @c for @duration_ns (@batch
+ * NULL: nothing between the two reads) into @h, after one untimed call.
+ * Return: 0, or -1 if the timer could not be armed.
+ */
+static int latency_loop(const struct latency_counter *c, bench_batch_fn batch, const void *arg,
+			uint64_t duration_ns, struct latency_hist *h)
+{
+	const struct itimerval timer = stop_timer(duration_ns);
+	struct sigaction old_sa;
+
+	catch_alarm(&old_sa);
+	if (batch)
+		batch(arg, 1);
+	bench_stop = 0;
+	if (setitimer(ITIMER_REAL, &timer, NULL) != 0) {
+		sigaction(SIGALRM, &old_sa, NULL);
+		return -1;
+	}
+	do {
+		for (int i = 0; i < 256; i++) {
+			uint64_t t0 = latency_counter_read(c);
+			if (batch)
+				batch(arg, 1);
+			latency_add(h, latency_counter_read(c) - t0);
+		}
+	} while (!bench_stop && !interrupt_signal());
+	release_alarm(&old_sa);
+	return 0;
+}
+
+/* @h's percentiles and octaves in ns into @l, @overhead ticks taken off each value. */
+static void latency_figures(const struct latency_hist *h, double overhead, double ns_per_tick,
+			    struct bench_latency *l)
+{
+	static const double pct[] = { 50, 90, 99, 99.9, 100 };
+	double *out[] = { &l->p50_ns, &l->p90_ns, &l->p99_ns, &l->p999_ns, &l->max_ns };
+
+	memset(l, 0, sizeof(*l));
+	l->measured = true;
+	l->samples = h->n;
+	for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++) {
+		double v = (double)latency_percentile(h, pct[i]) - overhead;
+		*out[i] = v > 0 ? v * ns_per_tick : 0;
+	}
+	l->first_bin = BENCH_LATENCY_BINS;
+	for (unsigned b = 0; b < LATENCY_BUCKETS; b++) {
+		if (!h->count[b])
+			continue;
+		double ns = ((double)latency_bucket_low(b) - overhead) * ns_per_tick;
+		unsigned k = ns < 1 ? 0 : 1 + (unsigned)floor(log2(ns));
+		if (k >= BENCH_LATENCY_BINS)
+			k = BENCH_LATENCY_BINS - 1;
+		l->bin[k] += h->count[b];
+		unsigned dk = ns < 1 ? 0 : 1 + (unsigned)floor(log10(ns));
+		l->decade[dk < BENCH_LATENCY_DECADES ? dk : BENCH_LATENCY_DECADES - 1] += h->count[b];
+		if (k < l->first_bin)
+			l->first_bin = k;
+		if (k + 1 > l->bins)
+			l->bins = k + 1;
+	}
+}
+
+/*
+ * --latency: every path's single calls into res->latency[], after the
+ * timing's own cost (res->latency_overhead_ns); false after a message.
+ */
+static bool measure_latency(const struct api *api, const struct run *run,
+			    const struct bench_paths *paths, struct bench_result *res)
+{
+	const struct latency_counter *c = run->latency;
+	struct latency_hist *h = calloc(1, sizeof(*h));
+	double ns_per_tick = 1e9 / (double)c->freq_hz, overhead = 0;
+	uint64_t d = run->duration_ns < BENCH_OVERHEAD_MAX_NS ? run->duration_ns :
+		     BENCH_OVERHEAD_MAX_NS;
+
+	if (!h || latency_loop(c, paths->empty_batch, paths->empty_arg, d, h) != 0) {
+		fprintf(stderr, "vdsotest: %s: latency: %s\n", api->name, strerror(errno));
+		free(h);
+		return false;
+	}
+	/* (the least: never more than the timing's own cost is taken off) */
+	for (unsigned b = 0; b < LATENCY_BUCKETS; b++)
+		if (h->count[b]) {
+			overhead = (double)latency_bucket_low(b);
+			break;
+		}
+	res->latency_overhead_ns = overhead * ns_per_tick;
+	for (int p = 0; p < NR_PATHS && !interrupt_signal(); p++) {
+		if (!res->present[p])
+			continue;
+		memset(h, 0, sizeof(*h));
+		if (latency_loop(c, paths->batch[p], paths->arg, run->duration_ns, h) != 0) {
+			perror("vdsotest: setitimer");
+			free(h);
+			return false;
+		}
+		latency_figures(h, overhead, ns_per_tick, &res->latency[p]);
+	}
+	free(h);
+	return true;
+}
+
 /* Call each path once; a failing one gets a note, its errno in @error[], and fails the bench. */
 static enum status probe_paths(const struct api *api, const struct bench_paths *paths,
 			       int error[NR_PATHS])
@@ -701,6 +805,10 @@ enum status bench_run(const struct api *api, const struct run *run,
 			if (interrupt_signal())
 				stopped_in = p;
 		}
+	for (int p = 0; p < NR_PATHS; p++)
+		res.present[p] = measured[p] > 0;
+	if (run->latency && stopped_in < 0 && failed_in < 0 && !measure_latency(api, run, paths, &res))
+		st = STATUS_FAIL;
 	watch_end(&watch, &res.cond);
 	double minus = run->net && res.overhead_ns > 0 ?
 		       net_minus(api, paths, samples, repeat, res.overhead_ns) : 0;

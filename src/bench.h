@@ -90,6 +90,23 @@ struct bench_conditions {
 	char note[BENCH_NOTES_MAX][BENCH_NOTE_LEN];
 };
 
+/* The octaves of a latency histogram as reports show it: [0, 1) ns, [1, 2), [2, 4), ... */
+#define BENCH_LATENCY_BINS 48
+/* The text histogram's rows: [0, 1) ns, then decades up to 1 ms, then the rest. */
+#define BENCH_LATENCY_DECADES 8
+
+/* One path's single-call latencies (bench --latency), in ns, the timing's own cost taken off. */
+struct bench_latency {
+	bool measured;
+	uint64_t samples;		/* calls timed */
+	double p50_ns, p90_ns, p99_ns, p999_ns, max_ns;
+	unsigned first_bin, bins;	/* bin[first_bin .. bins): from the first
+					   to the last non-empty octave */
+	uint64_t bin[BENCH_LATENCY_BINS];	/* bin 0: [0, 1) ns; bin k: [2^(k-1), 2^k) */
+	uint64_t decade[BENCH_LATENCY_DECADES];	/* [0, 1) ns, [1, 10), [10, 100),
+					   ... [10^5, 10^6), 10^6 and more */
+};
+
 /* One API's figures, as bench_run() hands them to report_bench(). */
 struct bench_result {
 	struct bench_stats stats[NR_PATHS];
@@ -110,6 +127,10 @@ struct bench_result {
 					   call, 0 completes in user space, -1 unknown
 					   or no vDSO path (api_falls_back()) */
 	struct bench_conditions cond;
+	struct bench_latency latency[NR_PATHS];	/* --latency */
+	double latency_overhead_ns;	/* the timing's own cost, subtracted: the
+					   least of the same timing around the
+					   empty function */
 };
 
 /* The longest time the harness overhead is measured for, per API. */
@@ -249,6 +270,10 @@ int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed,
  * below BENCH_CPU_SHARE_MIN_PCT, involuntary context switches or CPU
  * migrations, a busy SMT sibling, steal time, a spread above
  * BENCH_STDEV_MAX_PCT (CPU times from /proc/stat, siblings from sysfs).
+ * With run->latency, after the repeats, each path's calls are timed one by
+ * one for run->duration_ns (latency_counter_read() before and after each),
+ * into res.latency[]; the least of the same timing around the empty
+ * function (paths->empty_batch, else around nothing) is taken off.
  * When the vDSO path is
  * absent it prints "Note: API: vDSO version of CALL not found" first.  A path
  * whose call fails (paths->probe) is still measured, after a note saying

@@ -75,7 +75,8 @@ static void print_binding(const struct vdso_binding *b)
 /* How long a child may take: its paths' durations plus 10 s of grace. */
 static uint64_t watchdog_ns(enum test_type t, const struct run *run)
 {
-	return (t == TEST_BENCH ? NR_PATHS * (uint64_t)run->repeat : 1) * run->duration_ns +
+	return (t == TEST_BENCH ? NR_PATHS * ((uint64_t)run->repeat + (run->latency ? 1 : 0)) : 1) *
+	       run->duration_ns +
 	       10000000000u;
 }
 
@@ -344,6 +345,11 @@ static enum status run_all(const struct api *one, enum test_type t, struct run *
 		cycles_describe(run->cycles, what, sizeof(what));
 		report_note("cycles: %s", what);
 	}
+	if (run->latency) {
+		char what[256];
+		latency_counter_describe(run->latency, what, sizeof(what));
+		report_note("latency: each call timed alone with %s", what);
+	}
 	for (i = 0; i < run->api_total && !output_lost && !stopped_by(); i++) {
 		const struct api *api = one ? one : &api_table[i];
 		run->api_index = i;
@@ -482,12 +488,16 @@ int main(int argc, char **argv)
 	struct cycles_info cycles;
 	if (o.cycles)
 		cycles_probe(&cycles);
+	struct latency_counter latency;
+	if (o.latency)
+		latency_counter_probe(&latency);
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
 		.size_bytes = o.size_bytes,
 		.verbose = o.verbose, .format = o.format,
 		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
 		.cycles = o.cycles ? &cycles : NULL, .cpu_list = o.cpu_list,
+		.latency = o.latency ? &latency : NULL,
 		.header = o.header >= 0 ? o.header : o.format == FORMAT_NSEC || o.format == FORMAT_TABLE,
 	};
 	rc = finish(run_all(o.api, o.test, &run));

@@ -18,7 +18,7 @@
 
 enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
        OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN,
-       OPT_HEADER, OPT_NO_HEADER };
+       OPT_HEADER, OPT_NO_HEADER, OPT_LATENCY };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -42,6 +42,7 @@ static const struct option long_options[] = {
 	{ "dry-run",  no_argument,       NULL, OPT_DRY_RUN },
 	{ "header",   no_argument,       NULL, OPT_HEADER },
 	{ "no-header", no_argument,      NULL, OPT_NO_HEADER },
+	{ "latency",  no_argument,       NULL, OPT_LATENCY },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -49,7 +50,8 @@ static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
-	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--dry-run]\n"
+	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--latency]\n"
+	      "                [--dry-run]\n"
 	      "                API|all TEST-TYPE\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
@@ -84,6 +86,9 @@ static void help(FILE *f)
 	      "                        bench: the '# ' context lines (kernel, clocksource,\n"
 	      "                        CPU, load) before the figures, or not (default: on\n"
 	      "                        for nsec and table, off for text)\n"
+	      "      --latency         bench: time single calls too (TSC, CNTVCT, timebase,\n"
+	      "                        else the clock_gettime system call): p50, p90,\n"
+	      "                        p99, p99.9, max and a histogram per path\n"
 	      "      --size=BYTES      bytes per call in the getrandom bench\n"
 	      "                        (default 4; 1 to 1048576)\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
@@ -216,7 +221,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_CYCLES] = "--cycles", [OPTION_CPU] = "--cpu", [OPTION_FORMAT] = "--format",
 	[OPTION_OUTPUT] = "--output", [OPTION_SIZE] = "--size",
 	[OPTION_VDSO_IMAGE] = "--vdso-image", [OPTION_DUMP] = "--dump",
-	[OPTION_HEADER] = "--[no-]header",
+	[OPTION_HEADER] = "--[no-]header", [OPTION_LATENCY] = "--latency",
 };
 
 #define BIT(o) (1u << (o))
@@ -225,7 +230,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 		     BIT(OPTION_VERBOSE) | BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | \
 		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
 #define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
-		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER))
+		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY))
 #define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
 
 /* The first option of @given outside @allowed, or -1. */
@@ -275,6 +280,11 @@ static int check_applies(const struct options *o, FILE *err)
 	if (o->test != TEST_BENCH && (i = first_outside(o->given, RUN_OPTIONS)) >= 0)
 		return bad(err, "option '%s' is for bench only, not %s", option_names[i],
 			   test_type_name(o->test));
+	if (o->latency && o->threads > 1)
+		return bad(err, "option '--latency' needs one thread, not --threads=%u", o->threads);
+	if (o->latency && (o->format == FORMAT_TABLE || o->format == FORMAT_CSV))
+		return bad(err, "option '--latency' is for the text, nsec, json and ktap formats, not %s",
+			   report_format_name(o->format));
 	if (o->cycles && o->threads > 1)
 		return bad(err, "option '--cycles' needs one thread, not --threads=%u", o->threads);
 	if (o->header >= 0 && o->format != FORMAT_TEXT && o->format != FORMAT_NSEC &&
@@ -421,6 +431,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			{ OPT_SIZE, OPTION_SIZE }, { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
 			{ OPT_DUMP, OPTION_DUMP }, { OPT_HEADER, OPTION_HEADER },
 			{ OPT_NO_HEADER, OPTION_HEADER },
+			{ OPT_LATENCY, OPTION_LATENCY },
 		};
 		for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 			if (bits[i].c == c)
@@ -435,6 +446,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case OPT_CYCLES: o->cycles = true; break;
 		case OPT_DRY_RUN: o->dry_run = true; break;
 		case OPT_HEADER: o->header = 1; break;
+		case OPT_LATENCY: o->latency = true; break;
 		case OPT_NO_HEADER: o->header = 0; break;
 		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
 		case OPT_OUTPUT:

@@ -40,6 +40,7 @@ struct options {
 	bool cycles;			/* --cycles */
 	const char *cpu_list;		/* --cpu, checked by cpu_list_parse(), or NULL */
 	bool dry_run;			/* --dry-run: check the command line, run nothing */
+	bool latency;			/* bench --latency */
 	int header;			/* bench: 1 --header, 0 --no-header, -1 neither
 					   (on for nsec and table, off for text) */
 	unsigned given;			/* the options given: 1 << OPTION_* */
@@ -54,7 +55,7 @@ enum option_bit {
 	OPTION_DURATION, OPTION_MAXFAILS, OPTION_THREADS, OPTION_VERBOSE, OPTION_DEBUG,
 	OPTION_VDSO_LIB, OPTION_REPEAT, OPTION_NET, OPTION_CYCLES, OPTION_CPU, OPTION_FORMAT,
 	OPTION_OUTPUT, OPTION_SIZE, OPTION_VDSO_IMAGE, OPTION_DUMP,
-	OPTION_HEADER, NR_OPTION_BITS
+	OPTION_HEADER, OPTION_LATENCY, NR_OPTION_BITS
 };
 
 /* options_parse() returns this when the program should go on and run. */

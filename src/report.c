@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -363,6 +364,18 @@ static void json_begin(const struct run *run, const struct run_conditions *c)
 	json_string_or_null(run->cpu_list ? run->cpu_list : "");
 	fputs("},\n  \"cycles\": ", stdout);
 	json_cycles(run->cycles);
+	fputs(",\n  \"latency\": ", stdout);
+	if (run->latency) {
+		char what[256];
+		latency_counter_describe(run->latency, what, sizeof(what));
+		printf("{\"source\": \"%s\", \"frequency_hz\": %" PRIu64 ", \"description\": ",
+		       run->latency->source == CYCLES_NONE ? "syscall" :
+		       cycles_source_name(run->latency->source), run->latency->freq_hz);
+		report_json_string(what);
+		putchar('}');
+	} else {
+		fputs("null", stdout);
+	}
 	json_run_conditions(c);
 	fputs(",\n  \"results\": [", stdout);
 }
@@ -402,7 +415,7 @@ void report_begin(const struct run *run, enum test_type t)
 	if (run->cycles && run->cycles->source != CYCLES_PERF)
 		cycles_unit = "ticks";
 	if (t == TEST_BENCH)
-		estimate_ns *= NR_PATHS * (uint64_t)run->repeat;
+		estimate_ns *= NR_PATHS * ((uint64_t)run->repeat + (run->latency ? 1 : 0));
 	progress_wanted = isatty(STDERR_FILENO) && t != TEST_ABI &&
 			  estimate_ns > REPORT_PROGRESS_AFTER_NS &&
 			  !(machine_format() && stdout_on_stderr_terminal());
@@ -609,6 +622,57 @@ static void json_conditions(const struct bench_conditions *c)
 	fputs("]}", stdout);
 }
 
+/* The "latency" member of a path (bench --latency). */
+static void json_latency(const struct bench_latency *l)
+{
+	printf(", \"latency\": {\"samples\": %" PRIu64 ", \"p50_ns\": %.2f, \"p90_ns\": %.2f"
+	       ", \"p99_ns\": %.2f, \"p99_9_ns\": %.2f, \"max_ns\": %.2f, \"histogram\": [",
+	       l->samples, l->p50_ns, l->p90_ns, l->p99_ns, l->p999_ns, l->max_ns);
+	for (unsigned k = l->first_bin; k < l->bins; k++)
+		printf("%s{\"from_ns\": %.0f, \"to_ns\": %.0f, \"count\": %" PRIu64 "}",
+		       k > l->first_bin ? ", " : "", k ? ldexp(1, (int)k - 1) : 0, ldexp(1, (int)k),
+		       l->bin[k]);
+	fputs("]}", stdout);
+}
+
+/*
+ * --latency in text, nsec and ktap: per path a line of percentiles, then
+ * its histogram, one line per octave from the first to the last non-empty.
+ */
+static void report_latency(const struct api *api, const struct bench_result *res)
+{
+	FILE *f = lines();
+
+	fprintf(f, "%s%s: latency: %.2f ns of timing taken off each call (the least of the same timing around an empty function)\n",
+		lead(), api->name, res->latency_overhead_ns);
+	for (int p = 0; p < NR_PATHS; p++) {
+		const struct bench_latency *l = &res->latency[p];
+		if (!l->measured)
+			continue;
+		fprintf(f, "%s%s: %s: latency p50 %.2f ns, p90 %.2f, p99 %.2f, p99.9 %.2f, max %.2f (%" PRIu64
+			" calls)\n", lead(), api->name, bench_path_name(p), l->p50_ns, l->p90_ns,
+			l->p99_ns, l->p999_ns, l->max_ns, l->samples);
+		static const char *const range[BENCH_LATENCY_DECADES] = {
+			"< 1 ns", "1-10 ns", "10-100 ns", "0.1-1 us", "1-10 us", "10-100 us",
+			"0.1-1 ms", ">= 1 ms",
+		};
+		unsigned first = BENCH_LATENCY_DECADES, last = 0;
+		for (unsigned k = 0; k < BENCH_LATENCY_DECADES; k++)
+			if (l->decade[k]) {
+				first = k < first ? k : first;
+				last = k;
+			}
+		for (unsigned k = first; k <= last && first < BENCH_LATENCY_DECADES; k++) {
+			double share = l->samples ? (double)l->decade[k] / (double)l->samples : 0;
+			fprintf(f, "%s%s: %s:   %-9s %12" PRIu64 " %7.3f%% ", lead(), api->name,
+				bench_path_name(p), range[k], l->decade[k], 100 * share);
+			for (int i = 0; i < (int)(share * 40 + 0.5) || (i == 0 && l->decade[k]); i++)
+				fputc('#', f);
+			fputc('\n', f);
+		}
+	}
+}
+
 /* The "per_thread" member of path @p: each thread's CPU and figures. */
 static void json_per_thread(const struct bench_result *res, int p)
 {
@@ -628,7 +692,8 @@ static void json_per_thread(const struct bench_result *res, int p)
 	putchar(']');
 }
 
-static void report_json(const struct api *api, const struct bench_result *res)
+static void report_json(const struct api *api, const struct run *run,
+			const struct bench_result *res)
 {
 	const struct bench_stats *s = res->stats;
 	const bool *present = res->present;
@@ -678,11 +743,15 @@ static void report_json(const struct api *api, const struct bench_result *res)
 			fputs("null", stdout);
 		if (res->per_thread[p])
 			json_per_thread(res, p);
+		if (res->latency[p].measured)
+			json_latency(&res->latency[p]);
 		putchar('}');
 		sep = ",";
 	}
 	putchar('}');
 	json_conditions(&res->cond);
+	if (run->latency)
+		printf(", \"latency_overhead_ns\": %.2f", res->latency_overhead_ns);
 	putchar('}');
 }
 
@@ -731,11 +800,13 @@ void report_bench(const struct api *api, const struct run *run, const struct ben
 	case FORMAT_NSEC:  report_nsec(api, res); break;
 	case FORMAT_TABLE: report_table(api, stats, present); break;
 	case FORMAT_CSV:   report_csv(api, res); break;
-	case FORMAT_JSON:  report_json(api, res); break;
+	case FORMAT_JSON:  report_json(api, run, res); break;
 	default:	   report_text(api, res); break;
 	}
 	if (run->verbose)
 		report_verbose(api, res);
+	if (run->latency && run->format != FORMAT_JSON)
+		report_latency(api, res);
 	flush_stdout();
 }
 

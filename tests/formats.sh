@@ -104,6 +104,24 @@ sed -n 3p "$out" | grep -Eq '^Benchmark +Cost +Time +CPU +Iterations$' &&
 	     END { exit bad || NR < 20 }' "$out"
 ok $? "table: after the header, no Spread column for one repeat; CPU positive and no more than Time, nor the Cost"
 
+# ---- --latency ----
+# Single calls timed: per path, percentiles in order and a histogram whose
+# rows add up to the calls timed; the counter named once.
+run --latency --no-header -o nsec -d 0.02 getcpu bench
+grep -Eq '^Note: latency: each call timed alone with ((TSC|CNTVCT_EL0|timebase) ticks at [0-9]+\.[0-9]{2} MHz \(.+\)|the clock_gettime system call \(no cheaper counter here\))$' "$out" &&
+	grep -Eq "^getcpu: latency: $num ns of timing taken off each call \(the least of the same timing around an empty function\)\$" "$out" &&
+	awk -v want=3 '
+	/^getcpu: [a-z]+: latency p50 [0-9.]+ ns, p90 [0-9.]+, p99 [0-9.]+, p99\.9 [0-9.]+, max [0-9.]+ \([0-9]+ calls\)$/ {
+		# getcpu: PATH: latency p50 A ns, p90 B, p99 C, p99.9 D, max E (N calls)
+		path = $2; a = $5 + 0; b = $8 + 0; c = $10 + 0; d = $12 + 0; e = $14 + 0
+		calls[path] = substr($15, 2) + 0
+		if (!(a <= b && b <= c && c <= d && d <= e)) bad = 1
+		paths++; next }
+	/^getcpu: [a-z]+:   / { for (i = 2; i <= NF; i++) if ($i ~ /%$/) sum[$2] += $(i - 1); next }
+	END { for (p in calls) if (sum[p] != calls[p] || calls[p] < 1) bad = 1
+	      exit bad || paths != want }' "$out" && [ $rc -eq 0 ]
+ok $? "--latency nsec: the counter named, the overhead taken off, p50 <= p90 <= p99 <= p99.9 <= max, histogram rows add up to the calls"
+
 # ---- csv ----
 header='api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call,error,wall_ns_per_call,cpu_share_pct'
 run -o csv -d 0.002 all bench
@@ -217,12 +235,24 @@ if command -v jq >/dev/null 2>&1; then
 	done
 	ok $agreed "json --cycles: the counter named; cycles_per_call consistent with it (of up to 3 runs)"
 
+	run --latency -o json -d 0.02 time bench
+	jq -e '(.latency.source | IN("tsc", "cntvct", "timebase", "syscall")) and .latency.frequency_hz > 0 and
+		(.results[0] | .latency_overhead_ns >= 0 and ([.paths[] | .latency |
+			.samples > 0 and .p50_ns <= .p90_ns and .p90_ns <= .p99_ns and .p99_ns <= .p99_9_ns and
+			.p99_9_ns <= .max_ns and ([.histogram[].count] | add) == .samples and
+			([.histogram[] | .to_ns == (if .from_ns == 0 then 1 else 2 * .from_ns end)] | all)] | all))' \
+		"$out" >/dev/null && [ $rc -eq 0 ]
+	ok $? "json --latency: the counter, the overhead, ordered percentiles per path, octave histogram adding up to the samples"
+	run -o json -d 0.002 time bench
+	jq -e '.latency == null and ([.results[].paths[] | has("latency") | not] | all)' "$out" >/dev/null
+	ok $? "json without --latency: latency null, no latency members"
+
 	run -o json -d 0.002 clock-gettime-boottime-alarm bench
 	{ [ $rc -eq 77 ] && jq -e '.results == []' "$out" >/dev/null && grep -q unsupported "$err"; } ||
 		{ [ $rc -eq 0 ] && jq -e '.results | length == 1' "$out" >/dev/null; }
 	ok $? "json: an unsupported API leaves a valid document, the note on stderr (rc $rc)"
 else
-	for i in 1 2 3 4 5 6 7 8 9 10 11; do tap_skip "jq is not installed"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do tap_skip "jq is not installed"; done
 fi
 
 run -o json getcpu verify

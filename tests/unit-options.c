@@ -237,6 +237,10 @@ static void test_formats_and_repeat(void)
 	   o.header == 0 && parse(&o, ARGS("--no-header", "--header", "time", "bench")) ==
 	   OPTIONS_RUN && o.header == 1, "--header 1, --no-header 0, the last one wins");
 	bad(ARGS("--header", "-o", "json", "time", "bench"), "not json", "--header -o json");
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && !o.latency &&
+	   parse(&o, ARGS("--latency", "-o", "json", "time", "bench")) == OPTIONS_RUN && o.latency,
+	   "--latency: off by default, on when given");
+	bad(ARGS("--latency", "-t", "2", "time", "bench"), "--threads=2", "--latency with two threads");
 	bad(ARGS("--no-header", "time", "verify"), "'--[no-]header' is for bench only",
 	    "--no-header with verify");
 	bad(ARGS("--net=1", "time", "bench"), "'--net=1' takes no value", "--net=1");
