@@ -812,10 +812,12 @@ enum status bench_run(const struct api *api, const struct run *run,
 	watch_end(&watch, &res.cond);
 	double minus = run->net && res.overhead_ns > 0 ?
 		       net_minus(api, paths, samples, repeat, res.overhead_ns) : 0;
+	res.net_minus_ns = minus;
 	for (int p = 0; p < NR_PATHS; p++) {
 		res.present[p] = measured[p] > 0;
 		res.net[p] = minus > 0;
 		stats_compute(&samples[p * repeat], measured[p], minus, &res.stats[p]);
+		res.samples[p] = &samples[p * repeat];
 		res.stats[p].threads = threads;
 		res.per_thread[p] = threads > 1 && res.present[p] ? &each[(p + 1) * threads] : NULL;
 	}

@@ -110,6 +110,9 @@ struct bench_latency {
 /* One API's figures, as bench_run() hands them to report_bench(). */
 struct bench_result {
 	struct bench_stats stats[NR_PATHS];
+	const struct bench_sample *samples[NR_PATHS];	/* each repeat's sample
+					   (stats[p].repeats of them), or NULL */
+	double net_minus_ns;		/* what --net took off each ns per call (0: none) */
 	bool present[NR_PATHS];		/* the path exists (was measured) */
 	double overhead_ns;		/* the harness overhead per call; < 0: unknown */
 	unsigned threads;		/* threads per path (run->threads) */

@@ -447,7 +447,8 @@ int main(int argc, char **argv)
 	report_set_format(o.format);
 	/* (compare opens --output once it has read its inputs) */
 	if (o.command == CMD_COMPARE)
-		return finish(compare_run(o.compare_old, o.compare_new, o.format, o.output));
+		return finish(compare_run(o.compare_old_files, o.compare_n_old, o.compare_new_files,
+					  o.compare_n_new, o.format, o.output));
 	if (o.command == CMD_LIST_APIS) {
 		/* Marks for people (a terminal, or -v); bare names for scripts. */
 		bool mark = o.verbose || isatty(STDOUT_FILENO);

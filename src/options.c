@@ -55,6 +55,7 @@ static void usage(FILE *f)
 	      "                API|all TEST-TYPE\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
+	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... -- NEW.json...\n"
 	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
 }
 
@@ -339,26 +340,52 @@ static int bad_option(FILE *err, char **argv, int c)
 	return bad(err, "unknown option '%s'", report_vis(opt));
 }
 
-/* "compare OLD.json NEW.json": two files, and a format compare can print. */
-static int parse_compare(struct options *o, int n, char **v, FILE *err)
+/*
+ * "compare OLD.json NEW.json", or "compare OLD.json... -- NEW.json...":
+ * the files of each side, and a format compare can print.  @after is the
+ * number of operands that followed "--" (which getopt_long() takes away),
+ * or -1 when there was none; a "--" still among the operands (a getopt
+ * that left it) splits them too.
+ */
+static int parse_compare(struct options *o, int n, char **v, int after, FILE *err)
 {
+	int split = -1, skip = 0;
+
 	o->command = CMD_COMPARE;
-	if (n < 3)
-		return bad(err, "compare needs two files: OLD.json NEW.json");
-	if (n > 3)
-		return bad(err, "unexpected argument '%s' after compare's two files", report_vis(v[3]));
+	for (int i = 1; i < n; i++)
+		if (strcmp(v[i], "--") == 0) {
+			split = i;
+			skip = 1;
+			break;
+		}
+	if (split < 0 && after >= 0)
+		split = n - after;
+	if (split < 0) {
+		if (n < 3)
+			return bad(err, "compare needs two files: OLD.json NEW.json (or OLD.json... -- NEW.json...)");
+		if (n > 3)
+			return bad(err, "unexpected argument '%s' after compare's two files (several a side: OLD.json... -- NEW.json...)",
+				   report_vis(v[3]));
+		split = 2;
+	}
+	if (split < 2 || split + skip >= n)
+		return bad(err, "compare needs at least one file on each side of '--': OLD.json... -- NEW.json...");
 	if (o->format == FORMAT_NSEC || o->format == FORMAT_KTAP)
 		return bad(err, "format '%s' is not one of compare's (text, table, csv or json)",
 			   report_format_name(o->format));
-	o->compare_old = v[1];
-	o->compare_new = v[2];
+	o->compare_old_files = v + 1;
+	o->compare_n_old = (unsigned)(split - 1);
+	o->compare_new_files = v + split + skip;
+	o->compare_n_new = (unsigned)(n - split - skip);
+	o->compare_old = o->compare_old_files[0];
+	o->compare_new = o->compare_new_files[0];
 	return OPTIONS_RUN;
 }
 
-static int parse_operands(struct options *o, int n, char **v, FILE *err)
+static int parse_operands(struct options *o, int n, char **v, int after, FILE *err)
 {
 	if (n >= 1 && strcmp(v[0], "compare") == 0)
-		return parse_compare(o, n, v, err);
+		return parse_compare(o, n, v, after, err);
 	if (n >= 1 && strcmp(v[0], "list-apis") == 0)
 		o->command = CMD_LIST_APIS;
 	else if (n >= 1 && strcmp(v[0], "list-test-types") == 0)
@@ -415,6 +442,10 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1,
 			       .repeat = 1, .size_bytes = 4, .header = -1 };
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
+	int dashdash = -1;	/* the first "--", which ends the options */
+	for (int i = 1; i < argc && dashdash < 0; i++)
+		if (argv[i] && strcmp(argv[i], "--") == 0)
+			dashdash = i;
 	opterr = 0;
 	for (;;) {
 		optopt = 0;
@@ -490,7 +521,9 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		if (rc)
 			return rc;
 	}
-	if ((rc = parse_operands(o, argc - optind, argv + optind, err)) != OPTIONS_RUN)
+	/* the operands after a "--" stay last, in order (getopt_long() stops there) */
+	int after = dashdash > 0 ? argc - dashdash - 1 : -1;
+	if ((rc = parse_operands(o, argc - optind, argv + optind, after, err)) != OPTIONS_RUN)
 		return rc;
 	if ((rc = check_info_options(o, err)) != OPTIONS_RUN)
 		return rc;

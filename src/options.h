@@ -44,8 +44,12 @@ struct options {
 	int header;			/* bench: 1 --header, 0 --no-header, -1 neither
 					   (on for nsec and table, off for text) */
 	unsigned given;			/* the options given: 1 << OPTION_* */
-	const char *compare_old;	/* CMD_COMPARE: the two JSON files */
+	const char *compare_old;	/* CMD_COMPARE: the first JSON file of each side */
 	const char *compare_new;
+	char *const *compare_old_files;	/* CMD_COMPARE: all of them, */
+	unsigned compare_n_old;		/* 1 or more a side */
+	char *const *compare_new_files;
+	unsigned compare_n_new;
 	const char *vdso_image;		/* info --vdso-image=FILE, or NULL */
 	const char *dump;		/* info --dump=FILE, or NULL */
 };

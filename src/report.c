@@ -622,6 +622,19 @@ static void json_conditions(const struct bench_conditions *c)
 	fputs("]}", stdout);
 }
 
+/* Path @p's ns per call of each repeat, "N.NN, N.NN, ...", in a static buffer. */
+static const char *json_samples(const struct bench_result *res, int p)
+{
+	static char buf[STATS_MAX_SAMPLES * 24];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (unsigned r = 0; res->samples[p] && r < res->stats[p].repeats; r++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%.3f", r ? ", " : "",
+					stats_sample_ns(&res->samples[p][r], res->net_minus_ns));
+	return buf;
+}
+
 /* The "latency" member of a path (bench --latency). */
 static void json_latency(const struct bench_latency *l)
 {
@@ -713,12 +726,13 @@ static void report_json(const struct api *api, const struct run *run,
 		printf("%s\n      \"%s\": {\"repeats\": %u, \"calls\": %" PRIu64
 		       ", \"duration_ns\": %" PRIu64 ", \"cpu_ns\": %" PRIu64
 		       ", \"ns_per_call\": {\"median\": %.2f, \"min\": %.2f, \"max\": %.2f"
-		       ", \"stdev_pct\": %.2f}, \"wall_ns_per_call\": %.2f, \"cpu_ns_per_call\": %.2f"
+		       ", \"stdev_pct\": %.2f, \"samples\": [%s]}, \"wall_ns_per_call\": %.2f, \"cpu_ns_per_call\": %.2f"
 		       ", \"calls_per_sec\": %.0f, \"conditions\": {\"cpu_share_pct\": %.1f"
 		       ", \"involuntary_switches\": %" PRIu64 ", \"migrations\": ",
 		       sep, bench_path_name(p), s[p].repeats, s[p].calls, s[p].duration_ns,
 		       s[p].cpu_ns, s[p].median_ns, s[p].min_ns, s[p].max_ns, s[p].stdev_pct,
-		       s[p].wall_ns_per_call, s[p].cpu_ns_per_call, stats_calls_per_sec(&s[p]),
+		       json_samples(res, p), s[p].wall_ns_per_call, s[p].cpu_ns_per_call,
+		       stats_calls_per_sec(&s[p]),
 		       s[p].cpu_share_pct, s[p].nivcsw);
 		if (s[p].migrations >= 0)
 			printf("%" PRId64, s[p].migrations);

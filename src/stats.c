@@ -66,8 +66,7 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 		if (out->migrations >= 0)
 			out->migrations = s[i].migrations >= 0 ? out->migrations + s[i].migrations : -1;
 		cycles += s[i].cycles;
-		v[i] = net(s[i].slice_calls ? per_call(s[i].slice_ns, s[i].slice_calls) :
-			   per_call(s[i].duration_ns, s[i].calls), minus_ns);
+		v[i] = stats_sample_ns(&s[i], minus_ns);
 	}
 	out->cpu_ns_per_call = net(per_call(out->cpu_ns, out->calls), minus_ns);
 	out->wall_ns_per_call = net(per_call(out->duration_ns, out->calls), minus_ns);
@@ -79,6 +78,12 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 	out->median_ns = median(v, n);
 	out->min_ns = v[0];
 	out->max_ns = v[n - 1];
+}
+
+double stats_sample_ns(const struct bench_sample *s, double minus_ns)
+{
+	return net(s->slice_calls ? per_call(s->slice_ns, s->slice_calls) :
+		   per_call(s->duration_ns, s->calls), minus_ns);
 }
 
 double stats_calls_per_sec(const struct bench_stats *st)

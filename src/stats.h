@@ -74,6 +74,13 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 		   struct bench_stats *out);
 
 /*
+ * stats_sample_ns - one sample's ns per call as stats_compute() counts it:
+ * slice_ns / slice_calls (else duration_ns / calls, else 0), less
+ * @minus_ns, not below 0.
+ */
+double stats_sample_ns(const struct bench_sample *s, double minus_ns);
+
+/*
  * stats_calls_per_sec - the calls per second of all threads together:
  * threads * 1e9 / @st->median_ns; 0 when the median is 0.
  */

@@ -357,6 +357,17 @@ static void test_compare(void)
 	ok(parse(&o, ARGS("compare", "a.json", "b.json")) == OPTIONS_RUN &&
 	   o.command == CMD_COMPARE && strcmp(o.compare_old, "a.json") == 0 &&
 	   strcmp(o.compare_new, "b.json") == 0, "compare OLD NEW");
+	ok(parse(&o, ARGS("compare", "a1", "a2", "a3", "--", "b1", "b2")) == OPTIONS_RUN &&
+	   o.compare_n_old == 3 && o.compare_n_new == 2 &&
+	   strcmp(o.compare_old_files[0], "a1") == 0 && strcmp(o.compare_old_files[2], "a3") == 0 &&
+	   strcmp(o.compare_new_files[0], "b1") == 0 && strcmp(o.compare_new_files[1], "b2") == 0,
+	   "compare OLD1 OLD2 OLD3 -- NEW1 NEW2: three old files, two new");
+	ok(parse(&o, ARGS("-o", "csv", "compare", "a1", "--output=x", "a2", "--", "b1")) ==
+	   OPTIONS_RUN && o.compare_n_old == 2 && o.compare_n_new == 1 && o.format == FORMAT_CSV &&
+	   strcmp(o.compare_old_files[1], "a2") == 0 && strcmp(o.compare_new_files[0], "b1") == 0,
+	   "compare with options among the old files");
+	bad(ARGS("compare", "a", "--"), "at least one file on each side", "compare OLD -- (none new)");
+	bad(ARGS("compare", "--", "b"), "at least one file on each side", "compare -- NEW (none old)");
 	ok(parse(&o, ARGS("compare", "a", "b", "-o", "csv", "--output=x")) == OPTIONS_RUN &&
 	   o.format == FORMAT_CSV && o.output, "compare -o csv --output");
 	ok(parse(&o, ARGS("-o", "json", "compare", "a", "b")) == OPTIONS_RUN &&
