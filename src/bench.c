@@ -125,14 +125,18 @@ struct loop {
 	const struct bench_cycles *cyc;	/* or NULL */
 };
 
-/* The fastest of 5 timed batches of @batch, less the clock read's cost (>= 1). */
-static uint64_t fastest_batch(const struct loop *l, bench_batch_fn batch)
+/*
+ * The fastest of @tries timings of @runs batches of @batch in a row, less
+ * the clock read's cost (>= 1 ns).
+ */
+static uint64_t fastest_batches(const struct loop *l, bench_batch_fn batch, int tries, int runs)
 {
 	uint64_t least = UINT64_MAX;
 
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < tries; i++) {
 		uint64_t t = now_ns();
-		batch(l->arg, l->batch_calls);
+		for (int k = 0; k < runs; k++)
+			batch(l->arg, l->batch_calls);
 		t = now_ns() - t;
 		t = t > l->gap_ns ? t - l->gap_ns : 1;
 		if (t < least)
@@ -143,8 +147,10 @@ static uint64_t fastest_batch(const struct loop *l, bench_batch_fn batch)
 
 /*
  * Warm up (one untimed batch), take the fastest copy of the batch when
- * there are several (l->placed: each warmed up, then timed), and cut the
- * slices: the fastest of 5 timed batches sets how many batches make about
+ * there are several (l->placed: each warmed up, then the fastest of 3
+ * timings of 8 batches in a row; a batch of 1 ns calls is too short to
+ * tell copies 3 % apart through the clock read), and cut the slices: the
+ * fastest of 5 timed batches sets how many batches make about
  * BENCH_SLICE_NS.
  */
 static void loop_prepare(struct loop *l)
@@ -156,7 +162,7 @@ static void loop_prepare(struct loop *l)
 		uint64_t best = UINT64_MAX;
 		for (int k = 0; k < BENCH_PLACEMENTS; k++) {
 			l->placed[k](l->arg, l->batch_calls);
-			uint64_t t = fastest_batch(l, l->placed[k]);
+			uint64_t t = fastest_batches(l, l->placed[k], 3, 8);
 			if (t < best) {
 				best = t;
 				l->batch = l->placed[k];
@@ -164,7 +170,7 @@ static void loop_prepare(struct loop *l)
 		}
 	}
 	l->batch(l->arg, l->batch_calls);
-	least = fastest_batch(l, l->batch);
+	least = fastest_batches(l, l->batch, 5, 1);
 	l->slice_batches = least >= BENCH_SLICE_NS ? 1 : (unsigned long)(BENCH_SLICE_NS / least);
 }
 

@@ -171,7 +171,9 @@ struct bench_result {
 	} while (0)
 
 /*
- * The copies of a vDSO batch function that BENCH_PLACED_BATCH() makes.  A
+ * The copies of a vDSO batch function that BENCH_PLACED_BATCH() makes
+ * (each up to 64 bytes of padding and a 64-byte alignment: about 6 KiB of
+ * text per vDSO loop).  A
  * call of 1 to 2 ns costs up to a quarter more or less depending on where
  * its loop lies in the instruction cache lines (measured here: 1.15 to
  * 1.43 ns per time() call for one and the same loop at 16 offsets mod 64
@@ -179,7 +181,7 @@ struct bench_result {
  * (bench_paths.vdso_placed), so that the figure is the call's, not an
  * accident of the loop's address.
  */
-#define BENCH_PLACEMENTS 8
+#define BENCH_PLACEMENTS 16
 
 /* One copy: aligned to 64 bytes, then @pad nop instructions before the body. */
 #define BENCH_PLACED_ONE_(name, pad, p, n, ...)				\
@@ -193,22 +195,32 @@ struct bench_result {
 /*
  * BENCH_PLACED_BATCH - define BENCH_PLACEMENTS batch functions
  * void name_K(const void *@p, unsigned long @n) whose body is the rest of
- * the arguments, after 0, 6, 12, ... 42 nop instructions (1 byte on x86,
- * 4 on most others: offsets of the loop 6 or 24 bytes apart), and the
+ * the arguments, after 0, 3, 6, ... 45 nop instructions (1 byte on x86,
+ * 4 on most others: offsets of the loop 3 or 12 bytes apart), and the
  * array @name of them, for bench_paths.vdso_placed.
  */
 #define BENCH_PLACED_BATCH(name, p, n, ...)				\
 	BENCH_PLACED_ONE_(name, 0, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 3, p, n, __VA_ARGS__)			\
 	BENCH_PLACED_ONE_(name, 6, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 9, p, n, __VA_ARGS__)			\
 	BENCH_PLACED_ONE_(name, 12, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 15, p, n, __VA_ARGS__)			\
 	BENCH_PLACED_ONE_(name, 18, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 21, p, n, __VA_ARGS__)			\
 	BENCH_PLACED_ONE_(name, 24, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 27, p, n, __VA_ARGS__)			\
 	BENCH_PLACED_ONE_(name, 30, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 33, p, n, __VA_ARGS__)			\
 	BENCH_PLACED_ONE_(name, 36, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 39, p, n, __VA_ARGS__)			\
 	BENCH_PLACED_ONE_(name, 42, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 45, p, n, __VA_ARGS__)			\
 	static const bench_batch_fn name[BENCH_PLACEMENTS] = {		\
-		name##_0, name##_6, name##_12, name##_18,		\
-		name##_24, name##_30, name##_36, name##_42,		\
+		name##_0, name##_3, name##_6, name##_9,			\
+		name##_12, name##_15, name##_18, name##_21,		\
+		name##_24, name##_27, name##_30, name##_33,		\
+		name##_36, name##_39, name##_42, name##_45,		\
 	};
 
 /* Calls made between two looks at the stop flag, unless the family says (batch_calls). */
