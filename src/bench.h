@@ -155,6 +155,13 @@ struct bench_result {
 #define BENCH_SLICE_NS 100000u
 
 /*
+ * The whole slices a measurement makes at least, however short the
+ * duration: the timer may fire while the thread is preempted in its first
+ * slice, and a measurement needs an undisturbed one.
+ */
+#define BENCH_MIN_SLICES 3
+
+/*
  * BENCH_REPEAT - run @stmt @n times, 8 to a loop iteration (the rest one by
  * one): the loop's own decrement and branch, one cycle or so, spread over 8
  * calls, as in a hand-unrolled loop (make bench-accuracy).  For the
@@ -234,7 +241,9 @@ struct bench_result {
  * SIGALRM is taken over for the duration and restored afterwards.
  * The loop is cut into slices of about BENCH_SLICE_NS (a whole number of
  * batches, sized from the fastest of 5 timed batches after the warm-up),
- * each timed.
+ * each timed; it makes at least BENCH_MIN_SLICES whole ones, so that it
+ * may last longer than @duration_ns (by about 0.3 ms of the thread's CPU
+ * time).
  * @out gets the calls, the elapsed CLOCK_MONOTONIC time, the calling
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID), both read with the
  * clock_gettime system call, the fastest whole slice (its ns less the
