@@ -442,10 +442,19 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1,
 			       .repeat = 1, .size_bytes = 4, .header = -1 };
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
-	int dashdash = -1;	/* the first "--", which ends the options */
-	for (int i = 1; i < argc && dashdash < 0; i++)
-		if (argv[i] && strcmp(argv[i], "--") == 0)
-			dashdash = i;
+	/*
+	 * The "--" arguments, by place and string (getopt_long() permutes argv):
+	 * the first that is not an option's value ("--output --") ends the
+	 * options, and the operands after it stay last, in order.
+	 */
+	int dd_at[4], ndd = 0;
+	char *dd_arg[4];
+	bool dd_value[4] = { false };
+	for (int i = 1; i < argc && ndd < 4; i++)
+		if (argv[i] && strcmp(argv[i], "--") == 0) {
+			dd_at[ndd] = i;
+			dd_arg[ndd++] = argv[i];
+		}
 	opterr = 0;
 	for (;;) {
 		optopt = 0;
@@ -453,6 +462,9 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		c = getopt_long(argc, argv, ":d:f:t:vgo:Vr:", long_options, NULL);
 		if (c == -1)
 			break;
+		for (int j = 0; j < ndd; j++)
+			if (optarg == dd_arg[j])
+				dd_value[j] = true;
 		rc = 0;
 		static const struct { int c; enum option_bit bit; } bits[] = {
 			{ 'd', OPTION_DURATION }, { 'f', OPTION_MAXFAILS }, { 't', OPTION_THREADS },
@@ -521,8 +533,10 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		if (rc)
 			return rc;
 	}
-	/* the operands after a "--" stay last, in order (getopt_long() stops there) */
-	int after = dashdash > 0 ? argc - dashdash - 1 : -1;
+	int after = -1;
+	for (int j = 0; j < ndd && after < 0; j++)
+		if (!dd_value[j])
+			after = argc - dd_at[j] - 1;
 	if ((rc = parse_operands(o, argc - optind, argv + optind, after, err)) != OPTIONS_RUN)
 		return rc;
 	if ((rc = check_info_options(o, err)) != OPTIONS_RUN)

@@ -366,6 +366,12 @@ static void test_compare(void)
 	   OPTIONS_RUN && o.compare_n_old == 2 && o.compare_n_new == 1 && o.format == FORMAT_CSV &&
 	   strcmp(o.compare_old_files[1], "a2") == 0 && strcmp(o.compare_new_files[0], "b1") == 0,
 	   "compare with options among the old files");
+	ok(parse(&o, ARGS("--output", "--", "compare", "a", "b")) == OPTIONS_RUN &&
+	   o.compare_n_old == 1 && o.compare_n_new == 1 && strcmp(o.output, "--") == 0 &&
+	   strcmp(o.compare_new_files[0], "b") == 0,
+	   "--output -- (a file named '--') does not split compare's files");
+	ok(parse(&o, ARGS("--output", "--", "compare", "a", "--", "b", "c")) == OPTIONS_RUN &&
+	   o.compare_n_old == 1 && o.compare_n_new == 2, "... and a later -- does");
 	bad(ARGS("compare", "a", "--"), "at least one file on each side", "compare OLD -- (none new)");
 	bad(ARGS("compare", "--", "b"), "at least one file on each side", "compare -- NEW (none old)");
 	ok(parse(&o, ARGS("compare", "a", "b", "-o", "csv", "--output=x")) == OPTIONS_RUN &&
