@@ -443,28 +443,25 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			       .repeat = 1, .size_bytes = 4, .header = -1 };
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
 	/*
-	 * The "--" arguments, by place and string (getopt_long() permutes argv):
-	 * the first that is not an option's value ("--output --") ends the
-	 * options, and the operands after it stay last, in order.
+	 * The places of the "--" arguments, before getopt_long() permutes argv:
+	 * those before the one that ends the options are option values
+	 * ("--output --"), as many as getopt_long() hands out; the operands
+	 * after the one that ends them stay last, in order.
 	 */
-	int dd_at[4], ndd = 0;
-	char *dd_arg[4];
-	bool dd_value[4] = { false };
+	int dd_at[4], ndd = 0, dd_values = 0;
 	for (int i = 1; i < argc && ndd < 4; i++)
-		if (argv[i] && strcmp(argv[i], "--") == 0) {
-			dd_at[ndd] = i;
-			dd_arg[ndd++] = argv[i];
-		}
+		if (argv[i] && strcmp(argv[i], "--") == 0)
+			dd_at[ndd++] = i;
 	opterr = 0;
 	for (;;) {
 		optopt = 0;
+		optarg = NULL;	/* (musl keeps the last value for options without one) */
 		/* -? is no option letter: it comes back as an unknown '?'. */
 		c = getopt_long(argc, argv, ":d:f:t:vgo:Vr:", long_options, NULL);
 		if (c == -1)
 			break;
-		for (int j = 0; j < ndd; j++)
-			if (optarg == dd_arg[j])
-				dd_value[j] = true;
+		if (optarg && strcmp(optarg, "--") == 0 && c != '?' && c != ':')
+			dd_values++;
 		rc = 0;
 		static const struct { int c; enum option_bit bit; } bits[] = {
 			{ 'd', OPTION_DURATION }, { 'f', OPTION_MAXFAILS }, { 't', OPTION_THREADS },
@@ -533,10 +530,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		if (rc)
 			return rc;
 	}
-	int after = -1;
-	for (int j = 0; j < ndd && after < 0; j++)
-		if (!dd_value[j])
-			after = argc - dd_at[j] - 1;
+	int after = dd_values < ndd ? argc - dd_at[dd_values] - 1 : -1;
 	if ((rc = parse_operands(o, argc - optind, argv + optind, after, err)) != OPTIONS_RUN)
 		return rc;
 	if ((rc = check_info_options(o, err)) != OPTIONS_RUN)
