@@ -46,6 +46,9 @@ struct run {
 	const int *cpus;		/* bench: the CPU of each of the threads,
 					   or NULL: not pinned */
 	const struct cycles_info *cycles;	/* bench --cycles, or NULL */
+	const char *cpu_list;		/* bench: --cpu as given, or NULL */
+	bool header;			/* bench: the context header (--header) */
+	const struct latency_counter *latency;	/* bench --latency, or NULL */
 };
 
 /* Properties of a clock id that decide which checks apply. */
@@ -66,6 +69,7 @@ enum clock_flags {
 
 struct api;
 struct cycles_info;
+struct latency_counter;
 
 struct family {
 	enum vdso_call call;

@@ -80,8 +80,7 @@ static void gettime_sys_batch(const void *p, unsigned long n)
 	const struct clock_arg *a = p;
 	vdso_timespec ts;
 
-	while (n--)
-		sys_gettime(a->id, &ts);
+	BENCH_REPEAT(n, sys_gettime(a->id, &ts));
 }
 
 static void gettime_libc_batch(const void *p, unsigned long n)
@@ -89,28 +88,24 @@ static void gettime_libc_batch(const void *p, unsigned long n)
 	const struct clock_arg *a = p;
 	struct timespec ts;
 
-	while (n--)
-		clock_gettime(a->id, &ts);
+	BENCH_REPEAT(n, clock_gettime(a->id, &ts));
 }
 
-static void gettime_vdso_batch(const void *p, unsigned long n)
-{
+BENCH_PLACED_BATCH(gettime_vdso_batch, p, n,
 	const struct clock_arg *a = p;
 	void *fn = a->fn;
 	clockid_t id = a->id;
 	vdso_timespec ts;
 
-	while (n--)
-		vdso_bench_clock(fn, id, &ts);
-}
+	BENCH_REPEAT(n, vdso_bench_clock(fn, id, &ts));
+)
 
 static void getres_sys_batch(const void *p, unsigned long n)
 {
 	const struct clock_arg *a = p;
 	vdso_timespec ts;
 
-	while (n--)
-		sys_getres(a->id, &ts);
+	BENCH_REPEAT(n, sys_getres(a->id, &ts));
 }
 
 static void getres_libc_batch(const void *p, unsigned long n)
@@ -118,20 +113,17 @@ static void getres_libc_batch(const void *p, unsigned long n)
 	const struct clock_arg *a = p;
 	struct timespec ts;
 
-	while (n--)
-		clock_getres(a->id, &ts);
+	BENCH_REPEAT(n, clock_getres(a->id, &ts));
 }
 
-static void getres_vdso_batch(const void *p, unsigned long n)
-{
+BENCH_PLACED_BATCH(getres_vdso_batch, p, n,
 	const struct clock_arg *a = p;
 	void *fn = a->fn;
 	clockid_t id = a->id;
 	vdso_timespec ts;
 
-	while (n--)
-		vdso_bench_clock(fn, id, &ts);
-}
+	BENCH_REPEAT(n, vdso_bench_clock(fn, id, &ts));
+)
 
 /* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
 static int clock_probe(enum bench_path p, const struct clock_arg *a, bool getres)
@@ -166,13 +158,13 @@ static int empty_clock_fn(clockid_t id, vdso_timespec *ts)
 }
 
 static enum status clock_bench(const struct api *api, const struct run *run,
-			       bench_batch_fn sys, bench_batch_fn libc, bench_batch_fn vdso,
+			       bench_batch_fn sys, bench_batch_fn libc, const bench_batch_fn *vdso,
 			       bench_probe_fn probe)
 {
 	struct clock_arg arg = { api_vdso_fn(api, run), api->clock_id };
 	struct clock_arg empty = { (void *)empty_clock_fn, api->clock_id };
-	struct bench_paths paths = { { sys, libc, arg.fn ? vdso : NULL }, probe, &arg,
-				     vdso, &empty, 0 };
+	struct bench_paths paths = { { sys, libc, arg.fn ? vdso[0] : NULL }, probe, &arg,
+				     vdso[0], &empty, 0, vdso };
 
 	if (api_unsupported(api))
 		return report_unsupported(api);

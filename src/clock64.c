@@ -166,7 +166,7 @@ static enum status clock64_bench(const struct api *api, const struct run *run)
 	struct clock64_arg empty = arg;
 	struct bench_paths paths = { { sys_batch, libc_is_time64() ? libc_batch : NULL,
 				       arg.fn ? vdso_batch : NULL }, clock64_probe, &arg,
-				     vdso_batch, &empty, 0 };
+				     vdso_batch, &empty, 0, NULL };
 
 	empty.fn = (void *)empty_clock64_fn;
 

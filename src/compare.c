@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,13 +14,14 @@
 #include "compare.h"
 #include "json.h"
 #include "report.h"
+#include "stats.h"
 
 /* One API and path of a document. */
 struct entry {
 	const char *api, *path;	/* point into the document's tree */
 	double median_ns, stdev_pct;
+	const struct json *samples;	/* ns_per_call.samples (one per repeat), or NULL */
 	bool failed;		/* the path's "error" member: its figure is no measurement */
-	bool matched;
 };
 
 struct doc {
@@ -120,10 +122,21 @@ static enum status load_result(struct doc *d, size_t i, const struct json *r)
 		e->median_ns = number(ns, "median", COMPARE_MAX_NS);
 		e->stdev_pct = number(ns, "stdev_pct", COMPARE_MAX_PCT);
 		e->failed = error && error->type != JSON_NULL;
-		e->matched = false;
+		e->samples = json_get(ns, "samples");
 		if (e->median_ns < 0 || e->stdev_pct < 0)
 			return doc_error(d, "results[%zu].paths.%s.ns_per_call: no median (0 to 1e12) "
 					 "and stdev_pct (0 to 1e6) numbers", i, report_vis(e->path));
+		bool samples_ok = !e->samples || (e->samples->type == JSON_ARRAY &&
+						  e->samples->count <= STATS_MAX_SAMPLES);
+		for (size_t j = 0; samples_ok && e->samples && j < e->samples->count; j++) {
+			const struct json *v = &e->samples->items[j];
+			samples_ok = v->type == JSON_NUMBER && v->number >= 0 &&
+				     v->number <= COMPARE_MAX_NS;
+		}
+		if (!samples_ok)
+			return doc_error(d, "results[%zu].paths.%s.ns_per_call.samples: not an array of "
+					 "at most %u numbers (0 to 1e12)", i, report_vis(e->path),
+					 STATS_MAX_SAMPLES);
 		for (size_t j = 0; j < d->count; j++)
 			if (strcmp(d->entries[j].api, e->api) == 0 &&
 			    strcmp(d->entries[j].path, e->path) == 0)
@@ -175,70 +188,180 @@ static void unload(struct doc *d)
 	free(d->entries);
 }
 
-static struct entry *find(struct doc *d, const struct entry *e)
+/* One API and path over all the documents of a side: every repeat's ns per call. */
+struct agg {
+	const char *api, *path;
+	double *v;
+	unsigned n, cap;
+	bool failed;		/* failed in one of the documents */
+	bool matched;
+	struct stats_summary sum;
+};
+
+/* The documents of one side ("old" or "new"), and their API and path figures. */
+struct side {
+	const char *name;
+	struct doc *docs;
+	unsigned ndocs;
+	struct agg *aggs;
+	size_t naggs;
+};
+
+static struct agg *find_agg(struct side *sd, const char *api, const char *path)
 {
-	for (size_t i = 0; i < d->count; i++)
-		if (strcmp(d->entries[i].api, e->api) == 0 && strcmp(d->entries[i].path, e->path) == 0)
-			return &d->entries[i];
+	for (size_t i = 0; i < sd->naggs; i++)
+		if (strcmp(sd->aggs[i].api, api) == 0 && strcmp(sd->aggs[i].path, path) == 0)
+			return &sd->aggs[i];
 	return NULL;
 }
 
-/* One API and path in both documents. */
+static bool add_value(struct agg *a, double v)
+{
+	if (a->n == STATS_MAX_SAMPLES)
+		return true;	/* (more than the statistics look at: left out) */
+	if (a->n == a->cap) {
+		unsigned cap = a->cap ? 2 * a->cap : 8;
+		double *nv = realloc(a->v, cap * sizeof(*nv));
+		if (!nv)
+			return false;
+		a->v = nv;
+		a->cap = cap;
+	}
+	a->v[a->n++] = v;
+	return true;
+}
+
+/*
+ * Gather @sd's documents into its aggs: the samples of each API and path
+ * (ns_per_call.samples, else the median as one value), summarized.
+ */
+static enum status gather(struct side *sd)
+{
+	size_t total = 0;
+
+	for (unsigned k = 0; k < sd->ndocs; k++)
+		total += sd->docs[k].count;
+	if (total && !(sd->aggs = calloc(total, sizeof(*sd->aggs)))) {
+		perror("vdsotest: compare");
+		return STATUS_FAIL;
+	}
+	for (unsigned k = 0; k < sd->ndocs; k++)
+		for (size_t i = 0; i < sd->docs[k].count; i++) {
+			const struct entry *e = &sd->docs[k].entries[i];
+			struct agg *a = find_agg(sd, e->api, e->path);
+			bool ok = true;
+			if (!a) {
+				a = &sd->aggs[sd->naggs++];
+				a->api = e->api;
+				a->path = e->path;
+			}
+			a->failed |= e->failed;
+			if (e->samples && e->samples->count)
+				for (size_t j = 0; j < e->samples->count && ok; j++)
+					ok = add_value(a, e->samples->items[j].number);
+			else
+				ok = add_value(a, e->median_ns);
+			if (!ok) {
+				perror("vdsotest: compare");
+				return STATUS_FAIL;
+			}
+		}
+	for (size_t i = 0; i < sd->naggs; i++)
+		stats_summarize(sd->aggs[i].v, sd->aggs[i].n, &sd->aggs[i].sum);
+	return STATUS_PASS;
+}
+
+static void side_free(struct side *sd)
+{
+	for (size_t i = 0; i < sd->naggs; i++)
+		free(sd->aggs[i].v);
+	free(sd->aggs);
+	for (unsigned k = 0; k < sd->ndocs; k++)
+		unload(&sd->docs[k]);
+	free(sd->docs);
+}
+
+/* One API and path on both sides. */
 struct pair {
-	const struct entry *old, *new;
-	double diff_pct;	/* (new - old) / old, in percent; NAN when old is
-				   below 0.01 ns (shown as 0.00) or a side failed */
-	bool within;		/* |diff_pct| <= the combined spread */
+	const struct agg *old, *new;
+	double diff_pct;	/* (new mean - old mean) / old mean, in percent; NAN
+				   when the old mean is below 0.01 ns or a side failed */
+	double p;		/* Welch's two-sided p; NAN: no test (a side has
+				   fewer than 2 values, or failed) */
+	const char *verdict;	/* "faster", "slower", "no significant change", "failed" */
 };
 
 /* "old", "new" or "both": the failed sides of a pair (NULL: none); @o or @n may be NULL. */
-static const char *failed_side(const struct entry *o, const struct entry *n)
+static const char *failed_side(const struct agg *o, const struct agg *n)
 {
 	bool fo = o && o->failed, fn = n && n->failed;
 
 	return fo && fn ? "both" : fo ? "old" : fn ? "new" : NULL;
 }
 
-static struct pair pair_of(const struct entry *o, const struct entry *n)
+static double stdev_pct(const struct agg *a)
 {
-	struct pair p = { o, n, NAN, false };
-	double spread = sqrt(o->stdev_pct * o->stdev_pct + n->stdev_pct * n->stdev_pct);
+	return a->sum.mean > 0 ? 100 * a->sum.stdev / a->sum.mean : 0;
+}
 
-	if (o->median_ns >= 0.01 && !failed_side(o, n)) {
-		p.diff_pct = (n->median_ns - o->median_ns) / o->median_ns * 100;
-		p.within = fabs(p.diff_pct) <= spread;
+static struct pair pair_of(const struct agg *o, const struct agg *n)
+{
+	struct pair p = { o, n, NAN, NAN, "no significant change" };
+	double t, df;
+
+	if (failed_side(o, n)) {
+		p.verdict = "failed";
+		return p;
+	}
+	if (o->sum.mean >= 0.01)
+		p.diff_pct = (n->sum.mean - o->sum.mean) / o->sum.mean * 100;
+	double pv = stats_welch(&o->sum, &n->sum, &t, &df);
+	if (pv >= 0) {
+		p.p = pv;
+		if (pv < COMPARE_ALPHA && n->sum.mean != o->sum.mean)
+			p.verdict = n->sum.mean < o->sum.mean ? "faster" : "slower";
 	}
 	return p;
 }
 
-static int name_width(const struct doc *d, bool table)
+static int name_width(const struct side *sd, bool table)
 {
 	size_t w = strlen(table ? "Benchmark" : "API");
 
-	for (size_t i = 0; i < d->count; i++) {
-		size_t n = strlen(report_vis(d->entries[i].api)) +
-			   (table ? strlen(report_vis(d->entries[i].path)) + 1 : 0);
+	for (size_t i = 0; i < sd->naggs; i++) {
+		size_t n = strlen(report_vis(sd->aggs[i].api)) +
+			   (table ? strlen(report_vis(sd->aggs[i].path)) + 1 : 0);
 		if (n > w)
 			w = n;
 	}
 	return (int)w;
 }
 
-static void print_diff(const struct pair *p)
+/* " +N.NN%" or " n/a" or " failed", then " P" and the verdict. */
+static void print_diff_p(const struct pair *p)
 {
 	if (failed_side(p->old, p->new))
-		printf(" %9s", "failed");
-	else if (!isfinite(p->diff_pct))
-		printf(" %9s", "n/a");
-	else
-		printf(" %+8.2f%%%s", p->diff_pct, p->within ? " ~" : "");
+		printf(" %9s %8s  %s", "n/a", "-", p->verdict);
+	else {
+		if (!isfinite(p->diff_pct))
+			printf(" %9s", "n/a");
+		else
+			printf(" %+8.2f%%", p->diff_pct);
+		if (isfinite(p->p))
+			printf(" %8.4f", p->p);
+		else
+			printf(" %8s", "-");
+		printf("  %s", p->verdict);
+	}
 }
 
 static void print_text(const struct pair *p, int w)
 {
-	printf("%-*s %-7s %11.2f %11.2f", w, report_vis(p->old->api), report_vis(p->old->path),
-	       p->old->median_ns, p->new->median_ns);
-	print_diff(p);
+	printf("%-*s %-7s %3u %10.2f %10.2f %6.1f%% %3u %10.2f %10.2f %6.1f%%", w,
+	       report_vis(p->old->api), report_vis(p->old->path), p->old->sum.n, p->old->sum.mean,
+	       p->old->sum.median, stdev_pct(p->old), p->new->sum.n, p->new->sum.mean,
+	       p->new->sum.median, stdev_pct(p->new));
+	print_diff_p(p);
 	putchar('\n');
 }
 
@@ -247,74 +370,99 @@ static void print_table(const struct pair *p, int w)
 	char name[512];
 
 	snprintf(name, sizeof(name), "%s/%s", report_vis(p->old->path), report_vis(p->old->api));
-	printf("%-*s %10.2f ns %10.2f ns", w, name, p->old->median_ns, p->new->median_ns);
-	print_diff(p);
+	printf("%-*s %10.2f ns \u00b1%5.1f%% %10.2f ns \u00b1%5.1f%%", w, name, p->old->sum.mean,
+	       stdev_pct(p->old), p->new->sum.mean, stdev_pct(p->new));
+	print_diff_p(p);
 	putchar('\n');
 }
 
-static void print_csv_value(double v, bool last)
+static void print_csv_value(double v, int decimals)
 {
-	if (!isfinite(v))
-		fputs(last ? "\n" : ",", stdout);
-	else
-		printf(last ? "%.2f\n" : "%.2f,", v);
+	if (isfinite(v))
+		printf("%.*f", decimals, v);
+	putchar(',');
 }
 
-static void print_csv(const struct entry *o, const struct entry *n)
+static void print_csv(const struct agg *o, const struct agg *n)
 {
-	struct pair p = o && n ? pair_of(o, n) : (struct pair){ o, n, NAN, false };
-	const struct entry *e = o ? o : n;
+	struct pair p = o && n ? pair_of(o, n) : (struct pair){ o, n, NAN, NAN, "" };
+	const struct agg *e = o ? o : n;
 
 	report_csv_string(e->api);
 	putchar(',');
 	report_csv_string(e->path);
 	putchar(',');
-	print_csv_value(o ? o->median_ns : NAN, false);
-	print_csv_value(n ? n->median_ns : NAN, false);
-	print_csv_value(p.diff_pct, false);
-	print_csv_value(o ? o->stdev_pct : NAN, false);
-	print_csv_value(n ? n->stdev_pct : NAN, false);
-	fputs(o && n && isfinite(p.diff_pct) ? (p.within ? "1," : "0,") : ",", stdout);
+	for (int side = 0; side < 2; side++) {
+		const struct agg *a = side ? n : o;
+		if (a)
+			printf("%u,", a->sum.n);
+		else
+			putchar(',');
+		print_csv_value(a ? a->sum.mean : NAN, 2);
+		print_csv_value(a ? a->sum.median : NAN, 2);
+		print_csv_value(a ? stdev_pct(a) : NAN, 2);
+	}
+	print_csv_value(p.diff_pct, 2);
+	print_csv_value(p.p, 4);
+	fputs(p.verdict, stdout);
+	putchar(',');
 	puts(failed_side(o, n) ? failed_side(o, n) : "");
 }
 
-static void print_json_number(const char *key, double v)
+static void print_json_number(const char *key, double v, int decimals)
 {
 	printf(", \"%s\": ", key);
 	if (!isfinite(v))
 		fputs("null", stdout);
 	else
-		printf("%.2f", v);
+		printf("%.*f", decimals, v);
 }
 
-static void print_json(const struct entry *o, const struct entry *n, bool first)
+static void print_json_side(const char *name, const struct agg *a)
 {
-	struct pair p = o && n ? pair_of(o, n) : (struct pair){ o, n, NAN, false };
-	const struct entry *e = o ? o : n;
+	printf(", \"%s\": ", name);
+	if (!a) {
+		fputs("null", stdout);
+		return;
+	}
+	printf("{\"n\": %u", a->sum.n);
+	print_json_number("mean_ns", a->sum.mean, 2);
+	print_json_number("median_ns", a->sum.median, 2);
+	print_json_number("stdev_pct", stdev_pct(a), 2);
+	putchar('}');
+}
+
+static void print_json(const struct agg *o, const struct agg *n, bool first)
+{
+	struct pair p = o && n ? pair_of(o, n) : (struct pair){ o, n, NAN, NAN, NULL };
+	const struct agg *e = o ? o : n;
 
 	printf("%s\n    {\"api\": ", first ? "" : ",");
 	report_json_string(e->api);
 	fputs(", \"path\": ", stdout);
 	report_json_string(e->path);
-	print_json_number("old_ns_per_call", o ? o->median_ns : NAN);
-	print_json_number("new_ns_per_call", n ? n->median_ns : NAN);
-	print_json_number("diff_pct", p.diff_pct);
-	print_json_number("old_stdev_pct", o ? o->stdev_pct : NAN);
-	print_json_number("new_stdev_pct", n ? n->stdev_pct : NAN);
-	printf(", \"within_spread\": %s, \"failed\": ",
-	       o && n && isfinite(p.diff_pct) ? (p.within ? "true" : "false") : "null");
+	print_json_side("old", o);
+	print_json_side("new", n);
+	print_json_number("diff_pct", p.diff_pct, 2);
+	print_json_number("p", p.p, 6);
+	fputs(", \"verdict\": ", stdout);
+	if (p.verdict)
+		report_json_string(p.verdict);
+	else
+		fputs("null", stdout);
+	fputs(", \"failed\": ", stdout);
 	if (failed_side(o, n))
 		printf("\"%s\"}", failed_side(o, n));
 	else
 		fputs("null}", stdout);
 }
 
-/* Every entry of @d without a match on the other side. */
-static void print_one_sided(const struct doc *d, enum output_format format, bool is_old,
+/* Every API and path of @sd without a match on the other side. */
+static void print_one_sided(const struct side *sd, enum output_format format, bool is_old,
 			    bool *first)
 {
-	for (size_t i = 0; i < d->count; i++) {
-		const struct entry *e = &d->entries[i];
+	for (size_t i = 0; i < sd->naggs; i++) {
+		const struct agg *e = &sd->aggs[i];
 		if (e->matched)
 			continue;
 		if (format == FORMAT_CSV)
@@ -322,51 +470,67 @@ static void print_one_sided(const struct doc *d, enum output_format format, bool
 		else if (format == FORMAT_JSON)
 			print_json(is_old ? e : NULL, is_old ? NULL : e, *first);
 		else
-			printf("only in %s: %s %s%s\n", report_vis(d->file), report_vis(e->api),
-			       report_vis(e->path), e->failed ? " (failed)" : "");
+			printf("only %s: %s %s%s\n", sd->name, report_vis(e->api), report_vis(e->path),
+			       e->failed ? " (failed)" : "");
 		*first = false;
 	}
 }
 
-static void print_header(const struct doc *o, const struct doc *n, enum output_format format,
-			 int w)
+static void json_files(const struct side *sd)
+{
+	printf(",\n  \"%s\": [", sd->name);
+	for (unsigned k = 0; k < sd->ndocs; k++) {
+		fputs(k ? ", " : "", stdout);
+		report_json_string(sd->docs[k].file);
+	}
+	putchar(']');
+}
+
+static void print_header(const struct side *o, const struct side *n, enum output_format format,
+			 int w, char notes[][COMPARE_NOTE_LEN], unsigned nnotes)
 {
 	switch (format) {
 	case FORMAT_TABLE:
-		printf("%-*s %13s %13s %10s\n", w, "Benchmark", "Old", "New", "Diff");
-		for (int i = w + 13 + 13 + 10 + 3; i > 0; i--)
+		printf("%-*s %21s %21s %9s %8s  %s\n", w, "Benchmark", "Old", "New", "Diff", "p",
+		       "Verdict");
+		for (int i = w + 21 + 21 + 9 + 8 + 3 + 2 + 22; i > 0; i--)
 			putchar('-');
 		putchar('\n');
 		break;
 	case FORMAT_CSV:
-		puts("api,path,old_ns_per_call,new_ns_per_call,diff_pct,old_stdev_pct,"
-		     "new_stdev_pct,within_spread,failed");
+		puts("api,path,old_n,old_mean_ns,old_median_ns,old_stdev_pct,new_n,new_mean_ns,"
+		     "new_median_ns,new_stdev_pct,diff_pct,p_value,verdict,failed");
 		break;
 	case FORMAT_JSON:
-		printf("{\n  \"tool\": \"%s\",\n  \"version\": \"%s\",\n  \"old\": ", PACKAGE_NAME,
-		       PACKAGE_VERSION);
-		report_json_string(o->file);
-		fputs(",\n  \"new\": ", stdout);
-		report_json_string(n->file);
-		fputs(",\n  \"results\": [", stdout);
+		printf("{\n  \"tool\": \"%s\",\n  \"version\": \"%s\"", PACKAGE_NAME, PACKAGE_VERSION);
+		json_files(o);
+		json_files(n);
+		printf(",\n  \"test\": \"welch\",\n  \"alpha\": %.2f,\n  \"notes\": [", COMPARE_ALPHA);
+		for (unsigned i = 0; i < nnotes; i++) {
+			fputs(i ? ", " : "", stdout);
+			report_json_string(notes[i]);
+		}
+		fputs("],\n  \"results\": [", stdout);
 		break;
 	default:
-		printf("%-*s %-7s %11s %11s %9s\n", w, "API", "PATH", "OLD ns/call", "NEW ns/call",
-		       "DIFF");
+		printf("%-*s %-7s %3s %10s %10s %7s %3s %10s %10s %7s %9s %8s  %s\n", w, "API", "PATH",
+		       "N", "OLD mean", "median", "stdev", "N", "NEW mean", "median", "stdev", "DIFF",
+		       "p", "VERDICT");
 		break;
 	}
 }
 
-static void print_all(struct doc *o, struct doc *n, enum output_format format)
+static void print_all(struct side *o, struct side *n, enum output_format format,
+		      char notes[][COMPARE_NOTE_LEN], unsigned nnotes)
 {
 	int w = name_width(o, format == FORMAT_TABLE), wn = name_width(n, format == FORMAT_TABLE);
 	bool first = true;
 
 	if (wn > w)
 		w = wn;
-	print_header(o, n, format, w);
-	for (size_t i = 0; i < o->count; i++) {
-		struct entry *e = &o->entries[i], *m = find(n, e);
+	print_header(o, n, format, w, notes, nnotes);
+	for (size_t i = 0; i < o->naggs; i++) {
+		struct agg *e = &o->aggs[i], *m = find_agg(n, e->api, e->path);
 		if (!m || m->matched)
 			continue;
 		e->matched = m->matched = true;
@@ -383,6 +547,92 @@ static void print_all(struct doc *o, struct doc *n, enum output_format format)
 	print_one_sided(n, format, false, &first);
 	if (format == FORMAT_JSON)
 		puts("\n  ]\n}");
+	else if (format == FORMAT_TEXT || format == FORMAT_TABLE)
+		printf("(mean and stdev of the repeats of every file of a side; p: Welch's t-test, "
+		       "two-sided; faster or slower when p < %.2f)\n", COMPARE_ALPHA);
+}
+
+/* A string member of @d's document (a member of "options" when @opt), or "" / "null". */
+static const char *doc_fact(const struct doc *d, const char *key, bool opt, char *buf,
+			    size_t size)
+{
+	const struct json *v = json_get(opt ? json_get(d->tree, "options") : d->tree, key);
+
+	if (!v || v->type == JSON_NULL)
+		return "none";
+	if (v->type == JSON_STRING)
+		return v->string;
+	if (v->type == JSON_NUMBER)
+		snprintf(buf, size, "%g", v->number);
+	else
+		snprintf(buf, size, "%s", json_type_name(v->type));
+	return buf;
+}
+
+/*
+ * The notes about the comparison into @notes (at most COMPARE_NOTES_MAX):
+ * facts that differ between the sides or within one, interrupted runs,
+ * sides too small for the test.
+ */
+static unsigned check_sides(const struct side *o, const struct side *n,
+			    char notes[][COMPARE_NOTE_LEN])
+{
+	static const struct { const char *key; bool opt; const char *what; } facts[] = {
+		{ "kernel_release", false, "kernel" }, { "clocksource", false, "clocksource" },
+		{ "cpu_model", false, "CPU model" }, { "machine", false, "machine" },
+		{ "net", true, "--net" }, { "threads", true, "-t" }, { "size", true, "--size" },
+		{ "cpu", true, "--cpu" },
+	};
+	const struct side *sides[2] = { o, n };
+	unsigned nn = 0;
+	char a[64], b[64];
+
+	for (size_t f = 0; f < sizeof(facts) / sizeof(facts[0]) && nn < COMPARE_NOTES_MAX; f++) {
+		const char *vo = doc_fact(&o->docs[0], facts[f].key, facts[f].opt, a, sizeof(a));
+		const char *vn = doc_fact(&n->docs[0], facts[f].key, facts[f].opt, b, sizeof(b));
+		if (strcmp(vo, vn) != 0) {
+			snprintf(notes[nn++], COMPARE_NOTE_LEN, "the sides differ in %s: '%s' (old) and '%s' (new)",
+				 facts[f].what, report_vis(vo), report_vis(vn));
+			continue;
+		}
+		for (int s = 0; s < 2 && nn < COMPARE_NOTES_MAX; s++)
+			for (unsigned k = 1; k < sides[s]->ndocs; k++) {
+				const char *v0 = doc_fact(&sides[s]->docs[0], facts[f].key, facts[f].opt,
+							  a, sizeof(a));
+				const char *vk = doc_fact(&sides[s]->docs[k], facts[f].key, facts[f].opt,
+							  b, sizeof(b));
+				if (strcmp(v0, vk) != 0) {
+					char first[160], other[160];	/* (report_vis() has 3 buffers) */
+					snprintf(first, sizeof(first), "'%s' ('%s')", report_vis(v0),
+						 report_vis(sides[s]->docs[0].file));
+					snprintf(other, sizeof(other), "'%s' ('%s')", report_vis(vk),
+						 report_vis(sides[s]->docs[k].file));
+					snprintf(notes[nn++], COMPARE_NOTE_LEN,
+						 "the %s files differ in %s: %s and %s", sides[s]->name,
+						 facts[f].what, first, other);
+					break;
+				}
+			}
+	}
+	for (int s = 0; s < 2; s++)
+		for (unsigned k = 0; k < sides[s]->ndocs && nn < COMPARE_NOTES_MAX; k++) {
+			const struct json *v = json_get(sides[s]->docs[k].tree, "interrupted");
+			if (v && v->type == JSON_STRING)
+				snprintf(notes[nn++], COMPARE_NOTE_LEN,
+					 "'%s' (%s) was interrupted by %s: its figures are of the time measured",
+					 report_vis(sides[s]->docs[k].file), sides[s]->name,
+					 report_vis(v->string));
+		}
+	bool few = false;
+	for (size_t i = 0; i < o->naggs && !few; i++) {
+		const struct agg *m = find_agg((struct side *)n, o->aggs[i].api, o->aggs[i].path);
+		few = m && (m->n < 2 || o->aggs[i].n < 2);
+	}
+	if (few && nn < COMPARE_NOTES_MAX)
+		snprintf(notes[nn++], COMPARE_NOTE_LEN,
+			 "fewer than 2 repeats on a side for some paths: no significance test there "
+			 "(give several files per side, or runs made with -r N)");
+	return nn;
 }
 
 /* Whether @a and @b name the same existing file. */
@@ -394,32 +644,49 @@ static bool same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
-enum status compare_run(const char *old_path, const char *new_path, enum output_format format,
-			const char *output)
+/* Read @nfiles documents into @sd. */
+static enum status load_side(struct side *sd, const char *name, char *const *files,
+			     unsigned nfiles)
 {
-	struct doc o, n;
-	enum status st = load(&o, old_path);
+	sd->name = name;
+	if (!(sd->docs = calloc(nfiles, sizeof(*sd->docs)))) {
+		perror("vdsotest: compare");
+		return STATUS_FAIL;
+	}
+	for (unsigned k = 0; k < nfiles; k++) {
+		enum status st = load(&sd->docs[k], files[k]);
+		sd->ndocs = k + 1;
+		if (st != STATUS_PASS)
+			return st;
+	}
+	return gather(sd);
+}
 
-	if (st == STATUS_PASS && (st = load(&n, new_path)) != STATUS_PASS)
-		unload(&n);
-	if (st != STATUS_PASS) {
-		unload(&o);
-		return st;
-	}
-	if (output && (same_file(output, old_path) || same_file(output, new_path))) {
-		fprintf(stderr, "vdsotest: compare: --output '%s' is one of the files compared; "
-			"not overwritten\n", report_vis(output));
-		st = STATUS_USAGE;
-	} else if (report_open_output(output) != 0) {
+enum status compare_run(char *const *old_files, unsigned n_old, char *const *new_files,
+			unsigned n_new, enum output_format format, const char *output)
+{
+	struct side o = { 0 }, n = { 0 };
+	char notes[COMPARE_NOTES_MAX][COMPARE_NOTE_LEN];
+	unsigned nnotes;
+	enum status st = load_side(&o, "old", old_files, n_old);
+
+	if (st == STATUS_PASS)
+		st = load_side(&n, "new", new_files, n_new);
+	for (unsigned k = 0; st == STATUS_PASS && output && k < n_old + n_new; k++)
+		if (same_file(output, k < n_old ? old_files[k] : new_files[k - n_old])) {
+			fprintf(stderr, "vdsotest: compare: --output '%s' is one of the files compared; "
+				"not overwritten\n", report_vis(output));
+			st = STATUS_USAGE;
+		}
+	if (st == STATUS_PASS && report_open_output(output) != 0)
 		st = STATUS_FAIL;
+	if (st == STATUS_PASS) {
+		nnotes = check_sides(&o, &n, notes);
+		for (unsigned i = 0; i < nnotes; i++)
+			fprintf(stderr, "Note: compare: %s\n", notes[i]);
+		print_all(&o, &n, format, notes, nnotes);
 	}
-	if (st != STATUS_PASS) {
-		unload(&o);
-		unload(&n);
-		return st;
-	}
-	print_all(&o, &n, format);
-	unload(&o);
-	unload(&n);
-	return STATUS_PASS;
+	side_free(&o);
+	side_free(&n);
+	return st;
 }

@@ -98,6 +98,18 @@ static bool constant_counter(struct cycles_info *info)
 	snprintf(info->how, sizeof(info->how), "CNTFRQ_EL0");
 	return true;
 }
+#elif defined(__powerpc__)
+static uint64_t counter(void)
+{
+	return __builtin_ppc_get_timebase();
+}
+
+/* The timebase runs at a constant rate; its frequency is calibrated. */
+static bool constant_counter(struct cycles_info *info)
+{
+	info->source = CYCLES_TIMEBASE;
+	return false;
+}
 #else
 static uint64_t counter(void)
 {
@@ -171,6 +183,7 @@ uint64_t cycles_read(const struct cycles_info *info, int fd)
 		return v;
 	case CYCLES_TSC:
 	case CYCLES_CNTVCT:
+	case CYCLES_TIMEBASE:
 		return counter();
 	default:
 		return 0;
@@ -192,8 +205,10 @@ void cycles_describe(const struct cycles_info *info, char *buf, size_t size)
 		break;
 	case CYCLES_TSC:
 	case CYCLES_CNTVCT:
+	case CYCLES_TIMEBASE:
 		snprintf(buf, size, "%s ticks at %.2f MHz (%s)",
-			 info->source == CYCLES_TSC ? "TSC" : "CNTVCT_EL0",
+			 info->source == CYCLES_TSC ? "TSC" :
+			 info->source == CYCLES_CNTVCT ? "CNTVCT_EL0" : "timebase",
 			 (double)info->freq_hz / 1e6, info->how);
 		break;
 	default:
@@ -206,7 +221,66 @@ const char *cycles_source_name(enum cycles_source s)
 {
 	static const char *const names[] = {
 		[CYCLES_NONE] = "none", [CYCLES_PERF] = "perf",
-		[CYCLES_TSC] = "tsc", [CYCLES_CNTVCT] = "cntvct",
+		[CYCLES_TSC] = "tsc", [CYCLES_CNTVCT] = "cntvct", [CYCLES_TIMEBASE] = "timebase",
 	};
 	return (unsigned)s < sizeof(names) / sizeof(names[0]) ? names[s] : "?";
+}
+
+void latency_counter_probe(struct latency_counter *c)
+{
+	struct cycles_info ci;
+
+	memset(c, 0, sizeof(*c));
+	memset(&ci, 0, sizeof(ci));
+	if (constant_counter(&ci) || (ci.source != CYCLES_NONE && calibrate(&ci))) {
+		c->source = ci.source;
+		c->freq_hz = ci.freq_hz;
+		snprintf(c->how, sizeof(c->how), "%s", ci.how);
+#if defined(__x86_64__) || defined(__i386__)
+		unsigned a, b, cx, d;
+		c->fenced = __get_cpuid(1, &a, &b, &cx, &d) && (d & (1u << 26));	/* SSE2 */
+#endif
+		return;
+	}
+	c->source = CYCLES_NONE;
+	c->freq_hz = 1000000000u;
+	snprintf(c->how, sizeof(c->how), "nanoseconds");
+}
+
+uint64_t latency_counter_read(const struct latency_counter *c)
+{
+	vdso_timespec ts;
+
+	switch (c->source) {
+#if defined(__x86_64__) || defined(__i386__)
+	case CYCLES_TSC:
+		if (c->fenced) {
+			uint64_t v;
+			__asm__ volatile("lfence" ::: "memory");
+			v = __rdtsc();
+			__asm__ volatile("lfence" ::: "memory");
+			return v;
+		}
+		return __rdtsc();
+#endif
+	case CYCLES_CNTVCT:
+	case CYCLES_TIMEBASE:
+		return counter();
+	default:
+		if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts) != 0)
+			return 0;
+		return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	}
+}
+
+void latency_counter_describe(const struct latency_counter *c, char *buf, size_t size)
+{
+	struct cycles_info ci = { .source = c->source, .freq_hz = c->freq_hz };
+
+	if (c->source == CYCLES_NONE) {
+		snprintf(buf, size, "the clock_gettime system call (no cheaper counter here)");
+		return;
+	}
+	snprintf(ci.how, sizeof(ci.how), "%s", c->how);
+	cycles_describe(&ci, buf, size);
 }

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum cycles_source { CYCLES_NONE, CYCLES_PERF, CYCLES_TSC, CYCLES_CNTVCT };
+enum cycles_source { CYCLES_NONE, CYCLES_PERF, CYCLES_TSC, CYCLES_CNTVCT, CYCLES_TIMEBASE };
 
 /* What counts cycles in this run; found once, by cycles_probe(). */
 struct cycles_info {
@@ -58,7 +58,33 @@ void cycles_close(const struct cycles_info *info, int fd);
  */
 void cycles_describe(const struct cycles_info *info, char *buf, size_t size);
 
-/* cycles_source_name - "perf", "tsc", "cntvct" or "none". */
+/*
+ * The counter bench --latency reads around each single call: the cheapest
+ * the architecture has (x86 TSC if invariant, arm64 CNTVCT_EL0, powerpc
+ * timebase), else the clock_gettime system call.
+ */
+struct latency_counter {
+	enum cycles_source source;	/* CYCLES_TSC, CYCLES_CNTVCT, CYCLES_TIMEBASE,
+					   or CYCLES_NONE: clock_gettime(CLOCK_MONOTONIC)
+					   through the system call, in ns */
+	bool fenced;			/* x86: LFENCE before and after RDTSC (SSE2) */
+	uint64_t freq_hz;		/* ticks per second (10^9 for the system call) */
+	char how[96];			/* how freq_hz is known */
+};
+
+/* latency_counter_probe - choose @c's counter and find its frequency (as cycles_probe()). */
+void latency_counter_probe(struct latency_counter *c);
+
+/* latency_counter_read - the counter of @c now, in its ticks. */
+uint64_t latency_counter_read(const struct latency_counter *c);
+
+/*
+ * latency_counter_describe - "TSC ticks at 2100.00 MHz (CPUID leaf 0x15)",
+ * or "the clock_gettime system call (no cheaper counter here)", into @buf.
+ */
+void latency_counter_describe(const struct latency_counter *c, char *buf, size_t size);
+
+/* cycles_source_name - "perf", "tsc", "cntvct", "timebase" or "none". */
 const char *cycles_source_name(enum cycles_source s);
 
 #endif

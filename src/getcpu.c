@@ -33,31 +33,28 @@ static void sys_batch(const void *p, unsigned long n)
 	unsigned cpu;
 
 	(void)p;
-	while (n--)
-		sys_getcpu(&cpu, NULL, NULL);
+	BENCH_REPEAT(n, sys_getcpu(&cpu, NULL, NULL));
 }
 
 static void libc_batch(const void *p, unsigned long n)
 {
-	(void)p;
-	while (n--) {
 #ifdef HAVE_GETCPU
-		unsigned cpu;
-		getcpu(&cpu, NULL);
+	unsigned cpu;
+
+	(void)p;
+	BENCH_REPEAT(n, getcpu(&cpu, NULL));
 #else
-		sched_getcpu();
+	(void)p;
+	BENCH_REPEAT(n, sched_getcpu());
 #endif
-	}
 }
 
-static void vdso_batch(const void *p, unsigned long n)
-{
+BENCH_PLACED_BATCH(vdso_batch, p, n,
 	void *fn = *(void *const *)p;
 	unsigned cpu;
 
-	while (n--)
-		vdso_bench_getcpu(fn, &cpu);
-}
+	BENCH_REPEAT(n, vdso_bench_getcpu(fn, &cpu));
+)
 
 static int getcpu_probe(enum bench_path p, const void *arg)
 {
@@ -90,8 +87,8 @@ static enum status getcpu_bench(const struct api *api, const struct run *run)
 {
 	void *fn = api_vdso_fn(api, run);
 	void *empty = (void *)empty_getcpu;
-	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL },
-				     getcpu_probe, &fn, vdso_batch, &empty, 0 };
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch[0] : NULL },
+				     getcpu_probe, &fn, vdso_batch[0], &empty, 0, vdso_batch };
 
 	return bench_run(api, run, &paths);
 }

@@ -290,7 +290,7 @@ static enum status grnd_bench(const struct api *api, const struct run *run)
 	struct bench_paths paths = { { sys_batch, NULL, arg.fn ? vdso_batch : NULL },
 				     grnd_probe, &arg, empty_batch, &empty,
 				     per_batch < 1 ? 1 :
-				     per_batch > BENCH_BATCH_CALLS ? BENCH_BATCH_CALLS : per_batch };
+				     per_batch > BENCH_BATCH_CALLS ? BENCH_BATCH_CALLS : per_batch, NULL };
 	size_t total;
 	int err;
 

@@ -46,8 +46,7 @@ static void sys_batch(const void *p, unsigned long n)
 	vdso_timeval tv;
 
 	(void)p;
-	while (n--)
-		sys_gettimeofday(&tv, NULL);
+	BENCH_REPEAT(n, sys_gettimeofday(&tv, NULL));
 }
 
 static void libc_batch(const void *p, unsigned long n)
@@ -55,18 +54,15 @@ static void libc_batch(const void *p, unsigned long n)
 	struct timeval tv;
 
 	(void)p;
-	while (n--)
-		gettimeofday(&tv, NULL);
+	BENCH_REPEAT(n, gettimeofday(&tv, NULL));
 }
 
-static void vdso_batch(const void *p, unsigned long n)
-{
+BENCH_PLACED_BATCH(vdso_batch, p, n,
 	void *fn = *(void *const *)p;
 	vdso_timeval tv;
 
-	while (n--)
-		vdso_gettimeofday(fn, &tv, NULL);
-}
+	BENCH_REPEAT(n, vdso_gettimeofday(fn, &tv, NULL));
+)
 
 /* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
 static int gtod_probe(enum bench_path p, const void *arg)
@@ -93,8 +89,8 @@ static enum status gtod_bench(const struct api *api, const struct run *run)
 {
 	void *fn = api_vdso_fn(api, run);
 	void *empty = (void *)empty_gettimeofday;
-	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL },
-				     gtod_probe, &fn, vdso_batch, &empty, 0 };
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch[0] : NULL },
+				     gtod_probe, &fn, vdso_batch[0], &empty, 0, vdso_batch };
 
 	return bench_run(api, run, &paths);
 }

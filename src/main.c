@@ -76,7 +76,8 @@ static void print_binding(const struct vdso_binding *b)
 /* How long a child may take: its paths' durations plus 10 s of grace. */
 static uint64_t watchdog_ns(enum test_type t, const struct run *run)
 {
-	return (t == TEST_BENCH ? NR_PATHS * (uint64_t)run->repeat : 1) * run->duration_ns +
+	return (t == TEST_BENCH ? NR_PATHS * ((uint64_t)run->repeat + (run->latency ? 1 : 0)) : 1) *
+	       run->duration_ns +
 	       10000000000u;
 }
 
@@ -345,6 +346,11 @@ static enum status run_all(const struct api *one, enum test_type t, struct run *
 		cycles_describe(run->cycles, what, sizeof(what));
 		report_note("cycles: %s", what);
 	}
+	if (run->latency) {
+		char what[256];
+		latency_counter_describe(run->latency, what, sizeof(what));
+		report_note("latency: each call timed alone with %s", what);
+	}
 	for (i = 0; i < run->api_total && !output_lost && !stopped_by(); i++) {
 		const struct api *api = one ? one : &api_table[i];
 		run->api_index = i;
@@ -458,7 +464,8 @@ int main(int argc, char **argv)
 	report_set_format(o.format);
 	/* (compare opens --output once it has read its inputs) */
 	if (o.command == CMD_COMPARE)
-		return finish(compare_run(o.compare_old, o.compare_new, o.format, o.output));
+		return finish(compare_run(o.compare_old_files, o.compare_n_old, o.compare_new_files,
+					  o.compare_n_new, o.format, o.output));
 	if (o.command == CMD_LIST_APIS) {
 		/* Marks for people (a terminal, or -v); bare names for scripts. */
 		bool mark = o.verbose || isatty(STDOUT_FILENO);
@@ -512,12 +519,17 @@ int main(int argc, char **argv)
 	struct cycles_info cycles;
 	if (o.cycles)
 		cycles_probe(&cycles);
+	struct latency_counter latency;
+	if (o.latency)
+		latency_counter_probe(&latency);
 	struct run run = {
 		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
 		.size_bytes = o.size_bytes,
 		.verbose = o.verbose, .format = o.format,
 		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
-		.cycles = o.cycles ? &cycles : NULL,
+		.cycles = o.cycles ? &cycles : NULL, .cpu_list = o.cpu_list,
+		.latency = o.latency ? &latency : NULL,
+		.header = o.header >= 0 ? o.header : o.format == FORMAT_NSEC || o.format == FORMAT_TABLE,
 	};
 	struct perturb disturber = { -1, -1 };
 	perturb.run = &run;

@@ -19,7 +19,8 @@
 #include "report.h"
 
 enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
-       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN, OPT_PERTURB };
+       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN, OPT_PERTURB,
+       OPT_HEADER, OPT_NO_HEADER, OPT_LATENCY };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -42,6 +43,9 @@ static const struct option long_options[] = {
 	{ "cycles",   no_argument,       NULL, OPT_CYCLES },
 	{ "dry-run",  no_argument,       NULL, OPT_DRY_RUN },
 	{ "perturb",  required_argument, NULL, OPT_PERTURB },
+	{ "header",   no_argument,       NULL, OPT_HEADER },
+	{ "no-header", no_argument,      NULL, OPT_NO_HEADER },
+	{ "latency",  no_argument,       NULL, OPT_LATENCY },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -49,10 +53,12 @@ static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
-	      "                [--size=BYTES] [--vdso-lib=PATH] [--perturb=LIST] [--dry-run]\n"
+	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--latency]\n"
+	      "                [--perturb=LIST] [--dry-run]\n"
 	      "                API|all TEST-TYPE\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
+	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... -- NEW.json...\n"
 	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
 }
 
@@ -80,6 +86,13 @@ static void help(FILE *f)
 	      "                        TSC or CNTVCT with its frequency, else unavailable)\n"
 	      "      --cpu=LIST        bench on these CPUs (e.g. 1, or 0,2-3): one thread\n"
 	      "                        pinned to the first, or -t N to the first N\n"
+	      "      --header, --no-header\n"
+	      "                        bench: the '# ' context lines (kernel, clocksource,\n"
+	      "                        CPU, load) before the figures, or not (default: on\n"
+	      "                        for nsec and table, off for text)\n"
+	      "      --latency         bench: time single calls too (TSC, CNTVCT, timebase,\n"
+	      "                        else the clock_gettime system call): p50, p90,\n"
+	      "                        p99, p99.9, max and a histogram per path\n"
 	      "      --size=BYTES      bytes per call in the getrandom bench\n"
 	      "                        (default 4; 1 to 1048576)\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
@@ -232,6 +245,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_OUTPUT] = "--output", [OPTION_SIZE] = "--size",
 	[OPTION_VDSO_IMAGE] = "--vdso-image", [OPTION_DUMP] = "--dump",
 	[OPTION_PERTURB] = "--perturb",
+	[OPTION_HEADER] = "--[no-]header", [OPTION_LATENCY] = "--latency",
 };
 
 #define BIT(o) (1u << (o))
@@ -240,7 +254,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 		     BIT(OPTION_VERBOSE) | BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | \
 		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
 #define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
-		    BIT(OPTION_SIZE))
+		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY))
 #define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
 
 /* The first option of @given outside @allowed, or -1. */
@@ -294,8 +308,17 @@ static int check_applies(const struct options *o, FILE *err)
 	    (i = first_outside(o->given, RUN_OPTIONS | BIT(OPTION_PERTURB))) >= 0)
 		return bad(err, "option '%s' is for bench only, not %s", option_names[i],
 			   test_type_name(o->test));
+	if (o->latency && o->threads > 1)
+		return bad(err, "option '--latency' needs one thread, not --threads=%u", o->threads);
+	if (o->latency && (o->format == FORMAT_TABLE || o->format == FORMAT_CSV))
+		return bad(err, "option '--latency' is for the text, nsec, json and ktap formats, not %s",
+			   report_format_name(o->format));
 	if (o->cycles && o->threads > 1)
 		return bad(err, "option '--cycles' needs one thread, not --threads=%u", o->threads);
+	if (o->header >= 0 && o->format != FORMAT_TEXT && o->format != FORMAT_NSEC &&
+	    o->format != FORMAT_TABLE)
+		return bad(err, "option '--%sheader' is for the text, nsec and table formats, not %s",
+			   o->header ? "" : "no-", report_format_name(o->format));
 	if (o->test != TEST_BENCH && bench_only)
 		return bad(err, "format '%s' is for bench only (%s: text, nsec or ktap)",
 			   report_format_name(o->format), test_type_name(o->test));
@@ -344,26 +367,52 @@ static int bad_option(FILE *err, char **argv, int c)
 	return bad(err, "unknown option '%s'", report_vis(opt));
 }
 
-/* "compare OLD.json NEW.json": two files, and a format compare can print. */
-static int parse_compare(struct options *o, int n, char **v, FILE *err)
+/*
+ * "compare OLD.json NEW.json", or "compare OLD.json... -- NEW.json...":
+ * the files of each side, and a format compare can print.  @after is the
+ * number of operands that followed "--" (which getopt_long() takes away),
+ * or -1 when there was none; a "--" still among the operands (a getopt
+ * that left it) splits them too.
+ */
+static int parse_compare(struct options *o, int n, char **v, int after, FILE *err)
 {
+	int split = -1, skip = 0;
+
 	o->command = CMD_COMPARE;
-	if (n < 3)
-		return bad(err, "compare needs two files: OLD.json NEW.json");
-	if (n > 3)
-		return bad(err, "unexpected argument '%s' after compare's two files", report_vis(v[3]));
+	for (int i = 1; i < n; i++)
+		if (strcmp(v[i], "--") == 0) {
+			split = i;
+			skip = 1;
+			break;
+		}
+	if (split < 0 && after >= 0)
+		split = n - after;
+	if (split < 0) {
+		if (n < 3)
+			return bad(err, "compare needs two files: OLD.json NEW.json (or OLD.json... -- NEW.json...)");
+		if (n > 3)
+			return bad(err, "unexpected argument '%s' after compare's two files (several a side: OLD.json... -- NEW.json...)",
+				   report_vis(v[3]));
+		split = 2;
+	}
+	if (split < 2 || split + skip >= n)
+		return bad(err, "compare needs at least one file on each side of '--': OLD.json... -- NEW.json...");
 	if (o->format == FORMAT_NSEC || o->format == FORMAT_KTAP)
 		return bad(err, "format '%s' is not one of compare's (text, table, csv or json)",
 			   report_format_name(o->format));
-	o->compare_old = v[1];
-	o->compare_new = v[2];
+	o->compare_old_files = v + 1;
+	o->compare_n_old = (unsigned)(split - 1);
+	o->compare_new_files = v + split + skip;
+	o->compare_n_new = (unsigned)(n - split - skip);
+	o->compare_old = o->compare_old_files[0];
+	o->compare_new = o->compare_new_files[0];
 	return OPTIONS_RUN;
 }
 
-static int parse_operands(struct options *o, int n, char **v, FILE *err)
+static int parse_operands(struct options *o, int n, char **v, int after, FILE *err)
 {
 	if (n >= 1 && strcmp(v[0], "compare") == 0)
-		return parse_compare(o, n, v, err);
+		return parse_compare(o, n, v, after, err);
 	if (n >= 1 && strcmp(v[0], "list-apis") == 0)
 		o->command = CMD_LIST_APIS;
 	else if (n >= 1 && strcmp(v[0], "list-test-types") == 0)
@@ -418,15 +467,28 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 	int c, rc;
 
 	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1,
-			       .repeat = 1, .size_bytes = 4 };
+			       .repeat = 1, .size_bytes = 4, .header = -1 };
 	optind = 0;		/* glibc, musl: full reset of getopt's state */
+	/*
+	 * The places of the "--" arguments, before getopt_long() permutes argv:
+	 * those before the one that ends the options are option values
+	 * ("--output --"), as many as getopt_long() hands out; the operands
+	 * after the one that ends them stay last, in order.
+	 */
+	int dd_at[4], ndd = 0, dd_values = 0;
+	for (int i = 1; i < argc && ndd < 4; i++)
+		if (argv[i] && strcmp(argv[i], "--") == 0)
+			dd_at[ndd++] = i;
 	opterr = 0;
 	for (;;) {
 		optopt = 0;
+		optarg = NULL;	/* (musl keeps the last value for options without one) */
 		/* -? is no option letter: it comes back as an unknown '?'. */
 		c = getopt_long(argc, argv, ":d:f:t:vgo:Vr:", long_options, NULL);
 		if (c == -1)
 			break;
+		if (optarg && strcmp(optarg, "--") == 0 && c != '?' && c != ':')
+			dd_values++;
 		rc = 0;
 		static const struct { int c; enum option_bit bit; } bits[] = {
 			{ 'd', OPTION_DURATION }, { 'f', OPTION_MAXFAILS }, { 't', OPTION_THREADS },
@@ -435,6 +497,8 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			{ OPT_CPU, OPTION_CPU }, { 'o', OPTION_FORMAT }, { OPT_OUTPUT, OPTION_OUTPUT },
 			{ OPT_SIZE, OPTION_SIZE }, { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
 			{ OPT_DUMP, OPTION_DUMP }, { OPT_PERTURB, OPTION_PERTURB },
+			{ OPT_HEADER, OPTION_HEADER }, { OPT_NO_HEADER, OPTION_HEADER },
+			{ OPT_LATENCY, OPTION_LATENCY },
 		};
 		for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 			if (bits[i].c == c)
@@ -449,6 +513,9 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case OPT_CYCLES: o->cycles = true; break;
 		case OPT_DRY_RUN: o->dry_run = true; break;
 		case OPT_PERTURB: rc = parse_perturb(optarg, &o->perturb, err); break;
+		case OPT_HEADER: o->header = 1; break;
+		case OPT_LATENCY: o->latency = true; break;
+		case OPT_NO_HEADER: o->header = 0; break;
 		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
 		case OPT_OUTPUT:
 			if (!*optarg)
@@ -494,7 +561,8 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		if (rc)
 			return rc;
 	}
-	if ((rc = parse_operands(o, argc - optind, argv + optind, err)) != OPTIONS_RUN)
+	int after = dd_values < ndd ? argc - dd_at[dd_values] - 1 : -1;
+	if ((rc = parse_operands(o, argc - optind, argv + optind, after, err)) != OPTIONS_RUN)
 		return rc;
 	if ((rc = check_info_options(o, err)) != OPTIONS_RUN)
 		return rc;

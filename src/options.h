@@ -41,9 +41,16 @@ struct options {
 	const char *cpu_list;		/* --cpu, checked by cpu_list_parse(), or NULL */
 	bool dry_run;			/* --dry-run: check the command line, run nothing */
 	unsigned perturb;		/* verify --perturb: bits of enum perturb_kind, or 0 */
+	bool latency;			/* bench --latency */
+	int header;			/* bench: 1 --header, 0 --no-header, -1 neither
+					   (on for nsec and table, off for text) */
 	unsigned given;			/* the options given: 1 << OPTION_* */
-	const char *compare_old;	/* CMD_COMPARE: the two JSON files */
+	const char *compare_old;	/* CMD_COMPARE: the first JSON file of each side */
 	const char *compare_new;
+	char *const *compare_old_files;	/* CMD_COMPARE: all of them, */
+	unsigned compare_n_old;		/* 1 or more a side */
+	char *const *compare_new_files;
+	unsigned compare_n_new;
 	const char *vdso_image;		/* info --vdso-image=FILE, or NULL */
 	const char *dump;		/* info --dump=FILE, or NULL */
 };
@@ -52,7 +59,8 @@ struct options {
 enum option_bit {
 	OPTION_DURATION, OPTION_MAXFAILS, OPTION_THREADS, OPTION_VERBOSE, OPTION_DEBUG,
 	OPTION_VDSO_LIB, OPTION_REPEAT, OPTION_NET, OPTION_CYCLES, OPTION_CPU, OPTION_FORMAT,
-	OPTION_OUTPUT, OPTION_SIZE, OPTION_VDSO_IMAGE, OPTION_DUMP, OPTION_PERTURB, NR_OPTION_BITS
+	OPTION_OUTPUT, OPTION_SIZE, OPTION_VDSO_IMAGE, OPTION_DUMP, OPTION_PERTURB,
+	OPTION_HEADER, OPTION_LATENCY, NR_OPTION_BITS
 };
 
 /* options_parse() returns this when the program should go on and run. */

@@ -4,13 +4,16 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
+#include "cpus.h"
 #include "interrupt.h"
 #include "report.h"
 #include "sysinfo.h"
@@ -254,7 +257,92 @@ static void json_cycles(const struct cycles_info *c)
 	putchar('}');
 }
 
-static void json_begin(const struct run *run)
+/* The run's machine conditions (vdsotest(1), NOISE): frequency governor, boost, load. */
+struct run_conditions {
+	int cpu;			/* the CPU they are of: the first bench CPU */
+	char governor[64];		/* "" when sysfs shows none */
+	int boost;			/* 1 on, 0 off, -1 unknown */
+	char boost_file[256];
+	double load_average;		/* -1 unknown */
+	unsigned notes;
+	char note[2][300];
+};
+
+static void run_conditions(const struct run *run, struct run_conditions *c)
+{
+	const struct sysinfo_paths *sp = &sysinfo_real_paths;
+	unsigned cpu = 0;
+
+	memset(c, 0, sizeof(*c));
+	if (run->cpus)
+		c->cpu = run->cpus[0];
+	else
+		c->cpu = syscall(SYS_getcpu, &cpu, NULL, NULL) == 0 ? (int)cpu : 0;
+	sysinfo_governor(sp, c->cpu, c->governor, sizeof(c->governor));
+	c->boost = sysinfo_boost(sp, c->cpu, c->boost_file, sizeof(c->boost_file));
+	c->load_average = sysinfo_load_average(sp);
+	if (c->governor[0] && strcmp(c->governor, "performance") != 0)
+		snprintf(c->note[c->notes++], sizeof(c->note[0]),
+			 "CPU %d's frequency governor is '%s', not 'performance': its clock rate "
+			 "may change during the run (every figure)", c->cpu, report_vis(c->governor));
+	if (c->boost == 1)
+		snprintf(c->note[c->notes++], sizeof(c->note[0]),
+			 "turbo/boost is on (%s): the clock rate depends on temperature and on the "
+			 "other CPUs' load (every figure)", report_vis(c->boost_file));
+}
+
+/*
+ * The context header of text (--header), nsec and table: "# " lines with
+ * the kernel, clocksource, CPU and load, for a paste.
+ */
+static void print_header(const struct run_conditions *c)
+{
+	struct sysinfo_facts f;
+	struct cpu_mask m;
+
+	sysinfo_read(&f);
+	printf("# %s %s bench: Linux %s %s, clocksource %s\n", PACKAGE_NAME, PACKAGE_VERSION,
+	       f.kernel_release[0] ? report_vis(f.kernel_release) : "?",
+	       f.machine[0] ? report_vis(f.machine) : "?",
+	       f.clocksource[0] ? report_vis(f.clocksource) : "unknown");
+	printf("# CPU: %s; %ld CPUs online", f.cpu_model[0] ? report_vis(f.cpu_model) : "unknown",
+	       sysconf(_SC_NPROCESSORS_ONLN));
+	if (cpu_mask_get(&m)) {
+		printf(", %u allowed", cpu_mask_count(&m));
+		cpu_mask_free(&m);
+	}
+	if (c->governor[0])
+		printf(", governor %s", report_vis(c->governor));
+	if (c->boost >= 0)
+		printf(", boost %s", c->boost ? "on" : "off");
+	if (c->load_average >= 0)
+		printf("; load average %.2f", c->load_average);
+	putchar('\n');
+}
+
+/* The document's "conditions" member (run_conditions()). */
+static void json_run_conditions(const struct run_conditions *c)
+{
+	printf(",\n  \"conditions\": {\"cpu\": %d, \"governor\": ", c->cpu);
+	json_string_or_null(c->governor);
+	fputs(", \"boost\": ", stdout);
+	fputs(c->boost < 0 ? "null" : c->boost ? "true" : "false", stdout);
+	fputs(", \"boost_file\": ", stdout);
+	json_string_or_null(c->boost_file);
+	fputs(", \"load_average\": ", stdout);
+	if (c->load_average >= 0)
+		printf("%.2f", c->load_average);
+	else
+		fputs("null", stdout);
+	fputs(", \"notes\": [", stdout);
+	for (unsigned i = 0; i < c->notes; i++) {
+		fputs(i ? ", " : "", stdout);
+		report_json_string(c->note[i]);
+	}
+	fputs("]}", stdout);
+}
+
+static void json_begin(const struct run *run, const struct run_conditions *c)
 {
 	struct sysinfo_facts f;
 
@@ -270,10 +358,25 @@ static void json_begin(const struct run *run)
 	fputs(",\n  \"cpu_model\": ", stdout);
 	json_string_or_null(f.cpu_model);
 	printf(",\n  \"options\": {\"test_type\": \"%s\", \"duration_ns\": %" PRIu64
-	       ", \"repeat\": %u, \"threads\": %u, \"net\": %s},\n  \"cycles\": ",
+	       ", \"repeat\": %u, \"threads\": %u, \"net\": %s, \"size\": %zu, \"cpu\": ",
 	       test_type_name(test), run->duration_ns, run->repeat, run->threads,
-	       run->net ? "true" : "false");
+	       run->net ? "true" : "false", run->size_bytes);
+	json_string_or_null(run->cpu_list ? run->cpu_list : "");
+	fputs("},\n  \"cycles\": ", stdout);
 	json_cycles(run->cycles);
+	fputs(",\n  \"latency\": ", stdout);
+	if (run->latency) {
+		char what[256];
+		latency_counter_describe(run->latency, what, sizeof(what));
+		printf("{\"source\": \"%s\", \"frequency_hz\": %" PRIu64 ", \"description\": ",
+		       run->latency->source == CYCLES_NONE ? "syscall" :
+		       cycles_source_name(run->latency->source), run->latency->freq_hz);
+		report_json_string(what);
+		putchar('}');
+	} else {
+		fputs("null", stdout);
+	}
+	json_run_conditions(c);
 	fputs(",\n  \"results\": [", stdout);
 }
 
@@ -312,7 +415,7 @@ void report_begin(const struct run *run, enum test_type t)
 	if (run->cycles && run->cycles->source != CYCLES_PERF)
 		cycles_unit = "ticks";
 	if (t == TEST_BENCH)
-		estimate_ns *= NR_PATHS * (uint64_t)run->repeat;
+		estimate_ns *= NR_PATHS * ((uint64_t)run->repeat + (run->latency ? 1 : 0));
 	progress_wanted = isatty(STDERR_FILENO) && t != TEST_ABI &&
 			  estimate_ns > REPORT_PROGRESS_AFTER_NS &&
 			  !(machine_format() && stdout_on_stderr_terminal());
@@ -326,6 +429,16 @@ void report_begin(const struct run *run, enum test_type t)
 			perror("vdsotest: mmap");
 	}
 	*json_results = 0;
+	struct run_conditions cond = { .boost = -1, .load_average = -1 };
+	if (t == TEST_BENCH) {
+		run_conditions(run, &cond);
+		if (run->header && (format == FORMAT_TEXT || format == FORMAT_NSEC ||
+				    format == FORMAT_TABLE))
+			print_header(&cond);
+		flush_stdout();
+		for (unsigned i = 0; i < cond.notes; i++)
+			fprintf(stderr, "Note: %s\n", cond.note[i]);
+	}
 	switch (format) {
 	case FORMAT_KTAP:
 		printf("KTAP version 1\n1..%zu\n", run->api_total);
@@ -333,18 +446,18 @@ void report_begin(const struct run *run, enum test_type t)
 	case FORMAT_CSV:
 		puts("api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,"
 		     "ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call,"
-		     "error");
+		     "error,wall_ns_per_call,cpu_share_pct");
 		break;
 	case FORMAT_TABLE:
-		/* with repeats, the spread of Time next to it */
-		printf("%-*s %13s%s %13s %12s\n", table_name_width(), "Benchmark", "Time",
-		       run->repeat >= 2 ? "  Spread" : "", "CPU", "Iterations");
-		for (int i = table_name_width() + 3 * 13 + 3 + (run->repeat >= 2 ? 8 : 0); i > 0; i--)
+		/* Cost (with repeats, its spread next to it), then wall and CPU time */
+		printf("%-*s %13s%s %13s %13s %12s\n", table_name_width(), "Benchmark", "Cost",
+		       run->repeat >= 2 ? "  Spread" : "", "Time", "CPU", "Iterations");
+		for (int i = table_name_width() + 4 * 13 + 4 + (run->repeat >= 2 ? 8 : 0); i > 0; i--)
 			putchar('-');
 		putchar('\n');
 		break;
 	case FORMAT_JSON:
-		json_begin(run);
+		json_begin(run, &cond);
 		break;
 	default:
 		break;
@@ -452,7 +565,8 @@ static void report_table(const struct api *api, const struct bench_stats s[NR_PA
 		printf("%-*s %10.2f ns", table_name_width(), name, s[p].median_ns);
 		if (s[p].repeats >= 2)
 			printf(" \u00b1%5.1f%%", s[p].stdev_pct);
-		printf(" %10.2f ns %12" PRIu64 "\n", s[p].cpu_ns_per_call, s[p].calls);
+		printf(" %10.2f ns %10.2f ns %12" PRIu64 "\n", s[p].wall_ns_per_call,
+		       s[p].cpu_ns_per_call, s[p].calls);
 	}
 }
 
@@ -476,7 +590,99 @@ static void report_csv(const struct api *api, const struct bench_result *res)
 		putchar(',');
 		if (res->error[p])
 			report_csv_string(strerror(res->error[p]));
-		putchar('\n');
+		printf(",%.2f,%.1f\n", s[p].wall_ns_per_call, s[p].cpu_share_pct);
+	}
+}
+
+/* A thread's ns per call: its fastest slices' (stats.h), or its wall time's. */
+static double sample_ns_per_call(const struct bench_sample *s)
+{
+	return s->slice_calls ? (double)s->slice_ns / (double)s->slice_calls :
+	       s->calls ? (double)s->duration_ns / (double)s->calls : 0.0;
+}
+
+/* The "conditions" member of a result: bench_conditions, and its notes. */
+static void json_conditions(const struct bench_conditions *c)
+{
+	fputs(", \"conditions\": {\"smt_sibling_busy_pct\": ", stdout);
+	if (c->smt_busy_pct >= 0)
+		printf("%.1f, \"smt_sibling_cpu\": %d", c->smt_busy_pct, c->smt_cpu);
+	else
+		fputs("null, \"smt_sibling_cpu\": null", stdout);
+	fputs(", \"steal_pct\": ", stdout);
+	if (c->steal_pct >= 0)
+		printf("%.1f", c->steal_pct);
+	else
+		fputs("null", stdout);
+	fputs(", \"notes\": [", stdout);
+	for (unsigned i = 0; i < c->notes; i++) {
+		fputs(i ? ", " : "", stdout);
+		report_json_string(c->note[i]);
+	}
+	fputs("]}", stdout);
+}
+
+/* Path @p's ns per call of each repeat, "N.NN, N.NN, ...", in a static buffer. */
+static const char *json_samples(const struct bench_result *res, int p)
+{
+	static char buf[STATS_MAX_SAMPLES * 24];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (unsigned r = 0; res->samples[p] && r < res->stats[p].repeats; r++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%.3f", r ? ", " : "",
+					stats_sample_ns(&res->samples[p][r], res->net_minus_ns));
+	return buf;
+}
+
+/* The "latency" member of a path (bench --latency). */
+static void json_latency(const struct bench_latency *l)
+{
+	printf(", \"latency\": {\"samples\": %" PRIu64 ", \"p50_ns\": %.2f, \"p90_ns\": %.2f"
+	       ", \"p99_ns\": %.2f, \"p99_9_ns\": %.2f, \"max_ns\": %.2f, \"histogram\": [",
+	       l->samples, l->p50_ns, l->p90_ns, l->p99_ns, l->p999_ns, l->max_ns);
+	for (unsigned k = l->first_bin; k < l->bins; k++)
+		printf("%s{\"from_ns\": %.0f, \"to_ns\": %.0f, \"count\": %" PRIu64 "}",
+		       k > l->first_bin ? ", " : "", k ? ldexp(1, (int)k - 1) : 0, ldexp(1, (int)k),
+		       l->bin[k]);
+	fputs("]}", stdout);
+}
+
+/*
+ * --latency in text, nsec and ktap: per path a line of percentiles, then
+ * its histogram, one line per octave from the first to the last non-empty.
+ */
+static void report_latency(const struct api *api, const struct bench_result *res)
+{
+	FILE *f = lines();
+
+	fprintf(f, "%s%s: latency: %.2f ns of timing taken off each call (the least of the same timing around an empty function)\n",
+		lead(), api->name, res->latency_overhead_ns);
+	for (int p = 0; p < NR_PATHS; p++) {
+		const struct bench_latency *l = &res->latency[p];
+		if (!l->measured)
+			continue;
+		fprintf(f, "%s%s: %s: latency p50 %.2f ns, p90 %.2f, p99 %.2f, p99.9 %.2f, max %.2f (%" PRIu64
+			" calls)\n", lead(), api->name, bench_path_name(p), l->p50_ns, l->p90_ns,
+			l->p99_ns, l->p999_ns, l->max_ns, l->samples);
+		static const char *const range[BENCH_LATENCY_DECADES] = {
+			"< 1 ns", "1-10 ns", "10-100 ns", "0.1-1 us", "1-10 us", "10-100 us",
+			"0.1-1 ms", ">= 1 ms",
+		};
+		unsigned first = BENCH_LATENCY_DECADES, last = 0;
+		for (unsigned k = 0; k < BENCH_LATENCY_DECADES; k++)
+			if (l->decade[k]) {
+				first = k < first ? k : first;
+				last = k;
+			}
+		for (unsigned k = first; k <= last && first < BENCH_LATENCY_DECADES; k++) {
+			double share = l->samples ? (double)l->decade[k] / (double)l->samples : 0;
+			fprintf(f, "%s%s: %s:   %-9s %12" PRIu64 " %7.3f%% ", lead(), api->name,
+				bench_path_name(p), range[k], l->decade[k], 100 * share);
+			for (int i = 0; i < (int)(share * 40 + 0.5) || (i == 0 && l->decade[k]); i++)
+				fputc('#', f);
+			fputc('\n', f);
+		}
 	}
 }
 
@@ -491,14 +697,16 @@ static void json_per_thread(const struct bench_result *res, int p)
 			printf("%d", res->cpus[t]);
 		else
 			fputs("null", stdout);
-		printf(", \"calls\": %" PRIu64 ", \"duration_ns\": %" PRIu64
-		       ", \"ns_per_call\": %.2f}", s->calls, s->duration_ns,
+		printf(", \"calls\": %" PRIu64 ", \"duration_ns\": %" PRIu64 ", \"cpu_ns\": %" PRIu64
+		       ", \"ns_per_call\": %.2f, \"wall_ns_per_call\": %.2f}", s->calls,
+		       s->duration_ns, s->cpu_ns, sample_ns_per_call(s),
 		       s->calls ? (double)s->duration_ns / (double)s->calls : 0.0);
 	}
 	putchar(']');
 }
 
-static void report_json(const struct api *api, const struct bench_result *res)
+static void report_json(const struct api *api, const struct run *run,
+			const struct bench_result *res)
 {
 	const struct bench_stats *s = res->stats;
 	const bool *present = res->present;
@@ -518,10 +726,20 @@ static void report_json(const struct api *api, const struct bench_result *res)
 		printf("%s\n      \"%s\": {\"repeats\": %u, \"calls\": %" PRIu64
 		       ", \"duration_ns\": %" PRIu64 ", \"cpu_ns\": %" PRIu64
 		       ", \"ns_per_call\": {\"median\": %.2f, \"min\": %.2f, \"max\": %.2f"
-		       ", \"stdev_pct\": %.2f}, \"calls_per_sec\": %.0f, \"speedup\": ",
+		       ", \"stdev_pct\": %.2f, \"samples\": [%s]}, \"wall_ns_per_call\": %.2f, \"cpu_ns_per_call\": %.2f"
+		       ", \"calls_per_sec\": %.0f, \"conditions\": {\"cpu_share_pct\": %.1f"
+		       ", \"involuntary_switches\": %" PRIu64 ", \"migrations\": ",
 		       sep, bench_path_name(p), s[p].repeats, s[p].calls, s[p].duration_ns,
 		       s[p].cpu_ns, s[p].median_ns, s[p].min_ns, s[p].max_ns, s[p].stdev_pct,
-		       stats_calls_per_sec(&s[p]));
+		       json_samples(res, p), s[p].wall_ns_per_call, s[p].cpu_ns_per_call,
+		       stats_calls_per_sec(&s[p]),
+		       s[p].cpu_share_pct, s[p].nivcsw);
+		if (s[p].migrations >= 0)
+			printf("%" PRId64, s[p].migrations);
+		else
+			fputs("null", stdout);
+		printf(", \"spread_above_threshold\": %s}, \"speedup\": ",
+		       s[p].repeats >= 2 && s[p].stdev_pct > BENCH_STDEV_MAX_PCT ? "true" : "false");
 		if (present[PATH_SYSCALL])
 			printf("%.2f", speedup(s, present, p));
 		else
@@ -539,10 +757,16 @@ static void report_json(const struct api *api, const struct bench_result *res)
 			fputs("null", stdout);
 		if (res->per_thread[p])
 			json_per_thread(res, p);
+		if (res->latency[p].measured)
+			json_latency(&res->latency[p]);
 		putchar('}');
 		sep = ",";
 	}
-	fputs("}}", stdout);
+	putchar('}');
+	json_conditions(&res->cond);
+	if (run->latency)
+		printf(", \"latency_overhead_ns\": %.2f", res->latency_overhead_ns);
+	putchar('}');
 }
 
 static void report_verbose(const struct api *api, const struct bench_result *res)
@@ -565,14 +789,17 @@ static void report_verbose(const struct api *api, const struct bench_result *res
 			fprintf(f, " (%u repeats: median %.2f, min %.2f, max %.2f ns/call)",
 				s[p].repeats, s[p].median_ns, s[p].min_ns, s[p].max_ns);
 		fputc('\n', f);
+		fprintf(f, "%s%s: %s: wall %.2f ns/call, CPU %.2f ns/call, %.0f%% of the CPU, "
+			"%" PRIu64 " involuntary context switches\n", lead(), api->name,
+			bench_path_name(p), s[p].wall_ns_per_call, s[p].cpu_ns_per_call,
+			s[p].cpu_share_pct, s[p].nivcsw);
 		for (unsigned t = 0; res->per_thread[p] && t < res->threads; t++) {
 			const struct bench_sample *e = &res->per_thread[p][t];
 			fprintf(f, "%s%s: %s: thread %u", lead(), api->name, bench_path_name(p), t);
 			if (res->cpus)
 				fprintf(f, " on CPU %d", res->cpus[t]);
 			fprintf(f, ": %" PRIu64 " calls in %" PRIu64 " ns (%.2f ns/call)\n",
-				e->calls, e->duration_ns,
-				e->calls ? (double)e->duration_ns / (double)e->calls : 0.0);
+				e->calls, e->duration_ns, sample_ns_per_call(e));
 		}
 	}
 }
@@ -587,12 +814,22 @@ void report_bench(const struct api *api, const struct run *run, const struct ben
 	case FORMAT_NSEC:  report_nsec(api, res); break;
 	case FORMAT_TABLE: report_table(api, stats, present); break;
 	case FORMAT_CSV:   report_csv(api, res); break;
-	case FORMAT_JSON:  report_json(api, res); break;
+	case FORMAT_JSON:  report_json(api, run, res); break;
 	default:	   report_text(api, res); break;
 	}
 	if (run->verbose)
 		report_verbose(api, res);
+	if (run->latency && run->format != FORMAT_JSON)
+		report_latency(api, res);
 	flush_stdout();
+}
+
+void report_conditions(const struct api *api, const struct bench_conditions *c)
+{
+	report_progress_clear();
+	flush_stdout();
+	for (unsigned i = 0; i < c->notes; i++)
+		fprintf(stderr, "Note: %s: %s\n", api->name, c->note[i]);
 }
 
 void report_note(const char *fmt, ...)

@@ -74,6 +74,13 @@ void report_end(int stopped);
 void report_bench(const struct api *api, const struct run *run, const struct bench_result *res);
 
 /*
+ * report_conditions - the noise notes of one API's bench (bench_conditions),
+ * "Note: API: SENTENCE" each, on stderr in every format (the json document
+ * has them in its "conditions" members).
+ */
+void report_conditions(const struct api *api, const struct bench_conditions *c);
+
+/*
  * report_bench_progress - the progress line "[I/N] API PATH" (and " R/REPEAT"
  * with repeats) before path @p (enum bench_path) of repeat @r (from 0) is
  * timed; I counts the API's paths over the run.  Shown only when

@@ -55,24 +55,20 @@ static vdso_time_t subject_time(void *fn, vdso_time_t *t)
 static void sys_batch(const void *p, unsigned long n)
 {
 	(void)p;
-	while (n--)
-		sys_time(NULL);
+	BENCH_REPEAT(n, sys_time(NULL));
 }
 
 static void libc_batch(const void *p, unsigned long n)
 {
 	(void)p;
-	while (n--)
-		time(NULL);
+	BENCH_REPEAT(n, time(NULL));
 }
 
-static void vdso_batch(const void *p, unsigned long n)
-{
+BENCH_PLACED_BATCH(vdso_batch, p, n,
 	void *fn = *(void *const *)p;
 
-	while (n--)
-		vdso_bench_time(fn);
-}
+	BENCH_REPEAT(n, vdso_bench_time(fn));
+)
 
 /*
  * One call through path @p.  Only the system call can fail: time() in libc
@@ -97,8 +93,8 @@ static enum status time_bench(const struct api *api, const struct run *run)
 {
 	void *fn = api_vdso_fn(api, run);
 	void *empty = (void *)empty_time;
-	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch : NULL },
-				     time_probe, &fn, vdso_batch, &empty, 0 };
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch[0] : NULL },
+				     time_probe, &fn, vdso_batch[0], &empty, 0, vdso_batch };
 
 	return bench_run(api, run, &paths);
 }

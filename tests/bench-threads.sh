@@ -52,10 +52,20 @@ if [ "$ncpus" -ge 2 ]; then
 			((2e9 / .calls_per_sec - .ns_per_call.median) | fabs) <= 0.0051
 			] | all)' "$out" >/dev/null && [ $rc -eq 0 ]
 		ok $? "-t 2 json: per_thread figures add up; calls_per_sec counts both threads"
+		# Each thread's ns/call is its fastest slices' (no more than its wall
+		# figure, 1 % allowed for the last, partial slice), its CPU time no
+		# more than its elapsed time; the conditions count both threads.
+		jq -e '[.results[0].paths[] | (.per_thread[] | .ns_per_call > 0 and
+			.ns_per_call <= .wall_ns_per_call * 1.01 + 0.01 and .cpu_ns <= .duration_ns) and
+			(.conditions.cpu_share_pct <= 100.05) and .conditions.involuntary_switches >= 0] | all' \
+			"$out" >/dev/null
+		ok $? "-t 2 json: per thread, ns_per_call from the fastest slices no more than the wall figure; CPU time within the elapsed"
 	else
+		tap_skip "jq is not installed"
 		tap_skip "jq is not installed"
 	fi
 else
+	tap_skip "one CPU: no two threads"
 	tap_skip "one CPU: no two threads"
 	tap_skip "one CPU: no two threads"
 	tap_skip "one CPU: no two threads"

@@ -39,8 +39,9 @@ has() {
 }
 
 # The program's long options, its APIs and TEST-TYPEs, as it gives them.
-long_opts=$("$VDSOTEST" --help | grep -Eo '^ +(-[^ ,], )?--[a-z0-9-]+=?' |
-	sed -e 's/.*--/--/')
+# (every long option before a line's text: "--header, --no-header" is two)
+long_opts=$("$VDSOTEST" --help | sed -n -E 's/^ +(-[^ ,-], )?(--[a-z0-9-]+=?[A-Z]*(, --[a-z0-9-]+=?[A-Z]*)*).*/\2/p' |
+	sed -e 's/, /\n/g' -e 's/=[A-Z]*/=/g')
 apis=$("$VDSOTEST" list-apis)
 test_types=$("$VDSOTEST" list-test-types)
 

@@ -25,9 +25,30 @@ run -r 1 -d 0.01 getcpu bench
 ok $? "text with -r 1: no spread shown"
 
 run -r 2 -o nsec -d 0.01 time bench
-bad_lines=$(grep -Ev "^time: (syscall|libc|vdso): $num nsec/call ±[0-9]+\.[0-9]%\$" "$out")
-[ $rc -eq 0 ] && [ -z "$bad_lines" ] && [ "$(wc -l <"$out")" -eq 3 ]
-ok $? "nsec with -r 2: 'N.NN nsec/call ±x.x%'"
+bad_lines=$(sed 1,2d "$out" | grep -Ev "^time: (syscall|libc|vdso): $num nsec/call ±[0-9]+\.[0-9]%\$")
+[ $rc -eq 0 ] && [ -z "$bad_lines" ] && [ "$(wc -l <"$out")" -eq 5 ]
+ok $? "nsec with -r 2: 'N.NN nsec/call ±x.x%' after the two header lines"
+
+# The context header: on for nsec and table, off for text; --header and
+# --no-header switch it; the facts are this machine's (uname, sysfs).
+release=$(uname -r)
+csrc=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
+[ -n "$csrc" ] || csrc=unknown
+run -o nsec -d 0.001 time bench
+sed -n 1p "$out" | grep -Fxq "# vdsotest ${PACKAGE_VERSION:-?} bench: Linux $release $(uname -m), clocksource $csrc" &&
+	sed -n 2p "$out" | grep -Eq "^# CPU: .+; $(getconf _NPROCESSORS_ONLN) CPUs online, $(nproc) allowed(, governor [a-z]+)?(, boost o(n|ff))?; load average [0-9]+\.[0-9]{2}\$" &&
+	[ "$(grep -c '^#' "$out")" -eq 2 ]
+ok $? "nsec: a two-line context header: version, kernel, machine, clocksource, CPUs, load"
+run -o nsec --no-header -d 0.001 time bench
+n_nohdr=$(grep -c '^#' "$out")
+run -o table --no-header -d 0.001 time bench
+n_nohdr=$((n_nohdr + $(grep -c '^#' "$out")))
+run --header -d 0.001 time bench
+[ "$n_nohdr" -eq 0 ] && [ "$(grep -c '^# ' "$out")" -eq 2 ] && [ "$(wc -l <"$out")" -eq 5 ]
+ok $? "--no-header: none in nsec and table; --header: text gets it too"
+run --header -o csv time bench
+[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest: option '--header' is for the text, nsec and table formats, not csv" ]
+ok $? "--header -o csv: exit 2 naming the format"
 
 run -v -r 2 -d 0.01 time bench
 grep -Eq "^time: vdso: [0-9]+ calls in [0-9]+ ns \(2 repeats: median $num, min $num, max $num ns/call\)\$" "$out"
@@ -57,7 +78,7 @@ done >"$tmp/bad"
 [ ! -s "$tmp/bad" ]
 ok $? "-r outside 1..1000 or not a number: exit 2 naming the value"
 
-run --cycles -o nsec -d 0.01 getcpu bench
+run --cycles --no-header -o nsec -d 0.01 getcpu bench
 head -1 "$out" | grep -Eq '^Note: cycles: (CPU cycles \(perf_event_open, PERF_COUNT_HW_CPU_CYCLES(, user space only)?\)|(TSC|CNTVCT_EL0) ticks at [0-9]+\.[0-9]{2} MHz \((CPUID leaf 0x15|CNTFRQ_EL0|calibrated against CLOCK_MONOTONIC_RAW over 0\.1 s)\)|unavailable: .+)$' &&
 	{ grep -q '^Note: cycles: unavailable' "$out" ||
 		[ "$(grep -Ec "^getcpu: (syscall|libc|vdso): $num nsec/call \($num (cycles|ticks)/call\)\$" "$out")" -eq 3 ]; } &&
@@ -65,23 +86,44 @@ head -1 "$out" | grep -Eq '^Note: cycles: (CPU cycles \(perf_event_open, PERF_CO
 ok $? "--cycles: a note naming the counter, then cycles or ticks per call on every line"
 
 # ---- table ----
-run -o table -r 2 -d 0.01 getcpu bench
-head -1 "$out" | grep -Eq '^Benchmark +Time +Spread +CPU +Iterations$' &&
+run -o table --no-header -r 2 -d 0.01 getcpu bench
+head -1 "$out" | grep -Eq '^Benchmark +Cost +Spread +Time +CPU +Iterations$' &&
 	sed -n 2p "$out" | grep -Eq '^-+$' &&
-	[ "$(grep -Ec "^(vdso|libc|syscall)/getcpu +$num ns ± *[0-9]+\.[0-9]% +$num ns +[0-9]+\$" "$out")" -eq 3 ] &&
+	[ "$(grep -Ec "^(vdso|libc|syscall)/getcpu +$num ns ± *[0-9]+\.[0-9]% +$num ns +$num ns +[0-9]+\$" "$out")" -eq 3 ] &&
 	[ "$(wc -l <"$out")" -eq 5 ] && [ $rc -eq 0 ]
-ok $? "table -r 2: header, rule, a 'PATH/API Time ns ±spread CPU ns Iterations' row per path"
+ok $? "table -r 2: header, rule, a 'PATH/API Cost ns ±spread Time ns CPU ns Iterations' row per path"
 
 # Time and CPU of a busy loop, one repeat: the thread's CPU time is read
 # within the elapsed time's pair, so it is no more than the Time, however
 # loaded the machine (up to the rounding of two decimals); and not zero.
+# The Cost, the fastest slice's, is no more than the Time either (1 %
+# allowed: the last, partial slice is not one of those it is taken from).
 run -o table -d 0.01 all bench
-head -1 "$out" | grep -Eq '^Benchmark +Time +CPU +Iterations$' &&
-	awk 'NR > 2 { if ($4 > $2 + 0.01 || $4 <= 0) bad = 1 } END { exit bad || NR < 20 }' "$out"
-ok $? "table: no Spread column for one repeat; CPU positive and no more than Time"
+sed -n 3p "$out" | grep -Eq '^Benchmark +Cost +Time +CPU +Iterations$' &&
+	awk 'NR > 4 { if ($6 > $4 + 0.01 || $6 <= 0 || $2 <= 0 || $2 > $4 * 1.01 + 0.01) bad = 1 }
+	     END { exit bad || NR < 20 }' "$out"
+ok $? "table: after the header, no Spread column for one repeat; CPU positive and no more than Time, nor the Cost"
+
+# ---- --latency ----
+# Single calls timed: per path, percentiles in order and a histogram whose
+# rows add up to the calls timed; the counter named once.
+run --latency --no-header -o nsec -d 0.02 getcpu bench
+grep -Eq '^Note: latency: each call timed alone with ((TSC|CNTVCT_EL0|timebase) ticks at [0-9]+\.[0-9]{2} MHz \(.+\)|the clock_gettime system call \(no cheaper counter here\))$' "$out" &&
+	grep -Eq "^getcpu: latency: $num ns of timing taken off each call \(the least of the same timing around an empty function\)\$" "$out" &&
+	awk -v want=3 '
+	/^getcpu: [a-z]+: latency p50 [0-9.]+ ns, p90 [0-9.]+, p99 [0-9.]+, p99\.9 [0-9.]+, max [0-9.]+ \([0-9]+ calls\)$/ {
+		# getcpu: PATH: latency p50 A ns, p90 B, p99 C, p99.9 D, max E (N calls)
+		path = $2; a = $5 + 0; b = $8 + 0; c = $10 + 0; d = $12 + 0; e = $14 + 0
+		calls[path] = substr($15, 2) + 0
+		if (!(a <= b && b <= c && c <= d && d <= e)) bad = 1
+		paths++; next }
+	/^getcpu: [a-z]+:   / { for (i = 2; i <= NF; i++) if ($i ~ /%$/) sum[$2] += $(i - 1); next }
+	END { for (p in calls) if (sum[p] != calls[p] || calls[p] < 1) bad = 1
+	      exit bad || paths != want }' "$out" && [ $rc -eq 0 ]
+ok $? "--latency nsec: the counter named, the overhead taken off, p50 <= p90 <= p99 <= p99.9 <= max, histogram rows add up to the calls"
 
 # ---- csv ----
-header='api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call,error'
+header='api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,ns_per_call_max,stdev_pct,calls_per_sec,speedup,cpu_ns_per_call,cycles_per_call,error,wall_ns_per_call,cpu_share_pct'
 run -o csv -d 0.002 all bench
 supported=$(sed -n 's/^\([a-z0-9-]*\),syscall,.*/\1/p' "$out")
 rows=0
@@ -95,9 +137,10 @@ done >"$tmp/bad"
 	[ "$(echo "$supported" | wc -l)" -ge 20 ] && ! grep -q unsupported "$out"
 ok $? "csv: the header first, then a row per path of each supported API (unsupported: stderr)$(tr '\n' ' ' <"$tmp/bad")"
 
-awk -F, -v num='^[0-9]+[.][0-9][0-9]$' 'NR > 1 && (NF != 14 || $13 != "" || $14 != "" || $3 != 1 || $4 < 1 || $6 !~ num || $11 !~ num) { bad = 1 }
+awk -F, -v num='^[0-9]+[.][0-9][0-9]$' 'NR > 1 && (NF != 16 || $13 != "" || $14 != "" || $3 != 1 || $4 < 1 || $6 !~ num || $11 !~ num ||
+	$15 !~ num || $16 !~ /^[0-9]+[.][0-9]$/ || $16 > 100.05) { bad = 1 }
 	END { exit bad }' "$out"
-ok $? "csv: 14 fields per row (cycles_per_call and error empty), counts and two-decimal figures in place"
+ok $? "csv: 16 fields per row (cycles_per_call and error empty), counts and two-decimal figures in place, a CPU share up to 100"
 
 # ---- json ----
 if command -v jq >/dev/null 2>&1; then
@@ -113,8 +156,8 @@ if command -v jq >/dev/null 2>&1; then
 		(.cpu_model | type) as $t | ($t == "string" or $t == "null")' "$out" >/dev/null
 	ok $? "json: tool, version, kernel_release (uname -r), machine, clocksource (sysfs), cpu_model"
 
-	jq -e '.options == {"test_type": "bench", "duration_ns": 2000000, "repeat": 2, "threads": 1, "net": false}' \
-		"$out" >/dev/null
+	jq -e '.options == {"test_type": "bench", "duration_ns": 2000000, "repeat": 2, "threads": 1, "net": false,
+		"size": 4, "cpu": null}' "$out" >/dev/null
 	ok $? "json: the options of the run"
 
 	jq -e '[.results[].paths[] | .repeats == 2 and .calls > 0 and .duration_ns > 0 and
@@ -127,29 +170,46 @@ if command -v jq >/dev/null 2>&1; then
 		jq -e --argjson n "$api_count" '.results | length <= $n and length >= 20' "$out" >/dev/null
 	ok $? "json: one result per supported API, the system call's speedup 1"
 
-	# One repeat: the median is duration_ns / calls, less overhead_ns with --net.
+	# One repeat: the wall figure is duration_ns / calls, the CPU one
+	# cpu_ns / calls; the median, of the fastest slice, is no more than the
+	# wall figure (1 % allowed for the last, partial slice).
 	run -o json -d 0.01 time bench
 	jq -e '.options.net == false and (.results[0] | .overhead_ns > 0 and
-		([.paths[] | (.duration_ns / .calls - .ns_per_call.median) | fabs < 0.006] | all))' \
+		([.paths[] | ((.duration_ns / .calls - .wall_ns_per_call) | fabs < 0.006) and
+			((.cpu_ns / .calls - .cpu_ns_per_call) | fabs < 0.006) and
+			.ns_per_call.median > 0 and .ns_per_call.median <= .wall_ns_per_call * 1.01 + 0.01 and
+			((.conditions.cpu_share_pct - 100 * .cpu_ns / .duration_ns) | fabs < 0.051)] | all))' \
 		"$out" >/dev/null
-	ok $? "json: overhead_ns, and without --net the median is duration_ns / calls"
+	ok $? "json: overhead_ns; wall_ns_per_call, cpu_ns_per_call and cpu_share_pct from the totals; the median no more than the wall figure"
+
+	# The conditions of the run and of each result: every member there,
+	# of its type; a note for a CPU share below 90 % exactly when one is.
+	jq -e '(.conditions | has("governor") and has("boost") and (.load_average | type == "number")
+		and (.notes | type == "array")) and
+		(.results[0] | (.conditions | has("smt_sibling_busy_pct") and has("steal_pct") and
+			(.notes | type == "array")) and
+		([.paths[].conditions | (.cpu_share_pct | type == "number") and
+			(.involuntary_switches >= 0) and has("migrations") and
+			(.spread_above_threshold == false)] | all) and
+		(([.paths[].conditions.cpu_share_pct | select(. < 90)] | length > 0) ==
+			([.conditions.notes[] | select(startswith("the CPU was shared: "))] | length == 1)))' \
+		"$out" >/dev/null
+	ok $? "json: conditions of the run and of the result; the shared-CPU note exactly when a share is below 90%"
 
 	# --net (checked whatever the load: no figure is compared with a time):
-	# net figures are duration_ns / calls less overhead_ns, all of an API's
-	# paths alike; where the overhead is not smaller than a call, gross
-	# figures and a note.  Never 0.
+	# net wall figures are duration_ns / calls less overhead_ns, all of an
+	# API's paths alike; where the overhead is not smaller than a call (the
+	# least ns per call of any repeat), gross figures and a note.  Never 0.
 	run -o json --net -d 0.01 time bench
-	# (gross when the overhead leaves too little of one path's call: the
-	# least of the gross figures, not every one)
 	jq -e '.options.net == true and (.results[0] | .overhead_ns as $o | $o > 0 and
 		([.paths[] | .net] | unique | length == 1) and
 		([.paths[] | (.duration_ns / .calls) as $g |
 			.ns_per_call.median > 0 and .calls_per_sec > 0 and
-			(if .net then ($g - $o - .ns_per_call.median | fabs < 0.011)
-			 else ($g - .ns_per_call.median | fabs < 0.006) end)] | all) and
-		(.paths.syscall.net or ([.paths[] | .duration_ns / .calls] | min) <= $o + 0.016))' \
+			(if .net then ($g - $o - .wall_ns_per_call | fabs < 0.011)
+			 else ($g - .wall_ns_per_call | fabs < 0.006) end)] | all) and
+		(.paths.syscall.net or ([.paths[] | .ns_per_call.min] | min) <= $o + 0.016))' \
 		"$out" >/dev/null
-	ok $? "json --net: net medians are duration_ns / calls less overhead_ns, else gross ('net': false)"
+	ok $? "json --net: net wall figures are duration_ns / calls less overhead_ns, else gross ('net': false)"
 
 	jq -e '.cycles == null and ([.results[].paths[] | has("cycles_per_call") | not] | all)' \
 		"$out" >/dev/null
@@ -175,12 +235,24 @@ if command -v jq >/dev/null 2>&1; then
 	done
 	ok $agreed "json --cycles: the counter named; cycles_per_call consistent with it (of up to 3 runs)"
 
+	run --latency -o json -d 0.02 time bench
+	jq -e '(.latency.source | IN("tsc", "cntvct", "timebase", "syscall")) and .latency.frequency_hz > 0 and
+		(.results[0] | .latency_overhead_ns >= 0 and ([.paths[] | .latency |
+			.samples > 0 and .p50_ns <= .p90_ns and .p90_ns <= .p99_ns and .p99_ns <= .p99_9_ns and
+			.p99_9_ns <= .max_ns and ([.histogram[].count] | add) == .samples and
+			([.histogram[] | .to_ns == (if .from_ns == 0 then 1 else 2 * .from_ns end)] | all)] | all))' \
+		"$out" >/dev/null && [ $rc -eq 0 ]
+	ok $? "json --latency: the counter, the overhead, ordered percentiles per path, octave histogram adding up to the samples"
+	run -o json -d 0.002 time bench
+	jq -e '.latency == null and ([.results[].paths[] | has("latency") | not] | all)' "$out" >/dev/null
+	ok $? "json without --latency: latency null, no latency members"
+
 	run -o json -d 0.002 clock-gettime-boottime-alarm bench
 	{ [ $rc -eq 77 ] && jq -e '.results == []' "$out" >/dev/null && grep -q unsupported "$err"; } ||
 		{ [ $rc -eq 0 ] && jq -e '.results | length == 1' "$out" >/dev/null; }
 	ok $? "json: an unsupported API leaves a valid document, the note on stderr (rc $rc)"
 else
-	for i in 1 2 3 4 5 6 7 8 9 10; do tap_skip "jq is not installed"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do tap_skip "jq is not installed"; done
 fi
 
 run -o json getcpu verify
@@ -299,8 +371,10 @@ tty_run() {
 }
 if command -v script >/dev/null 2>&1 && tty_run true; then
 	tty_run "'$VDSOTEST' -r 25 -d 0.03 getcpu bench >/dev/null"
+	# (the notes of a busy machine, after the figures, left out)
+	sed 's/Note: [^\r]*\r$//' "$tmp/tty" | sed '/^$/d' >"$tmp/tty-nonotes"
 	grep -q '\[1/3\] getcpu syscall 1/25' "$tmp/tty" && grep -q '\[3/3\] getcpu vdso 25/25' "$tmp/tty" &&
-		[ "$(tail -c 5 "$tmp/tty" | od -An -c | tr -d ' \n')" = '\r033[K\n' ]
+		[ "$(tail -c 5 "$tmp/tty-nonotes" | od -An -c | tr -d ' \n')" = '\r033[K\n' ]
 	ok $? "progress on a terminal for a run > 2 s, erased at the end"
 
 	tty_run "'$VDSOTEST' -d 0.01 getcpu bench >/dev/null"
@@ -322,7 +396,7 @@ else
 	for i in 1 2 3 4; do tap_skip "script(1) cannot give a terminal"; done
 fi
 run -r 25 -d 0.03 getcpu bench
-[ $rc -eq 0 ] && [ ! -s "$err" ]
+[ $rc -eq 0 ] && ! grep -v '^Note: getcpu: ' "$err"
 ok $? "no progress when stderr is not a terminal"
 
 # ---- a test child that crashes leaves the documents whole ----
@@ -373,8 +447,8 @@ if [ -n "${FAKE_VDSO:-}" ] && [ -e "$FAKE_VDSO" ]; then
 		tap_skip "jq is not installed"
 	fi
 	fbench -o csv
-	[ $rc -eq 1 ] && grep -Eq '^clock-gettime-monotonic,vdso,.*,Invalid argument$' "$out" &&
-		[ "$(grep -c ',$' "$out")" -eq 2 ]
+	[ $rc -eq 1 ] && grep -Eq '^clock-gettime-monotonic,vdso,.*,Invalid argument,[0-9.]+,[0-9.]+$' "$out" &&
+		[ "$(grep -Ec ',,[0-9.]+,[0-9.]+$' "$out")" -eq 2 ]
 	ok $? "csv: the error column holds the failing call's error (got $rc)"
 	fbench -o ktap
 	[ $rc -eq 1 ] && grep -q '^not ok 1 clock-gettime-monotonic$' "$out" &&
@@ -401,7 +475,8 @@ fi
 for f in text csv json table ktap; do
 	{ "$VDSOTEST" -d 0.01 -o $f all bench 2>"$err"; echo $? >"$tmp/rc"; } | head -n 1 >/dev/null
 	rc=$(cat "$tmp/rc")
-	[ "$rc" -eq 141 ] && ! [ -s "$err" ]
+	# (a busy machine's notes aside)
+	[ "$rc" -eq 141 ] && ! grep -v '^Note: ' "$err"
 	ok $? "-o $f all bench | head -n 1: exit 141 (got $rc), no message"
 done
 

@@ -133,7 +133,7 @@ for args in "-d 0.01 time bench" "-v time abi"; do
 	# shellcheck disable=SC2086
 	"$VDSOTEST" --output="$tmp/results" $args >&- 2>"$err"
 	rc=$?
-	[ $rc -eq 0 ] && [ -s "$tmp/results" ] && ! [ -s "$err" ]
+	[ $rc -eq 0 ] && [ -s "$tmp/results" ] && ! grep -v '^Note: ' "$err"
 	ok $? "stdout closed: '--output=FILE $args' passes (got $rc) and writes FILE"
 	rm -f "$tmp/results"
 done
@@ -150,7 +150,8 @@ for args in "-d 0.01 time bench" "-v time abi" "--help" "$fake_args"; do
 	# shellcheck disable=SC2086
 	VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" $args >/dev/full 2>"$err"
 	rc=$?
-	[ $rc -eq 1 ] && [ "$(grep -c . "$err")" -eq 1 ] &&
+	# (a busy machine's notes aside)
+	[ $rc -eq 1 ] && [ "$(grep -v '^Note: ' "$err" | grep -c .)" -eq 1 ] &&
 		grep -q '^vdsotest: write error on standard output: No space left on device$' "$err"
 	ok $? "stdout on /dev/full: '${args#--vdso-lib=* }' exits 1 (got $rc), one write error"
 done

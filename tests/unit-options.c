@@ -231,6 +231,19 @@ static void test_formats_and_repeat(void)
 	    "--cycles with verify");
 	bad(ARGS("--cycles", "-t", "2", "time", "bench"), "--threads=2", "--cycles with two threads");
 	ok(parse(&o, ARGS("--net", "time", "bench")) == OPTIONS_RUN && o.net, "--net");
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && o.header == -1,
+	   "no --header nor --no-header: header -1 (the format decides)");
+	ok(parse(&o, ARGS("--header", "time", "bench")) == OPTIONS_RUN && o.header == 1 &&
+	   parse(&o, ARGS("--no-header", "-o", "table", "time", "bench")) == OPTIONS_RUN &&
+	   o.header == 0 && parse(&o, ARGS("--no-header", "--header", "time", "bench")) ==
+	   OPTIONS_RUN && o.header == 1, "--header 1, --no-header 0, the last one wins");
+	bad(ARGS("--header", "-o", "json", "time", "bench"), "not json", "--header -o json");
+	ok(parse(&o, ARGS("time", "bench")) == OPTIONS_RUN && !o.latency &&
+	   parse(&o, ARGS("--latency", "-o", "json", "time", "bench")) == OPTIONS_RUN && o.latency,
+	   "--latency: off by default, on when given");
+	bad(ARGS("--latency", "-t", "2", "time", "bench"), "--threads=2", "--latency with two threads");
+	bad(ARGS("--no-header", "time", "verify"), "'--[no-]header' is for bench only",
+	    "--no-header with verify");
 	bad(ARGS("--net=1", "time", "bench"), "'--net=1' takes no value", "--net=1");
 	ok(parse(&o, ARGS("--output=/tmp/x", "time", "bench")) == OPTIONS_RUN && o.output &&
 	   strcmp(o.output, "/tmp/x") == 0, "--output=FILE");
@@ -345,6 +358,23 @@ static void test_compare(void)
 	ok(parse(&o, ARGS("compare", "a.json", "b.json")) == OPTIONS_RUN &&
 	   o.command == CMD_COMPARE && strcmp(o.compare_old, "a.json") == 0 &&
 	   strcmp(o.compare_new, "b.json") == 0, "compare OLD NEW");
+	ok(parse(&o, ARGS("compare", "a1", "a2", "a3", "--", "b1", "b2")) == OPTIONS_RUN &&
+	   o.compare_n_old == 3 && o.compare_n_new == 2 &&
+	   strcmp(o.compare_old_files[0], "a1") == 0 && strcmp(o.compare_old_files[2], "a3") == 0 &&
+	   strcmp(o.compare_new_files[0], "b1") == 0 && strcmp(o.compare_new_files[1], "b2") == 0,
+	   "compare OLD1 OLD2 OLD3 -- NEW1 NEW2: three old files, two new");
+	ok(parse(&o, ARGS("-o", "csv", "compare", "a1", "--output=x", "a2", "--", "b1")) ==
+	   OPTIONS_RUN && o.compare_n_old == 2 && o.compare_n_new == 1 && o.format == FORMAT_CSV &&
+	   strcmp(o.compare_old_files[1], "a2") == 0 && strcmp(o.compare_new_files[0], "b1") == 0,
+	   "compare with options among the old files");
+	ok(parse(&o, ARGS("--output", "--", "compare", "a", "b")) == OPTIONS_RUN &&
+	   o.compare_n_old == 1 && o.compare_n_new == 1 && strcmp(o.output, "--") == 0 &&
+	   strcmp(o.compare_new_files[0], "b") == 0,
+	   "--output -- (a file named '--') does not split compare's files");
+	ok(parse(&o, ARGS("--output", "--", "compare", "a", "--", "b", "c")) == OPTIONS_RUN &&
+	   o.compare_n_old == 1 && o.compare_n_new == 2, "... and a later -- does");
+	bad(ARGS("compare", "a", "--"), "at least one file on each side", "compare OLD -- (none new)");
+	bad(ARGS("compare", "--", "b"), "at least one file on each side", "compare -- NEW (none old)");
 	ok(parse(&o, ARGS("compare", "a", "b", "-o", "csv", "--output=x")) == OPTIONS_RUN &&
 	   o.format == FORMAT_CSV && o.output, "compare -o csv --output");
 	ok(parse(&o, ARGS("-o", "json", "compare", "a", "b")) == OPTIONS_RUN &&

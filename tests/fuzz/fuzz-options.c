@@ -41,6 +41,12 @@ static void check(const struct options *o, int rc)
 		abort();
 	if (o->command == CMD_RUN && (unsigned)o->test >= NR_TEST_TYPES)
 		abort();
+	/* compare: at least one file a side, each a real argument */
+	if (o->command == CMD_COMPARE &&
+	    (o->compare_n_old < 1 || o->compare_n_new < 1 || !o->compare_old_files ||
+	     !o->compare_new_files || !o->compare_old_files[o->compare_n_old - 1] ||
+	     !o->compare_new_files[o->compare_n_new - 1] || o->compare_old != o->compare_old_files[0]))
+		abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
