@@ -19,6 +19,7 @@ struct verify_ctx {
 	const struct run *run;
 	uint64_t deadline_ns;	/* now_ns() at which to stop */
 	uint64_t checks;	/* checks made */
+	uint64_t rounds;	/* verify_running() calls: the rounds begun */
 	unsigned fails;		/* failures reported through this context */
 	int clock_set_fd;	/* timerfd cancelled when CLOCK_REALTIME is set; -1 */
 };
@@ -65,7 +66,7 @@ void verify_scope(const char *scope);
  * round), --maxfails failures have been printed in this verify_api(), or
  * SIGINT or SIGTERM has been caught (interrupt.h).
  */
-bool verify_running(const struct verify_ctx *ctx);
+bool verify_running(struct verify_ctx *ctx);
 
 /* verify_ok - count one check; return @ok, so: if (!verify_ok(..)) verify_fail(..). */
 static inline bool verify_ok(struct verify_ctx *ctx, bool ok)
