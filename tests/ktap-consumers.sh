@@ -240,11 +240,15 @@ else
 	for i in 1 2 3 4; do tap_skip "kselftest runner: $why_runner"; done
 fi
 
-# With --output, nothing is nested: the file has the last run's document.
+# With --output, the file has every run: the same nested document.
 VDSOTEST="$VDSOTEST" "$VDSOTEST_ALL" -o ktap -d 0.002 --output="$tmp/all.ktap" >"$out" 2>"$err"
-[ $? -eq 0 ] && [ ! -s "$out" ] && [ "$(head -n 2 "$tmp/all.ktap")" = "$(printf 'KTAP version 1\n1..%s' "$apis")" ] &&
-	! grep -q '^ ' "$tmp/all.ktap"
-ok $? "vdsotest-all -o ktap --output=FILE: nothing on standard output, FILE one flat document"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$out" ] &&
+	[ "$(grep -v '^ ' "$tmp/all.ktap")" = "$(printf 'KTAP version 1\n1..3\nok 1 bench\nok 2 verify\nok 3 abi')" ] &&
+	[ "$(grep -c '^    # Subtest: ' "$tmp/all.ktap")" -eq 3 ] &&
+	[ "$(grep -c "^    1\.\.$apis\$" "$tmp/all.ktap")" -eq 3 ] &&
+	[ -z "$(ls "$tmp" | grep '^all\.ktap\.')" ]
+ok $? "vdsotest-all -o ktap --output=FILE: nothing on standard output, FILE the nested document of the three runs, no temporary file left (got $rc)"
 
 # The wrapper's format is the last -o given; text stays unnested.
 VDSOTEST="$VDSOTEST" "$VDSOTEST_ALL" -o ktap -o text -d 0.002 >"$out" 2>"$err"
