@@ -92,7 +92,7 @@ int report_open_output(const char *path)
 	int fd, saved;
 	mode_t mask;
 
-	if (!path)
+	if (!path || strcmp(path, "-") == 0)	/* "-": standard output, as usual */
 		return 0;
 	output_path = path;
 	bool exists = lstat(path, &st) == 0;	/* (a symbolic link is kept) */
@@ -110,11 +110,13 @@ int report_open_output(const char *path)
 		goto fail;
 	sprintf(output_temp, "%.*s.%s.XXXXXX", (int)dir_len, path, base);
 	if ((fd = mkstemp(output_temp)) < 0) {
-		saved = errno;
+		/* the temporary file's failure, not FILE's: say which */
+		fprintf(stderr, "vdsotest: --output '%s': cannot create a temporary file in '%.*s': %s\n",
+			report_vis(path), dir_len ? (int)dir_len : 1, dir_len ? path : ".",
+			strerror(errno));
 		free(output_temp);
 		output_temp = NULL;
-		errno = saved;
-		goto fail;
+		return STATUS_FAIL;
 	}
 	/* the mode that opening FILE would have given it (mkstemp: 0600) */
 	mask = umask(0);

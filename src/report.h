@@ -160,9 +160,9 @@ void report_buffer_stdout(void);
  * file in @path's directory, which report_close_output() renames over
  * @path, so that @path is never left half-written (@path, if it exists and
  * is not a regular file, such as /dev/null or a symbolic link, is written
- * directly); @path
- * NULL: nothing to do.
- * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON".
+ * directly); @path NULL or "-": nothing to do (standard output).
+ * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON"
+ * ("cannot create a temporary file in 'DIR': REASON" when that failed).
  */
 int report_open_output(const char *path);
 

@@ -307,8 +307,22 @@ run --output="$tmp/file" -o csv -d 0.01 time bench
 ok $? "--output=FILE: the results go to FILE, nothing to standard output"
 
 run --output="$tmp/no/such/dir" -d 0.01 time bench
-[ $rc -eq 1 ] && grep -q "^vdsotest: --output '$tmp/no/such/dir': No such file or directory$" "$err"
-ok $? "--output into a missing directory: exit 1 naming the file (got $rc)"
+[ $rc -eq 1 ] && grep -q "^vdsotest: --output '$tmp/no/such/dir': cannot create a temporary file in '$tmp/no/such/': No such file or directory$" "$err"
+ok $? "--output into a missing directory: exit 1 naming the file and the directory (got $rc)"
+# A file where no temporary file can be made: the directory is named, not
+# blamed on the file.
+if [ -f /proc/version ] && [ ! -w /proc ] || [ "$(id -u)" -eq 0 ]; then
+	run --output=/proc/version -d 0.01 time bench
+	[ $rc -eq 1 ] && grep -Eq "^vdsotest: --output '/proc/version': cannot create a temporary file in '/proc/': .+$" "$err"
+	ok $? "--output=/proc/version: exit 1 naming /proc/ as where the temporary file failed (got $rc)"
+else
+	tap_skip "no /proc/version"
+fi
+# "-" is standard output.
+(cd "$tmp" && exec "$VDSOTEST" --output=- -o csv -d 0.01 time bench) >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -e "$tmp/-" ] && grep -q '^time,vdso,1,' "$out"
+ok $? "--output=-: standard output, no file named '-' (got $rc)"
 
 if [ -w /dev/full ]; then
 	# The reason, from errno, is required of glibc builds.  musl's stdio
