@@ -56,6 +56,19 @@ ns=$(sed -n "s/^bench-getcpu-vdso --result pass --measurement \([0-9.]*\) --unit
 	awk -v r="$rate" -v n="$ns" 'BEGIN { d = n - 1e9 / r; exit !(d < 0.006 && d > -0.006) }'
 ok $? "bench-getcpu-vdso's measurement $ns ns is 10^9 / $rate calls per second"
 
+# With -t 2 the KTAP line counts both threads' calls: a call takes twice
+# 10^9 / that rate (also with SKIP_INSTALL in Linaro's spelling, True).
+if [ "$(nproc)" -ge 2 ]; then
+	VDSOTEST=$VDSOTEST lava -a getcpu -d 0.01 -t bench -s True -- -t 2
+	rate=$(sed -n 's/^# getcpu vdso calls per second: *\([0-9]*\).*/\1/p' "$out")
+	ns=$(sed -n "s/^bench-getcpu-vdso --result pass --measurement \([0-9.]*\) --units ns$/\1/p" "$calls")
+	[ $rc -eq 0 ] && [ -n "$rate" ] && [ -n "$ns" ] &&
+		awk -v r="$rate" -v n="$ns" 'BEGIN { d = n - 2e9 / r; exit !(d < 0.006 && d > -0.006) }'
+	ok $? "-t 2: bench-getcpu-vdso's measurement $ns ns is 2 * 10^9 / $rate calls per second (got $rc)"
+else
+	tap_skip "-t 2 needs two CPUs"
+fi
+
 # Every API: one call per test point.
 VDSOTEST=$VDSOTEST lava -t abi
 apis=$("$VDSOTEST" list-apis | wc -l)
@@ -78,6 +91,15 @@ if [ -n "$FAKE_VDSO" ]; then
 		'vdsotest-verify --result fail' 'abi-clock-gettime-monotonic --result pass' \
 		'vdsotest-abi --result pass' && grep -q '^# clock-gettime-monotonic: vDSO .* ns backwards$' "$out"
 	ok $? "a failing verify: fail, the failure in the log"
+
+	# A bench path whose call fails: measured (the error path), but its
+	# measurement fails with its API.
+	VDSOTEST=$VDSOTEST VDSOTEST_FAKE_BUG=gettime-error lava -t bench \
+		-a clock-gettime-monotonic -d 0.01 -- --vdso-lib="$FAKE_VDSO"
+	[ $rc -eq 0 ] && grep -Eqx "bench-clock-gettime-monotonic-vdso --result fail --measurement $num --units ns" "$calls" &&
+		grep -qx 'bench-clock-gettime-monotonic --result fail' "$calls" &&
+		! grep -q -- '--result pass' "$calls"
+	ok $? "a failing bench call: its measurement and its API fail (got $rc)"
 
 	# An API whose call crashes: fail, and no measurement.
 	VDSOTEST=$VDSOTEST VDSOTEST_FAKE_BUG=time-null-crash lava -t "bench verify" -a time \

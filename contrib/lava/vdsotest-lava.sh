@@ -9,11 +9,13 @@
 #   vdsotest-TEST-TYPE --result pass|fail|skip     the run itself, from its exit
 #                                                  status (0, 1, 77; any other,
 #                                                  e.g. a crash: fail)
-#   bench-API-PATH --result pass --measurement NS --units ns
+#   bench-API-PATH --result R --measurement NS --units ns
 #                                                  ns per call of each bench path
 #                                                  (syscall, libc, vdso): 10^9 /
 #                                                  the calls per second of its
-#                                                  KTAP diagnostic line
+#                                                  KTAP diagnostic line (times
+#                                                  N with -t N); R is its API's
+#                                                  result
 #
 # The KTAP and vdsotest's messages go to standard output, for the job log.
 # Without lava-test-case on PATH (a run by hand), each call is printed as
@@ -24,7 +26,7 @@
 #   -d SEC   duration of each verify and bench path (default 0.2)
 #   -t LIST  the TEST-TYPEs, in order (default "bench verify abi")
 #   -a API   one API, or all (default all)
-#   -s BOOL  true: skip installing; false (default): when no vdsotest is
+#   -s BOOL  true (or True): skip installing; false (default): when no vdsotest is
 #            found, build it from this source tree (installing Debian's
 #            build-essential, autoconf and automake when apt-get exists)
 # vdsotest is $VDSOTEST, else vdsotest on PATH, else the one of this source
@@ -50,7 +52,27 @@ while getopts d:t:a:s:h opt; do
 	esac
 done
 shift $((OPTIND - 1))
-case $skip_install in true|false) ;; *) usage ;; esac
+# (true or false in any case, as Linaro's sh-test-lib takes SKIP_INSTALL)
+case $skip_install in
+[Tt][Rr][Uu][Ee]) skip_install=true ;;
+[Ff][Aa][Ll][Ss][Ee]) skip_install=false ;;
+*) usage ;;
+esac
+
+# The threads of a bench (-t N, -tN, --threads=N, --threads N, or an
+# abbreviation of --threads): the KTAP line gives the calls per second of
+# all threads together, so a call takes N * 10^9 / that many ns.
+threads=1
+prev=
+for arg; do
+	case $prev in -t|--th|--thr|--thre|--threa|--thread|--threads) threads=$arg ;; esac
+	case $arg in
+	--th*=*) threads=${arg#*=} ;;
+	-t?*) threads=${arg#-t} ;;
+	esac
+	prev=$arg
+done
+case $threads in ''|*[!0-9]*) threads=1 ;; esac
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -102,7 +124,9 @@ for test_type in $test_types; do
 	echo "+ exit status $rc"
 	# The test points (and bench's figures) of the top-level document:
 	# "NAME RESULT [MEASUREMENT UNITS]" per line.
-	awk -v t="$test_type" '
+	# A bench figure comes before its API's test point and takes its
+	# result: a path whose call failed is measured, but not a pass.
+	awk -v t="$test_type" -v threads="$threads" '
 		/^(not )?ok [0-9]+ / {
 			name = $0
 			sub(/^(not )?ok [0-9]+ (- )?/, "", name)
@@ -111,15 +135,21 @@ for test_type in $test_types; do
 			else if ($0 ~ /# *[Ss][Kk][Ii][Pp]/) r = "skip"
 			else r = "pass"
 			print t "-" name, r
+			for (i = 1; i <= n; i++)
+				if (api[i] == name)
+					printf "bench-%s-%s %s %.2f ns\n", api[i], path[i], r, ns[i]
+			n = 0
 			next
 		}
 		t == "bench" && /^# [^ :]+ (system|libc|vdso) calls per second: *[0-9]+/ {
-			path = $3 == "system" ? "syscall" : $3
 			rate = $0
 			sub(/.*calls per second: */, "", rate)
 			sub(/[^0-9].*/, "", rate)
-			if (rate + 0 > 0)
-				printf "bench-%s-%s pass %.2f ns\n", $2, path, 1e9 / rate
+			if (rate + 0 > 0) {
+				api[++n] = $2
+				path[n] = $3 == "system" ? "syscall" : $3
+				ns[n] = threads * 1e9 / rate
+			}
 		}' "$tmp/ktap" >"$tmp/results"
 	while read -r name res measurement units; do
 		# shellcheck disable=SC2086
