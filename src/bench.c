@@ -749,7 +749,8 @@ static void check_conditions(struct bench_result *res)
 			 "wall-time figures (table Time, -v wall ns/call, JSON wall_ns_per_call) are "
 			 "inflated, ns/call and calls/sec (fastest slices) are not", least_share, detail);
 	}
-	if ((double)nivcsw > BENCH_NIVCSW_MAX_PER_SEC * (double)wall_ns / 1e9 || migrations != 0) {
+	if ((nivcsw >= BENCH_NIVCSW_MIN &&
+	     (double)nivcsw > BENCH_NIVCSW_MAX_PER_SEC * (double)wall_ns / 1e9) || migrations > 0) {
 		char mig[200] = "", count[32] = "an unknown number of";
 		if (nivcsw > 0)
 			per_path(detail, sizeof(detail), res, nivcsw_of, 0, "");

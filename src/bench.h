@@ -68,11 +68,13 @@ struct bench_cycles {
 #define BENCH_STEAL_MAX_PCT 5.0
 /*
  * Involuntary context switches per second of measured time above which
- * they get a note (a kernel thread's wake-up now and then is normal on an
- * idle machine, and the fastest slices do not see it); any CPU migration
- * gets one.
+ * they get a note, if there were at least BENCH_NIVCSW_MIN (a kernel
+ * thread's wake-up now and then is normal on an idle machine, and the
+ * fastest slices do not see it: one switch in a 1 ms run is no news);
+ * any CPU migration known to have happened gets one.
  */
 #define BENCH_NIVCSW_MAX_PER_SEC 10.0
+#define BENCH_NIVCSW_MIN 3
 
 #define BENCH_NOTES_MAX 6
 #define BENCH_NOTE_LEN 400
