@@ -64,12 +64,12 @@ pass_log() {
 	echo "### bringup: done"
 }
 
-# check NAME EXPECTED-STATUS PATTERN [EXPECTED-FAILURES [REQUIRED [MODE]]]:
-# the verdict on $tmp/log (written by the command before it, not piped: ok
-# counts here).
+# check NAME EXPECTED-STATUS PATTERN [EXPECTED-FAILURES [REQUIRED [MODE
+# [VAR=VALUE]]]]: the verdict on $tmp/log (written by the command before
+# it, not piped: ok counts here).
 check() {
-	awk -v expected="${4:-}" -v required="${5:-}" -v mode="${6:-}" -f "$parse" "$tmp/log" \
-		>"$tmp/out" 2>&1
+	awk -v expected="${4:-}" -v required="${5:-}" -v mode="${6:-}" -v "${7:-unused=}" \
+		-f "$parse" "$tmp/log" >"$tmp/out" 2>&1
 	rc=$?
 	tap_show="$tmp/out"
 	[ "$rc" -eq "$2" ] && grep -Eq "$3" "$tmp/out"
@@ -162,6 +162,15 @@ check "an Oops-like kernel message fails the boot" 1 '^klog 1 problem'
   echo "ok 1 a # SKIP"; echo "ok 2 b # SKIP"; echo "ok 3 c # SKIP"; echo "### bringup: exit 77"
   echo "### bringup: done"; } >"$tmp/log"
 check "nothing tested (exit 77) fails" 1 '^abi FAIL \(nothing could be tested: exit 77'
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"; ktap perturb 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  ktap abi 77 "ok 1 a # SKIP" "ok 2 b # SKIP" "ok 3 c # SKIP"; echo "### bringup: done"; } |
+	sed '/^symbols:/,/^calls:/{/^  /d}' >"$tmp/log"
+check "no vDSO function on a machine without them (vdso=none): abi exit 77 passes" 0 \
+	'^abi pass \(no vDSO function' "" "" "" vdso=none
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"; ktap perturb 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  ktap abi 77 "ok 1 a # SKIP" "ok 2 b # SKIP" "ok 3 c # SKIP"; echo "### bringup: done"; } >"$tmp/log"
+check "a vDSO function on a machine without them (vdso=none) fails" 1 \
+	'^missing none expected, but found: __kernel_clock_getres@LINUX_2\.6\.39,' "" "" "" vdso=none
 
 xfail_log() {
 	header; ktap verify 1 "ok 1 a" "not ok 2 b" "ok 3 c"

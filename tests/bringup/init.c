@@ -6,7 +6,8 @@
  * from the initramfs; it mounts /proc, /sys and /dev (devtmpfs), makes
  * /dev/console its standard input, output and error, then runs each line
  * of /commands (words separated by blanks, no quoting) and powers the
- * machine off.  A command's standard output is the console; its standard
+ * machine off.  Before them it credits /seed to the kernel's random pool.
+ * A command's standard output is the console; its standard
  * error is a pipe that init copies to the console, so that the command
  * sees no terminal there and prints no progress line into the log (a
  * program shows progress only when stderr is a terminal).  It turns off the kernel's log of user-space faults (abi
@@ -28,6 +29,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/random.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -71,6 +74,38 @@ static void quiet_user_faults(void)
 	if (write(fd, "0\n", 2) != 2)
 		printf("### bringup: debug.exception-trace: %s\n", strerror(errno));
 	close(fd);
+}
+
+/*
+ * Credit the random bytes of /seed (written on the host when the initramfs
+ * is made) to the kernel's random pool (RNDADDENTROPY, random(4)), as a
+ * boot loader's seed does on a board: without it, a machine with no
+ * hardware RNG and no seed in its device tree (vexpress-a9) may not have
+ * its CRNG ready for many seconds, and getrandom() blocks till then
+ * (getrandom(2)).  A throwaway guest needs no better entropy.
+ */
+static void credit_seed(void)
+{
+	union {
+		struct rand_pool_info info;
+		unsigned char raw[sizeof(struct rand_pool_info) + 64];
+	} seed;
+	int fd = open("/seed", O_RDONLY), rnd;
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	n = read(fd, seed.info.buf, sizeof(seed.raw) - sizeof(seed.info));
+	close(fd);
+	if (n <= 0)
+		return;
+	seed.info.buf_size = (int)n;
+	seed.info.entropy_count = (int)n * 8;
+	rnd = open("/dev/urandom", O_WRONLY);
+	if (rnd < 0 || ioctl(rnd, RNDADDENTROPY, &seed) != 0)
+		printf("### bringup: RNDADDENTROPY: %s\n", strerror(errno));
+	if (rnd >= 0)
+		close(rnd);
 }
 
 /* Split @line in place into at most MAX_WORDS - 1 words; return the count. */
@@ -185,6 +220,7 @@ int main(void)
 	mount_or_say("sysfs", "/sys", "sysfs");
 	mount_or_say("tmpfs", "/tmp", "tmpfs");
 	quiet_user_faults();
+	credit_seed();
 	setenv("PATH", "/", 1);
 
 	if (uname(&u) == 0)	/* after whatever the kernel left unfinished */
