@@ -27,6 +27,7 @@
 #include "info.h"
 #include "interrupt.h"
 #include "options.h"
+#include "perturb.h"
 #include "report.h"
 #include "vdso.h"
 
@@ -418,6 +419,25 @@ out:
 	return rc;
 }
 
+/*
+ * --perturb: refused (exit 2) unless this process may change the clock
+ * (perturb_permitted()); with --dry-run, what it would do on standard
+ * output.  Return: 0 or an exit status after a message.
+ */
+static int perturb_check(const struct perturb_config *cfg, bool dry_run)
+{
+	char why[160];
+
+	if (!perturb_permitted(why, sizeof(why))) {
+		fprintf(stderr, "vdsotest: --perturb refused: %s (it changes the system clock: CAP_SYS_TIME in the initial user namespace needed, as root on the machine itself has)\n",
+			why);
+		return STATUS_USAGE;
+	}
+	if (dry_run)
+		perturb_describe(cfg, stdout);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct vdso_binding binding;
@@ -470,6 +490,10 @@ int main(int argc, char **argv)
 		return rc;
 	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
 		goto out;
+	struct perturb_config perturb = { .kinds = o.perturb, .threads = o.threads,
+					  .verbose = o.verbose };
+	if (o.perturb && (rc = perturb_check(&perturb, o.dry_run)) != 0)
+		goto out;
 	/* (the list commands print no results: they stay on standard output) */
 	if (o.dry_run)
 		goto out;
@@ -489,7 +513,17 @@ int main(int argc, char **argv)
 		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
 		.cycles = o.cycles ? &cycles : NULL,
 	};
-	rc = finish(run_all(o.api, o.test, &run));
+	struct perturb disturber = { -1, -1 };
+	perturb.run = &run;
+	if (o.perturb && perturb_start(&disturber, &perturb) != 0) {
+		report_close_output(false);
+		rc = STATUS_FAIL;
+		goto out;
+	}
+	enum status st = run_all(o.api, o.test, &run);
+	if (o.perturb && perturb_stop(&disturber) != 0)
+		st = STATUS_FAIL;
+	rc = finish(st);
 out:
 	free(cpus);
 	return rc;

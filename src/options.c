@@ -14,10 +14,11 @@
 
 #include "cpus.h"
 #include "options.h"
+#include "perturb.h"
 #include "report.h"
 
 enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
-       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN };
+       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN, OPT_PERTURB };
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -39,6 +40,7 @@ static const struct option long_options[] = {
 	{ "cpu",      required_argument, NULL, OPT_CPU },
 	{ "cycles",   no_argument,       NULL, OPT_CYCLES },
 	{ "dry-run",  no_argument,       NULL, OPT_DRY_RUN },
+	{ "perturb",  required_argument, NULL, OPT_PERTURB },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -46,7 +48,8 @@ static void usage(FILE *f)
 {
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
-	      "                [--size=BYTES] [--vdso-lib=PATH] [--dry-run] API|all TEST-TYPE\n"
+	      "                [--size=BYTES] [--vdso-lib=PATH] [--perturb=LIST] [--dry-run]\n"
+	      "                API|all TEST-TYPE\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
 	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
@@ -82,6 +85,11 @@ static void help(FILE *f)
 	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
 	      "      --vdso-image=FILE info: describe the vDSO image FILE instead\n"
 	      "      --dump=FILE       info: save the vDSO image to FILE\n"
+	      "      --perturb=LIST    verify while another process changes the SYSTEM CLOCK\n"
+	      "                        (root; only on a disposable machine or guest): a\n"
+	      "                        comma-separated list of freq, slew, step, tai, leap,\n"
+	      "                        clocksource, hotplug, y2038, or all; restored at\n"
+	      "                        the end (-v says what); --dry-run says what it would do\n"
 	      "  -v, --verbose         say more: check counts, every abi case\n"
 	      "  -g, --debug           print the vDSO lookup on stderr\n"
 	      "      --dry-run         check the command line and exit; run nothing\n"
@@ -95,7 +103,8 @@ static void help(FILE *f)
 	for (size_t i = 0; i < api_count; i++)
 		fprintf(f, "  %s\n", api_table[i].name);
 	fputs("\nOptions a command or TEST-TYPE has no use for are refused: -r, --net,\n"
-	      "--cycles, --cpu and -o table|json|csv are for bench only; compare takes\n"
+	      "--cycles, --cpu and -o table|json|csv are for bench only, --perturb for\n"
+	      "verify only; compare takes\n"
 	      "-o and --output only; list-apis takes -v only, list-test-types none.\n", f);
 	fputs("\nExit status: 0 passed; 1 failures found (or results not written);\n"
 	      "2 usage error (or --vdso-lib unusable); 77 nothing could be tested;\n"
@@ -190,6 +199,18 @@ static int parse_format(const char *s, enum output_format *f, FILE *err)
 		   report_vis(s));
 }
 
+static int parse_perturb(const char *s, unsigned *kinds, FILE *err)
+{
+	char kind[128];
+
+	if (!*s)
+		return bad(err, "option '--perturb' needs a list of kinds, not ''");
+	if (!perturb_parse(s, kinds, kind, sizeof(kind)))
+		return bad(err, "unknown --perturb kind '%s' in '%s' (expected freq, slew, step, tai, leap, clocksource, hotplug, y2038 or all)",
+			   report_vis(kind), report_vis(s));
+	return 0;
+}
+
 static int check_cpu_list(const char *s, FILE *err)
 {
 	struct cpu_mask m;
@@ -208,6 +229,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_CYCLES] = "--cycles", [OPTION_CPU] = "--cpu", [OPTION_FORMAT] = "--format",
 	[OPTION_OUTPUT] = "--output", [OPTION_SIZE] = "--size",
 	[OPTION_VDSO_IMAGE] = "--vdso-image", [OPTION_DUMP] = "--dump",
+	[OPTION_PERTURB] = "--perturb",
 };
 
 #define BIT(o) (1u << (o))
@@ -263,7 +285,11 @@ static int check_applies(const struct options *o, FILE *err)
 	case CMD_RUN:
 		break;
 	}
-	if (o->test != TEST_BENCH && (i = first_outside(o->given, RUN_OPTIONS)) >= 0)
+	if (o->test != TEST_VERIFY && (o->given & BIT(OPTION_PERTURB)))
+		return bad(err, "option '--perturb' is for verify only, not %s",
+			   test_type_name(o->test));
+	if (o->test != TEST_BENCH &&
+	    (i = first_outside(o->given, RUN_OPTIONS | BIT(OPTION_PERTURB))) >= 0)
 		return bad(err, "option '%s' is for bench only, not %s", option_names[i],
 			   test_type_name(o->test));
 	if (o->cycles && o->threads > 1)
@@ -406,7 +432,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			{ 'r', OPTION_REPEAT }, { OPT_NET, OPTION_NET }, { OPT_CYCLES, OPTION_CYCLES },
 			{ OPT_CPU, OPTION_CPU }, { 'o', OPTION_FORMAT }, { OPT_OUTPUT, OPTION_OUTPUT },
 			{ OPT_SIZE, OPTION_SIZE }, { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
-			{ OPT_DUMP, OPTION_DUMP },
+			{ OPT_DUMP, OPTION_DUMP }, { OPT_PERTURB, OPTION_PERTURB },
 		};
 		for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 			if (bits[i].c == c)
@@ -420,6 +446,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		case OPT_NET: o->net = true; break;
 		case OPT_CYCLES: o->cycles = true; break;
 		case OPT_DRY_RUN: o->dry_run = true; break;
+		case OPT_PERTURB: rc = parse_perturb(optarg, &o->perturb, err); break;
 		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
 		case OPT_OUTPUT:
 			if (!*optarg)

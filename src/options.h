@@ -40,6 +40,7 @@ struct options {
 	bool cycles;			/* --cycles */
 	const char *cpu_list;		/* --cpu, checked by cpu_list_parse(), or NULL */
 	bool dry_run;			/* --dry-run: check the command line, run nothing */
+	unsigned perturb;		/* verify --perturb: bits of enum perturb_kind, or 0 */
 	unsigned given;			/* the options given: 1 << OPTION_* */
 	const char *compare_old;	/* CMD_COMPARE: the two JSON files */
 	const char *compare_new;
@@ -51,7 +52,7 @@ struct options {
 enum option_bit {
 	OPTION_DURATION, OPTION_MAXFAILS, OPTION_THREADS, OPTION_VERBOSE, OPTION_DEBUG,
 	OPTION_VDSO_LIB, OPTION_REPEAT, OPTION_NET, OPTION_CYCLES, OPTION_CPU, OPTION_FORMAT,
-	OPTION_OUTPUT, OPTION_SIZE, OPTION_VDSO_IMAGE, OPTION_DUMP, NR_OPTION_BITS
+	OPTION_OUTPUT, OPTION_SIZE, OPTION_VDSO_IMAGE, OPTION_DUMP, OPTION_PERTURB, NR_OPTION_BITS
 };
 
 /* options_parse() returns this when the program should go on and run. */
@@ -65,7 +66,8 @@ enum option_bit {
  *
  * An option that the command or TEST-TYPE has no use for is bad input
  * (vdsotest(1), OPTIONS): -r, --net, --cycles, --cpu and the formats
- * table, json and csv are for bench only; -d, -f, -t, -v, -g and
+ * table, json and csv are for bench only; --perturb for verify only;
+ * -d, -f, -t, -v, -g and
  * --vdso-lib for API|all TEST-TYPE (any TEST-TYPE: one option list serves
  * the wrappers); compare takes -o and --output; the list commands none.
  *

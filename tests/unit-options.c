@@ -10,6 +10,7 @@
 
 #include "cpus.h"
 #include "options.h"
+#include "perturb.h"
 #include "tap.h"
 
 static char err_text[1024];
@@ -358,8 +359,51 @@ static void test_compare(void)
 	bad(ARGS("-o", "ktap", "compare", "a", "b"), "'ktap'", "compare -o ktap");
 }
 
+static void test_perturb(void)
+{
+	struct options o;
+	char kind[16];
+	unsigned k;
+
+	ok(parse(&o, ARGS("time", "verify")) == OPTIONS_RUN && o.perturb == 0, "no --perturb: 0");
+	ok(parse(&o, ARGS("--perturb=freq", "-d", "30", "clock-gettime-monotonic-coarse", "verify")) ==
+	   OPTIONS_RUN && o.perturb == 1u << PERTURB_FREQ, "--perturb=freq");
+	ok(parse(&o, ARGS("--perturb", "step,tai,step", "all", "verify")) == OPTIONS_RUN &&
+	   o.perturb == ((1u << PERTURB_STEP) | (1u << PERTURB_TAI)), "--perturb step,tai,step");
+	ok(parse(&o, ARGS("--perturb=all", "--dry-run", "all", "verify")) == OPTIONS_RUN &&
+	   o.perturb == PERTURB_ALL && o.dry_run, "--perturb=all --dry-run");
+	ok(PERTURB_ALL == 0xffu, "all is the eight kinds");
+	ok(perturb_parse("y2038,hotplug,clocksource,leap,slew", &k, kind, sizeof(kind)) &&
+	   k == ((1u << PERTURB_Y2038) | (1u << PERTURB_HOTPLUG) | (1u << PERTURB_CLOCKSOURCE) |
+		 (1u << PERTURB_LEAP) | (1u << PERTURB_SLEW)), "perturb_parse: five kinds");
+	ok(!perturb_parse("freq,alll", &k, kind, sizeof(kind)) && strcmp(kind, "alll") == 0,
+	   "perturb_parse: the bad kind");
+	ok(!perturb_parse("freq,0123456789abcdefghij", &k, kind, sizeof(kind)) &&
+	   strcmp(kind, "0123456789abcde") == 0, "perturb_parse: a long bad kind, cut to the buffer");
+	ok(!perturb_parse("", &k, kind, sizeof(kind)) && !*kind, "perturb_parse: empty list");
+	for (int i = 0; i < NR_PERTURB_KINDS; i++)
+		ok(perturb_parse(perturb_kind_name(i), &k, kind, sizeof(kind)) && k == 1u << i,
+		   "perturb_parse: %s", perturb_kind_name(i));
+	bad(ARGS("--perturb=freq,", "time", "verify"), "kind '' in 'freq,'", "--perturb=freq,");
+	bad(ARGS("--perturb=FREQ", "time", "verify"), "kind 'FREQ'", "--perturb=FREQ");
+	bad(ARGS("--perturb=freq", "time", "bench"), "option '--perturb' is for verify only, not bench",
+	    "bench --perturb");
+	bad(ARGS("--perturb=freq", "time", "abi"), "option '--perturb' is for verify only, not abi",
+	    "abi --perturb");
+	bad(ARGS("--perturb=freq", "compare", "a", "b"), "option '--perturb' is not for compare",
+	    "compare --perturb");
+	bad(ARGS("--perturb=freq", "-o", "json", "info"), "option '--perturb' is not for info",
+	    "info --perturb");
+	bad(ARGS("--perturb=freq", "list-test-types"), "option '--perturb' is not for list-test-types",
+	    "list-test-types --perturb");
+	ok(parse(&o, ARGS("--help")) == 0 && strstr(out_text, "--perturb=LIST") &&
+	   strstr(out_text, "SYSTEM CLOCK") && strstr(out_text, "disposable"),
+	   "--help shows --perturb and says it changes the system clock");
+}
+
 int main(void)
 {
+	test_perturb();
 	test_defaults();
 	test_options();
 	test_bad_input();
