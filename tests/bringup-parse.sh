@@ -230,6 +230,35 @@ check "perturbed verify: exit 2 for another reason fails" 1 '^perturb FAIL \(no 
   ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; bench; echo "### bringup: done"; } >"$tmp/log"
 check "perturbed verify missing fails" 1 '^perturb none'
 
+# Several perturbed commands (all APIs, then one API on its own): one column.
+coarse() {	# EXIT RESULT: the one-API perturbed verify of API d
+	echo "### bringup: run /vdsotest --perturb=freq -d 5 --format=ktap d verify"
+	echo "KTAP version 1"; echo "1..1"; echo "$2"; echo "### bringup: exit $1"
+}
+two_perturbed() {	# EXIT-ALL EXIT-D RESULT-D LINES-OF-ALL...
+	e1=$1 e2=$2 r=$3
+	shift 3
+	header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"; ktap perturb "$e1" "$@"
+	coarse "$e2" "$r"; ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; bench; echo "### bringup: done"
+}
+two_perturbed 0 0 "ok 1 d" "ok 1 a" "ok 2 b" "ok 3 c" >"$tmp/log"
+check "two perturbed commands: results added up" 0 '^perturb pass \(4 ok, 0 skipped\)$'
+two_perturbed 0 1 "not ok 1 d" "ok 1 a" "ok 2 b" "ok 3 c" >"$tmp/log"
+check "two perturbed commands: the second one fails" 1 '^perturb FAIL \(d; exit 1\)$'
+two_perturbed 1 1 "not ok 1 d" "ok 1 a" "ok 2 b" "not ok 3 d" >"$tmp/log"
+check "two perturbed commands: an API failing in both is expected once" 0 \
+	'^perturb xfail \(d\)$' "perturb:d"
+two_perturbed 1 1 "not ok 1 d" "ok 1 a" "not ok 2 b" "ok 3 c" >"$tmp/log"
+check "an expected failure marked '?' may fail" 0 '^perturb xfail \(b d\)$' "perturb:d perturb:b?"
+two_perturbed 0 1 "not ok 1 d" "ok 1 a" "ok 2 b" "ok 3 c" >"$tmp/log"
+check "an expected failure marked '?' may pass" 0 '^perturb xfail \(d\)$' "perturb:d perturb:b?"
+two_perturbed 1 0 "ok 1 d" "ok 1 a" "not ok 2 b" "ok 3 c" >"$tmp/log"
+check "only '?' failures, the one that must fail passing, fails" 1 '^perturb FAIL' "perturb:d perturb:b?"
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"; ktap perturb 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  echo "### bringup: run /vdsotest --perturb=freq -d 5 --format=ktap d verify"
+  echo "KTAP version 1"; echo "1..1"; } >"$tmp/log"
+check "a perturbed command that never finishes: none" 1 '^perturb none'
+
 # --run: the commands and their exit status; only init's end and the
 # kernel log decide.
 run_log() {

@@ -28,10 +28,11 @@
 #   command   one line per command run: its number, exit status (or
 #             "signal N", or "none") and the command
 #
-# A TEST-TYPE passes when its command exited 0 and its KTAP output has a
-# plan whose every test point is "ok" (with or without # SKIP).  It is
+# A TEST-TYPE passes when its commands exited 0 and their KTAP output has
+# plans whose every test point is "ok" (with or without # SKIP).  It is
 # "xfail" when exactly the APIs failing are those listed in -v expected for
-# that TEST-TYPE (known kernel or qemu limitations), and "FAIL" otherwise;
+# that TEST-TYPE (known kernel or qemu limitations; a listed API with "?"
+# at its end may fail or pass), and "FAIL" otherwise;
 # "none" when the command never finished (timeout, crash of the guest).
 # An expected failure that does not happen is a FAIL.
 # The exit status of awk is 0 when verify, perturb and abi are pass or
@@ -58,17 +59,28 @@ function all_in(a, b,    x, n, i) {
 	return 1
 }
 
-function verdict(t,    n, want) {
+# The words of the space-separated list l without a "?" at their end (the
+# APIs that must fail), or with it, "?" dropped (may fail), when may is 1.
+function must_or_may(l, may,    x, n, i, out) {
+	n = split(l, x, " ")
+	for (i = 1; i <= n; i++)
+		if ((x[i] ~ /\?$/) == may)
+			out = out (out == "" ? "" : " ") (may ? substr(x[i], 1, length(x[i]) - 1) : x[i])
+	return out
+}
+
+function verdict(t,    n, want, may) {
 	if (t == "perturb" && refused && status[t] == 2)
 		return "not run (this vdsotest has no --perturb)"
-	if (!(t in status))
+	if (!(t in status) || finished[t] < started[t])
 		return "none (no exit status: the guest stopped or timed out)"
 	if (!(t in plan))
 		return "FAIL (no KTAP plan; exit " status[t] ")"
 	n = oks[t] + skips[t] + nots[t]
 	if (n != plan[t])
 		return "FAIL (" n " of " plan[t] " results; exit " status[t] ")"
-	want = expected_for(t)
+	want = must_or_may(expected_for(t), 0)
+	may = must_or_may(expected_for(t), 1)
 	if (status[t] == 77 && vdso == "none" && nots[t] == 0)
 		return "pass (no vDSO function on this machine: nothing to test, exit 77)"
 	if (status[t] == 77)
@@ -77,7 +89,8 @@ function verdict(t,    n, want) {
 		return "pass (" oks[t] + 0 " ok, " skips[t] + 0 " skipped)"
 	if (nots[t] == 0 && status[t] == 0)
 		return "FAIL (passed, but expected to fail: " want ")"
-	if (status[t] == 1 && want != "" && all_in(failing[t], want) && all_in(want, failing[t]))
+	if (status[t] == 1 && want != "" && all_in(failing[t], want " " may) &&
+	    all_in(want, failing[t]))
 		return "xfail (" failing[t] ")"
 	return "FAIL (" (nots[t] ? failing[t] "; " : "") "exit " status[t] ")"
 }
@@ -108,13 +121,18 @@ function verdict(t,    n, want) {
 	else if ($0 ~ / verify( |$)/) cur = "verify"
 	else if ($0 ~ / abi( |$)/) cur = "abi"
 	else if ($0 ~ / bench( |$)/) cur = "bench"
+	if (cur != "")
+		started[cur]++
 	next
 }
 /^### bringup: (exit|signal) / {
 	if (commands && !(commands in command_status))
 		command_status[commands] = ($3 == "exit") ? $4 : "signal " $4
-	if (cur != "")
+	# several commands of one TEST-TYPE: the first status that is not 0
+	if (cur != "" && (!(cur in status) || status[cur] == 0))
 		status[cur] = ($3 == "exit") ? $4 : 128 + $4
+	if (cur != "")
+		finished[cur]++
 	cur = ""
 	next
 }
@@ -129,7 +147,7 @@ cur == "info" && in_symbols && /^  [^ ]+@[^ ]+ 0x/ {
 cur == "info" && /^[^ ]/ { in_symbols = 0 }
 
 (cur == "verify" || cur == "perturb" || cur == "abi") && /^1\.\.[0-9]+$/ {
-	plan[cur] = substr($0, 4) + 0
+	plan[cur] += substr($0, 4) + 0
 	next
 }
 (cur == "verify" || cur == "perturb" || cur == "abi") && /^ok [0-9]+ / {
@@ -138,7 +156,8 @@ cur == "info" && /^[^ ]/ { in_symbols = 0 }
 }
 (cur == "verify" || cur == "perturb" || cur == "abi") && /^not ok [0-9]+ / {
 	nots[cur]++
-	failing[cur] = failing[cur] (failing[cur] == "" ? "" : " ") $4
+	if (index(" " failing[cur] " ", " " $4 " ") == 0)
+		failing[cur] = failing[cur] (failing[cur] == "" ? "" : " ") $4
 	next
 }
 
