@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/timex.h>
 #include <unistd.h>
 
 #include "abi.h"
@@ -202,12 +203,44 @@ struct gettime_state {
 	/* CLOCK_BOOTTIME - CLOCK_MONOTONIC offsets of our time namespace */
 	int64_t boot_minus_mono_offset_ns;
 	bool check_boottime;		/* those offsets are known */
+	/* CLOCK_TAI: the TAI offset (adjtimex) before the last round's readings */
+	long tai_offset_sec;
+	bool have_tai_offset;
+	bool y2038_noted;		/* the 32-bit wrap past 2038 said */
+	uint64_t rounds;		/* rounds begun */
+	uint64_t set_seen_round;	/* the round in which a setting was last seen */
+	bool set_seen;
 };
 
-/* For a settable clock: was CLOCK_REALTIME set (so a jump is no failure)? */
-static bool clock_was_set(struct verify_ctx *ctx)
+/* The kernel's TAI offset in seconds, CLOCK_TAI - CLOCK_REALTIME (adjtimex(2), modes 0: read only). */
+static bool tai_offset(long *sec)
 {
-	return (ctx->api->flags & CLK_SETTABLE) && verify_clock_was_set(ctx);
+	struct timex tx = { .modes = 0 };
+
+	if (adjtimex(&tx) < 0)
+		return false;
+	*sec = tx.tai;
+	return true;
+}
+
+/*
+ * For a settable clock: was CLOCK_REALTIME set (so a jump is no failure)?
+ * verify_clock_was_set() answers once per setting; one setting may fail
+ * several checks of the round in which it is seen (the ordering against the
+ * previous round's reading and the sandwich), and the next round's ordering
+ * check against this round's reading, so it excuses those two rounds.
+ */
+static bool clock_was_set(struct verify_ctx *ctx, struct gettime_state *st)
+{
+	if (!(ctx->api->flags & CLK_SETTABLE))
+		return false;
+	if (st->set_seen && st->rounds - st->set_seen_round <= 1)
+		return true;
+	if (!verify_clock_was_set(ctx))
+		return false;
+	st->set_seen = true;
+	st->set_seen_round = st->rounds;
+	return true;
 }
 
 /*
@@ -216,7 +249,7 @@ static bool clock_was_set(struct verify_ctx *ctx)
  * at fault when it lags more than that.  It is never ahead of the fine
  * clock read after it.  Return: false after reporting a failure.
  */
-static bool check_coarse(struct verify_ctx *ctx, const struct gettime_state *st,
+static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st,
 			 struct ts64 f1, struct ts64 s1, struct ts64 v, struct ts64 f2)
 {
 	const char *who = subject_name(&st->arg);
@@ -224,13 +257,13 @@ static bool check_coarse(struct verify_ctx *ctx, const struct gettime_state *st,
 	char a[TS64_STRLEN], b[TS64_STRLEN];
 
 	if (!verify_ok(ctx, lag <= bound || ts64_sub_ns(f1, s1) > bound) &&
-	    !clock_was_set(ctx)) {
+	    !clock_was_set(ctx, st)) {
 		verify_fail(ctx, "%s [%s] is %" PRId64 " ns behind the fine clock's syscall [%s] read before it (resolution %" PRId64 " ns)",
 			    who, ts64_format(v, a, sizeof(a)), lag,
 			    ts64_format(f1, b, sizeof(b)), st->res_ns);
 		return false;
 	}
-	if (!verify_ok(ctx, ts64_cmp(v, f2) <= 0) && !clock_was_set(ctx)) {
+	if (!verify_ok(ctx, ts64_cmp(v, f2) <= 0) && !clock_was_set(ctx, st)) {
 		verify_fail(ctx, "%s [%s] is ahead of the fine clock's syscall [%s] read after it (%" PRId64 " ns ahead)",
 			    who, ts64_format(v, a, sizeof(a)), ts64_format(f2, b, sizeof(b)),
 			    ts64_sub_ns(v, f2));
@@ -315,14 +348,102 @@ static void report_order(struct verify_ctx *ctx, struct gettime_state *st,
  * the most specific to the most general and the round stops at the first
  * failure, so that one bug gives one message per round.
  */
+/*
+ * CLOCK_TAI is CLOCK_REALTIME plus the TAI offset (clock_gettime(2),
+ * adjtimex(2) tai): with the offset @tai_sec the same before @r1 and after
+ * @r2, the subject's TAI reading @v lies within [r1, r2] + the offset.
+ * Return: false after reporting a failure.
+ */
+static bool check_tai_offset(struct verify_ctx *ctx, struct gettime_state *st,
+			     struct ts64 r1, struct ts64 v, struct ts64 r2, long tai_sec)
+{
+	struct ts64 lo = { r1.sec + tai_sec, r1.nsec }, hi = { r2.sec + tai_sec, r2.nsec };
+	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
+
+	if (verify_ok(ctx, ts64_cmp(lo, v) <= 0 && ts64_cmp(v, hi) <= 0) || clock_was_set(ctx, st))
+		return true;
+	verify_fail(ctx, "%s CLOCK_TAI [%s] is not syscall CLOCK_REALTIME [%s .. %s] + the TAI offset %ld s (adjtimex): %" PRId64 " ns %s",
+		    subject_name(&st->arg), ts64_format(v, a, sizeof(a)), ts64_format(r1, b, sizeof(b)),
+		    ts64_format(r2, c, sizeof(c)), tai_sec,
+		    ts64_cmp(v, lo) < 0 ? ts64_sub_ns(lo, v) : ts64_sub_ns(v, hi),
+		    ts64_cmp(v, lo) < 0 ? "behind" : "ahead");
+	return false;
+}
+
+/*
+ * For CLOCK_TAI, is a jump excused?  A change of the TAI offset by other
+ * than one second (ADJ_TAI, which does not count as setting the clock)
+ * is: a note says so.  A change by exactly one second is a leap second,
+ * across which CLOCK_TAI must go on evenly while CLOCK_REALTIME jumps:
+ * nothing is excused.  Otherwise the CLOCK_REALTIME set excuse
+ * (clock_was_set()).  @before, @after: the offsets around the readings.
+ */
+static bool tai_jump_excused(struct verify_ctx *ctx, struct gettime_state *st, long before,
+			     long after, bool known)
+{
+	long change = after - before;
+
+	if (!known || change == 0)
+		return clock_was_set(ctx, st);
+	if (change == 1 || change == -1)
+		return false;
+	report_note("%s: the TAI offset changed from %ld to %ld s during the run; one ordering check skipped",
+		    ctx->api->name, before, after);
+	return true;
+}
+
+/*
+ * Past 2038-01-19T03:14:07Z a 32-bit tv_sec wraps to negative values, in
+ * the 32-bit system call (put_old_timespec32(), kernel/time/time.c) and in
+ * the vDSO alike: readings taken back to the 64-bit time (ts64_unwrap32())
+ * for the checks, and a note, once, says what the 32-bit API returned.
+ * Return: whether any of the readings had wrapped.
+ */
+static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct ts64 *s1,
+			 struct ts64 *v, struct ts64 *s2, struct ts64 *f1, struct ts64 *f2)
+{
+	vdso_timespec probe;
+	char a[TS64_STRLEN], b[TS64_STRLEN];
+
+	if (sizeof(probe.tv_sec) >= 8 ||
+	    (s1->sec >= 0 && v->sec >= 0 && s2->sec >= 0 && f1->sec >= 0 && f2->sec >= 0))
+		return false;
+	if (!st->y2038_noted && v->sec < 0 && (s1->sec < 0 || s2->sec < 0))
+		report_note("%s: past 2038-01-19T03:14:07Z the 32-bit %s returns [%s] through %s%s and [%s] through the system call",
+			    api->name, vdso_call_name(api->family->call),
+			    ts64_format(*v, a, sizeof(a)), st->arg.fn ? "the " : "", subject_name(&st->arg),
+			    ts64_format(s1->sec < 0 ? *s1 : *s2, b, sizeof(b)));
+	if (v->sec < 0 && (s1->sec < 0 || s2->sec < 0))
+		st->y2038_noted = true;
+	*s1 = ts64_unwrap32(*s1);
+	*v = ts64_unwrap32(*v);
+	*s2 = ts64_unwrap32(*s2);
+	*f1 = ts64_unwrap32(*f1);
+	*f2 = ts64_unwrap32(*f2);
+	return true;
+}
+
+/*
+ * One round: [tai a1] [realtime r1] [fine f1] [monotonic m] s1 v s2 [fine
+ * f2] [realtime r2] [tai a2].  The checks run from the most specific to the
+ * most general and the round stops at the first failure, so that one bug
+ * gives one message per round.
+ */
 static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 {
 	const struct api *api = ctx->api;
 	const char *who = subject_name(&st->arg);
-	struct ts64 f1 = { 0 }, f2 = { 0 }, m = { 0 }, s1, v, s2;
+	struct ts64 f1 = { 0 }, f2 = { 0 }, m = { 0 }, r1 = { 0 }, r2 = { 0 }, s1, v, s2;
 	char a[TS64_STRLEN], b[TS64_STRLEN];
 	vdso_timespec vts;
+	bool tai = api->clock_id == CLOCK_TAI;
+	long a1 = 0, a2 = 0;
+	bool tai_known = tai && tai_offset(&a1);
 
+	st->rounds++;
+
+	if (tai_known && !sys_read(ctx, CLOCK_REALTIME, &r1))
+		return;
 	if ((api->flags & CLK_COARSE) && !sys_read(ctx, api->fine_id, &f1))
 		return;
 	if (st->check_boottime && !sys_read(ctx, CLOCK_MONOTONIC, &m))
@@ -335,7 +456,24 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 		return;
 	if ((api->flags & CLK_COARSE) && !sys_read(ctx, api->fine_id, &f2))
 		return;
+	if (tai_known && (!sys_read(ctx, CLOCK_REALTIME, &r2) || !tai_offset(&a2)))
+		return;
 	v = ts64_from(&vts);
+	if (r == 0 && y2038_unwrap(api, st, &s1, &v, &s2, &f1, &f2)) {
+		r1 = ts64_unwrap32(r1);
+		r2 = ts64_unwrap32(r2);
+	}
+	/*
+	 * (for CLOCK_TAI: the offset before the previous round's reading,
+	 * against the one after this round's; a change in between may have
+	 * come before either reading)
+	 */
+	long before = st->have_tai_offset ? st->tai_offset_sec : a1;
+	bool jump_known = tai_known && st->have_tai_offset;
+	if (tai_known) {
+		st->tai_offset_sec = a1;
+		st->have_tai_offset = true;
+	}
 
 	if (!verify_ok(ctx, r == 0)) {
 		verify_fail(ctx, "%s clock_gettime(%s) returned %d (%s); the system call returned 0",
@@ -347,7 +485,12 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 			    who, ts64_format(v, a, sizeof(a)));
 		return;
 	}
-	if (st->have_prev && !verify_ok(ctx, ts64_cmp(st->prev, v) <= 0) && !clock_was_set(ctx)) {
+	if (tai_known && a1 == a2 && !check_tai_offset(ctx, st, r1, v, r2, a1)) {
+		st->prev = v;
+		return;
+	}
+	if (st->have_prev && !verify_ok(ctx, ts64_cmp(st->prev, v) <= 0) &&
+	    !(tai ? tai_jump_excused(ctx, st, before, a2, jump_known) : clock_was_set(ctx, st))) {
 		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards",
 			    who, ts64_format(v, a, sizeof(a)), who,
 			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, v));
@@ -366,7 +509,7 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 		return;
 	}
 	if (!verify_ok(ctx, ts64_cmp(s1, v) <= 0 && ts64_cmp(v, s2) <= 0) &&
-	    !clock_was_set(ctx))
+	    !(tai ? tai_jump_excused(ctx, st, a1, a2, tai_known) : clock_was_set(ctx, st)))
 		report_order(ctx, st, s1, v, s2);
 	if (!st->have_prev || ts64_cmp(v, st->prev) != 0)
 		st->prev_change = s2;

@@ -421,10 +421,9 @@ out:
 
 /*
  * --perturb: refused (exit 2) unless this process may change the clock
- * (perturb_permitted()); with --dry-run, what it would do on standard
- * output.  Return: 0 or an exit status after a message.
+ * (perturb_permitted()).  Return: 0 or an exit status after a message.
  */
-static int perturb_check(const struct perturb_config *cfg, bool dry_run)
+static int perturb_check(void)
 {
 	char why[160];
 
@@ -433,8 +432,6 @@ static int perturb_check(const struct perturb_config *cfg, bool dry_run)
 			why);
 		return STATUS_USAGE;
 	}
-	if (dry_run)
-		perturb_describe(cfg, stdout);
 	return 0;
 }
 
@@ -492,11 +489,20 @@ int main(int argc, char **argv)
 		goto out;
 	struct perturb_config perturb = { .kinds = o.perturb, .threads = o.threads,
 					  .verbose = o.verbose };
-	if (o.perturb && (rc = perturb_check(&perturb, o.dry_run)) != 0)
+	if (o.perturb && (rc = perturb_check()) != 0)
 		goto out;
 	/* (the list commands print no results: they stay on standard output) */
-	if (o.dry_run)
+	if (o.dry_run) {
+		if (o.perturb) {
+			if (!o.vdso_lib)
+				bind_kernel(&o, &binding);
+			struct run dry = { .duration_ns = o.duration_ns, .maxfails = o.maxfails,
+					   .threads = o.threads, .vdso = &binding };
+			perturb.run = &dry;
+			perturb_describe(&perturb, stdout);
+		}
 		goto out;
+	}
 	if ((rc = report_open_output(o.output)) != 0)
 		goto out;
 	if (!o.vdso_lib)

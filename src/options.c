@@ -104,10 +104,11 @@ static void help(FILE *f)
 		fprintf(f, "  %s\n", api_table[i].name);
 	fputs("\nOptions a command or TEST-TYPE has no use for are refused: -r, --net,\n"
 	      "--cycles, --cpu and -o table|json|csv are for bench only, --perturb for\n"
-	      "verify only; compare takes\n"
-	      "-o and --output only; list-apis takes -v only, list-test-types none.\n", f);
-	fputs("\nExit status: 0 passed; 1 failures found (or results not written);\n"
-	      "2 usage error (or --vdso-lib unusable); 77 nothing could be tested;\n"
+	      "verify only; compare takes -o and --output only;\n"
+	      "list-apis takes -v only, list-test-types none.\n", f);
+	fputs("\nExit status: 0 passed; 1 failures found (or results not written, or the\n"
+	      "clock not restored); 2 usage error (or --vdso-lib unusable, or --perturb\n"
+	      "refused); 77 nothing could be tested;\n"
 	      "130, 143, 129 stopped by SIGINT, SIGTERM, SIGHUP (results so far written).\n"
 	      "See vdsotest(1).\n", f);
 }

@@ -4,9 +4,9 @@
  * comes from adjtimex(2), clock_settime(2), the kernel's NTP code
  * (kernel/time/ntp.c: ADJ_* modes, STA_INS/STA_DEL handled at the UTC
  * midnight after they are set, ntp_clear() on a clock set) and its sysfs
- * files (Documentation/ABI/testing/sysfs-devices-system-cpu: cpuN/online;
- * sysfs-devices-system-clocksource... : available_clocksource,
- * current_clocksource).
+ * files (cpuN/online: Documentation/ABI/testing/sysfs-devices-system-cpu;
+ * clocksource0/available_clocksource and current_clocksource: the
+ * attributes of kernel/time/clocksource.c).
  */
 #include "config.h"
 
@@ -181,7 +181,7 @@ static void clocksources_read(struct clocksources *cs)
 struct hotplug_cpus {
 	int *cpu;
 	unsigned count;
-	int kept[8];		/* the first CPUs of the affinity mask, kept online */
+	int *kept;		/* the first CPUs of the affinity mask, kept online */
 	unsigned nkept;
 };
 
@@ -203,9 +203,12 @@ static void hotplug_read(struct hotplug_cpus *h, unsigned threads)
 
 	memset(h, 0, sizeof(*h));
 	if (cpu_mask_get(&allowed)) {
-		unsigned n = cpu_mask_count(&allowed);
-		for (unsigned i = 0; i < n && i < (threads ? threads : 1) && i < 8; i++)
-			h->kept[h->nkept++] = cpu_mask_nth(&allowed, i);
+		unsigned n = cpu_mask_count(&allowed), want = threads ? threads : 1;
+		if (want > n)
+			want = n;
+		if ((h->kept = calloc(want ? want : 1, sizeof(*h->kept))))
+			for (unsigned i = 0; i < want; i++)
+				h->kept[h->nkept++] = cpu_mask_nth(&allowed, i);
 		cpu_mask_free(&allowed);
 	}
 	if (!(d = opendir(CPU_DIR)))
@@ -315,6 +318,9 @@ struct disturber {
 	bool step_back;			/* the next step goes backwards */
 	bool slew_pll;			/* the next slew is ADJ_OFFSET with STA_PLL */
 	bool failed;			/* something could not be restored */
+	unsigned leaps_seen;		/* visits across which the TAI offset moved by 1 s */
+	long visit_tai;			/* the TAI offset when the leap second visit began */
+	struct ts64 leap_ready;		/* raw time before which no new leap second visit begins */
 };
 
 static uint64_t rnd(struct disturber *d)
@@ -353,9 +359,34 @@ static bool adjust(struct timex *tx, const char *what)
 	return true;
 }
 
+/*
+ * The shortest time between two settings of CLOCK_REALTIME.  verify
+ * notices a setting through a timerfd that the kernel cancels only after
+ * publishing the new time, so it waits up to 20 ms for it, then arms a new
+ * one (verify_clock_was_set()): a second setting within that window would
+ * go unnoticed and its jump be reported as a failure.
+ */
+#define CLOCK_SET_GAP_NS (250 * INT64_C(1000000))
+
+static struct ts64 last_set;	/* CLOCK_MONOTONIC_RAW at the last setting, or 0 */
+
+/* Wait until CLOCK_SET_GAP_NS have passed since the last setting; call before reckoning a new time. */
+static void set_gap(void)
+{
+	for (;;) {
+		int64_t since = ts64_sub_ns(now(CLOCK_MONOTONIC_RAW), last_set);
+		if ((!last_set.sec && !last_set.nsec) || since < 0 || since >= CLOCK_SET_GAP_NS)
+			return;
+		nanosleep(&(struct timespec){ 0, (long)(CLOCK_SET_GAP_NS - since) }, NULL);
+	}
+}
+
+/* clock_settime(CLOCK_REALTIME, @ts), after set_gap(); @what for the message. */
 static bool set_realtime(struct timespec ts, const char *what)
 {
-	if (clock_settime(CLOCK_REALTIME, &ts) != 0) {
+	int r = clock_settime(CLOCK_REALTIME, &ts);
+	last_set = now(CLOCK_MONOTONIC_RAW);
+	if (r != 0) {
 		complain("clock_settime(CLOCK_REALTIME) %s: %s", what, strerror(errno));
 		return false;
 	}
@@ -404,6 +435,7 @@ static void do_slew(struct disturber *d)
 static void do_step(struct disturber *d)
 {
 	long ms = rnd_range(d, 1, 1000);
+	set_gap();
 	struct ts64 rt = now(CLOCK_REALTIME);
 	int64_t ns = ts64_to_ns(rt) + (d->step_back ? -ms : ms) * 1000000;
 
@@ -431,6 +463,7 @@ static void do_tai(struct disturber *d)
 /* Start a leap second or y2038 visit: the clock put VISIT_BEFORE_SEC before the moment. */
 static void visit(struct disturber *d, enum perturb_kind k)
 {
+	set_gap();
 	struct ts64 rt = now(CLOCK_REALTIME);
 	int64_t moment = k == PERTURB_Y2038 ? Y2038_SEC : (rt.sec / 86400 + 1) * 86400;
 
@@ -442,6 +475,7 @@ static void visit(struct disturber *d, enum perturb_kind k)
 		struct timex tx = { 0 };
 		if (adjtimex(&tx) < 0)
 			return;
+		d->visit_tai = tx.tai;
 		tx.modes = ADJ_STATUS;
 		tx.status = (tx.status & ~(STA_INS | STA_DEL)) | (d->leap_delete ? STA_DEL : STA_INS);
 		d->leap_delete = !d->leap_delete;
@@ -458,24 +492,40 @@ static void end_visit(struct disturber *d)
 {
 	if (d->visiting == PERTURB_LEAP) {
 		struct timex tx = { 0 };
-		if (adjtimex(&tx) == 0) {
+		/* (a leap second moves the TAI offset by one second, the other way) */
+		int state = adjtimex(&tx);
+		if (state >= 0 && (tx.tai - d->visit_tai == 1 || tx.tai - d->visit_tai == -1))
+			d->leaps_seen++;
+		if (state >= 0) {
 			tx.modes = ADJ_STATUS;
 			tx.status &= ~(STA_INS | STA_DEL);
 			adjust(&tx, "ADJ_STATUS");
 		}
 	}
+	set_gap();
 	set_realtime(reckoned_realtime(&d->saved), "put back");
+	/*
+	 * After a leap second the kernel's NTP state waits (TIME_WAIT) for
+	 * a second boundary with STA_INS and STA_DEL clear before it takes a
+	 * new one (second_overflow(), kernel/time/ntp.c): no visit before.
+	 */
+	struct ts64 raw = now(CLOCK_MONOTONIC_RAW);
+	d->leap_ready = (struct ts64){ raw.sec + 2, raw.nsec };
 	d->visiting = NR_PERTURB_KINDS;
 }
 
 /*
- * The clock APIs whose vDSO function falls back to the system call under
- * the current clocksource @name, said once per clocksource.
+ * Which clock_gettime APIs (aux clocks and unsupported clocks left out)
+ * the vDSO bound in @run serves by falling back to the system call
+ * (api_falls_back()), as a phrase into @buf: "the vDSO falls back to the
+ * system call for CLOCK_A CLOCK_B", "the vDSO serves every clock in user
+ * space", or, where it cannot be told for one of them, "fallback unknown
+ * for CLOCK_A: REASON".
  */
-static void probe_fallbacks(struct disturber *d, const char *name)
+static void fallback_summary(const struct run *run, char *buf, size_t len)
 {
-	char list[1024] = "", why[FALLBACK_REASON_LEN];
-	size_t used = 0;
+	char list[512] = "", none[512] = "", why[FALLBACK_REASON_LEN];
+	size_t used = 0, used_none = 0;
 	unsigned n = 0;
 
 	for (size_t i = 0; i < api_count; i++) {
@@ -483,7 +533,19 @@ static void probe_fallbacks(struct disturber *d, const char *name)
 		if (api->family != &clock_gettime_family || (api->flags & CLK_AUX) ||
 		    api_unsupported(api))
 			continue;
-		if (api_falls_back(api, d->cfg->run, why, sizeof(why)) != FALLBACK_SYSCALL)
+		enum fallback fb = api_falls_back(api, run, why, sizeof(why));
+		if (fb == FALLBACK_UNKNOWN) {
+			snprintf(buf, len, "fallback unknown for %s: %s", api->clock_name, why);
+			return;
+		}
+		if (fb == FALLBACK_NO_VDSO) {
+			int w = snprintf(none + used_none, sizeof(none) - used_none, " %s",
+					 api->clock_name);
+			if (w > 0 && (size_t)w < sizeof(none) - used_none)
+				used_none += (size_t)w;
+			continue;
+		}
+		if (fb != FALLBACK_SYSCALL)
 			continue;
 		int w = snprintf(list + used, sizeof(list) - used, "%s%s", n ? " " : "",
 				 api->clock_name);
@@ -492,11 +554,12 @@ static void probe_fallbacks(struct disturber *d, const char *name)
 		n++;
 	}
 	if (n)
-		report_note("perturb: clocksource %s: the vDSO falls back to the system call for %s",
-			    name, list);
+		snprintf(buf, len, "the vDSO falls back to the system call for %s%s%s", list,
+			 used_none ? "; no vDSO function for" : "", none);
+	else if (used_none)
+		snprintf(buf, len, "no vDSO function for%s", none);
 	else
-		report_note("perturb: clocksource %s: the vDSO serves every clock in user space",
-			    name);
+		snprintf(buf, len, "the vDSO serves every clock in user space");
 }
 
 static void do_clocksource(struct disturber *d)
@@ -511,10 +574,11 @@ static void do_clocksource(struct disturber *d)
 		complain("clocksource %s: %s", cs->names[i], strerror(err));
 		return;
 	}
-	if (!d->cs_probed[i]) {
+	if (!d->cs_probed[i] && d->cfg->run && d->cfg->run->vdso) {
+		char what[640];
 		d->cs_probed[i] = true;
-		if (d->cfg->run && d->cfg->run->vdso)
-			probe_fallbacks(d, cs->names[i]);
+		fallback_summary(d->cfg->run, what, sizeof(what));
+		report_note("perturb: clocksource %s: %s", cs->names[i], what);
 	}
 }
 
@@ -577,6 +641,7 @@ static void restore(struct disturber *d)
 	if (d->visiting != NR_PERTURB_KINDS)
 		end_visit(d);
 	if (d->clock_moved) {
+		set_gap();
 		struct timespec ts = reckoned_realtime(s);
 		if (set_realtime(ts, "put back"))
 			SAY("%sCLOCK_REALTIME put back (reckoned from CLOCK_MONOTONIC_RAW)",
@@ -653,7 +718,11 @@ static void restore(struct disturber *d)
 				if (w > 0 && (size_t)w < sizeof(counts) - n)
 					n += (size_t)w;
 			}
-		report_note("perturb: events: %s", counts);
+		if (d->cfg->kinds & (1u << PERTURB_LEAP))
+			report_note("perturb: events: %s; leap seconds the kernel made: %u", counts,
+				    d->leaps_seen);
+		else
+			report_note("perturb: events: %s", counts);
 		report_note("perturb: restored: %s", used ? what : "nothing was changed");
 	}
 }
@@ -728,7 +797,9 @@ static void disturb(struct disturber *d)
 		for (unsigned tries = 0; tries < NR_PERTURB_KINDS; tries++) {
 			enum perturb_kind k = (enum perturb_kind)(next++ % NR_PERTURB_KINDS);
 			if (!(d->kinds & (1u << k)) ||
-			    (d->visiting != NR_PERTURB_KINDS && (EXCLUSIVE & (1u << k))))
+			    (d->visiting != NR_PERTURB_KINDS && (EXCLUSIVE & (1u << k))) ||
+			    (k == PERTURB_LEAP &&
+			     ts64_cmp(now(CLOCK_MONOTONIC_RAW), d->leap_ready) < 0))
 				continue;
 			event(d, k);
 			break;
@@ -873,6 +944,12 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f)
 		fprintf(f, "; now %s, restored at the end%s\n", s.cs.current,
 			s.cs.writable ? "" : " (current_clocksource not writable here)");
 	}
+	if ((cfg->kinds & (1u << PERTURB_CLOCKSOURCE)) && cfg->run && cfg->run->vdso) {
+		char what[640];
+		fallback_summary(cfg->run, what, sizeof(what));
+		fprintf(f, "perturb: clocksource %s (now): %s\n",
+			s.cs.current[0] ? s.cs.current : "unknown", what);
+	}
 	if (kinds & (1u << PERTURB_HOTPLUG)) {
 		fprintf(f, "perturb: hotplug: CPU");
 		for (unsigned i = 0; i < s.cpus.count; i++)
@@ -886,4 +963,5 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f)
 		fprintf(f, "perturb: y2038: CLOCK_REALTIME put %d s before 2038-01-19T03:14:08Z for %d s, then put back\n",
 			VISIT_BEFORE_SEC, (int)(VISIT_NS / NSEC_PER_SEC));
 	free(s.cpus.cpu);
+	free(s.cpus.kept);
 }

@@ -91,6 +91,11 @@ struct perturb_config {
  * perturb_describe - --dry-run: what each kind of @cfg would do on this
  * machine, read from sysfs and adjtimex(2) (modes 0: read only), one line
  * each on @f: "perturb: KIND: ...", including what cannot be done there.
+ * With the clocksource kind and cfg->run's vDSO binding, one more line:
+ * the clocks that vDSO serves by falling back to the system call under
+ * the current clocksource (api_falls_back(), which changes nothing),
+ * "perturb: clocksource NAME (now): the vDSO falls back to the system
+ * call for CLOCK_ID ...", as the disturber says of each clocksource.
  */
 void perturb_describe(const struct perturb_config *cfg, FILE *f);
 

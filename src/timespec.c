@@ -75,3 +75,10 @@ char *ts64_format(struct ts64 t, char *buf, size_t len)
 			 t.sec, t.nsec);
 	return buf;
 }
+
+struct ts64 ts64_unwrap32(struct ts64 t)
+{
+	if (t.sec < 0)
+		t.sec += INT64_C(1) << 32;
+	return t;
+}

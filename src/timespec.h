@@ -47,6 +47,15 @@ int ts64_cmp(struct ts64 a, struct ts64 b);
 int64_t ts64_sub_ns(struct ts64 a, struct ts64 b);
 
 /*
+ * ts64_unwrap32 - @t as it was before a 32-bit tv_sec wrapped: a negative
+ * second count, which a 32-bit time_t gives from 2038-01-19T03:14:08Z on
+ * (2^31 s after the epoch; the kernel copies the 64-bit seconds into the
+ * 32-bit field, put_old_timespec32() in kernel/time/time.c), plus 2^32.
+ * Seconds from 0 up are returned as they are.
+ */
+struct ts64 ts64_unwrap32(struct ts64 t);
+
+/*
  * ts64_format - "SEC.NNNNNNNNN" into @buf (TS64_STRLEN bytes hold any value);
  * an out-of-range nsec is printed as it is, e.g. "5.1000000000".
  * Return: @buf.

@@ -83,6 +83,7 @@ enum bug {
 	BUG_GETRANDOM_LEN0,	/* a 0-byte read gives -EINVAL */
 	BUG_GETRANDOM_NULL_STATE,	/* a NULL state gives -EINVAL */
 	BUG_GETRANDOM_OPAQUE_LEN,	/* a wrong opaque length gives -EINVAL */
+	BUG_TAI_OFFSET_1S,	/* CLOCK_TAI 1 s behind: a leap second's TAI offset change missed */
 	NR_BUGS
 };
 
@@ -142,6 +143,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETRANDOM_LEN0] = "getrandom-len0",
 	[BUG_GETRANDOM_NULL_STATE] = "getrandom-null-state",
 	[BUG_GETRANDOM_OPAQUE_LEN] = "getrandom-opaque-len",
+	[BUG_TAI_OFFSET_1S] = "tai-offset-1s",
 };
 
 /*
@@ -307,6 +309,10 @@ int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 		ts->tv_nsec += 1000000000;
 		break;
 	case BUG_GETTIME_BACKWARDS: add_ns(ts, -1000000); break;
+	case BUG_TAI_OFFSET_1S:
+		if (id == CLOCK_TAI)
+			add_ns(ts, -1000000000);
+		break;
 	case BUG_GETTIME_AHEAD: add_ns(ts, 1000000); break;
 	case BUG_GETTIME_FROZEN:
 		if (!have_first)

@@ -88,8 +88,8 @@ if [ "$(id -u)" -eq 0 ] && [ "$ns" = 4026531837 ]; then
 		[ "$(grep -c "^perturb: $k: " "$out")" -eq 1 ] || lines_ok=1
 	done
 	[ "$rc" -eq 0 ] && [ ! -s "$err" ] && [ "$lines_ok" -eq 0 ] &&
-		[ "$(wc -l <"$out")" -eq 8 ]
-	ok $? "--dry-run --perturb=all: exit 0 (got $rc), one line per kind, nothing on stderr"
+		[ "$(wc -l <"$out")" -eq 9 ]
+	ok $? "--dry-run --perturb=all: exit 0 (got $rc), one line per kind and the fallback line, nothing on stderr"
 	grep -Eq '^perturb: freq: adjtimex\(ADJ_FREQUENCY\) between -500 and \+500 ppm every 10 to 100 ms; now [+-][0-9]+\.[0-9]{3} ppm, restored at the end$' "$out"
 	ok $? "--dry-run: the freq line gives the frequency now"
 	grep -Eq '^perturb: clocksource: (current_clocksource cycled through( [^ ]+){2,}; now [^ ]+, restored at the end|.*; not perturbed)' "$out"
@@ -100,8 +100,24 @@ if [ "$(id -u)" -eq 0 ] && [ "$ns" = 4026531837 ]; then
 	run_without_forbid "$VDSOTEST" --perturb=hotplug --dry-run -t 2 getcpu verify
 	grep -Eq '^perturb: hotplug: (CPU( [0-9]+)+ taken offline and online in turn \(kept online for verify: CPU [0-9]+ [0-9]+\)|no CPU can be taken offline .*; not perturbed)$' "$out"
 	ok $? "--dry-run --perturb=hotplug -t 2: two CPUs kept for verify's threads (got $rc)"
+	# The fallback probe of the current clocksource (it changes nothing):
+	# CPU-time clocks always fall back; the fake vDSO makes every call
+	# through the system call, so it must be reported for all of them.
+	run_without_forbid "$VDSOTEST" --perturb=clocksource --dry-run all verify
+	grep -Eq '^perturb: clocksource [^ ]+ \(now\): the vDSO falls back to the system call for .*CLOCK_PROCESS_CPUTIME_ID' "$out"
+	ok $? "--dry-run --perturb=clocksource: the clocks the vDSO serves by falling back"
+	if [ -n "${FAKE_VDSO:-}" ]; then
+		run_without_forbid "$VDSOTEST" --perturb=clocksource --dry-run --vdso-lib="$FAKE_VDSO" all verify
+		grep -Eq '^perturb: clocksource [^ ]+ \(now\): the vDSO falls back to the system call for CLOCK_REALTIME CLOCK_MONOTONIC .*CLOCK_MONOTONIC_COARSE .*CLOCK_TAI$' "$out"
+		ok $? "--dry-run --perturb=clocksource, fake vDSO: every clock reported as falling back"
+	else
+		tap_skip "$no_fake"
+	fi
+	run_without_forbid "$VDSOTEST" --perturb=clocksource --dry-run --vdso-lib=none all verify
+	grep -Eq '^perturb: clocksource [^ ]+ \(now\): no vDSO function for CLOCK_REALTIME CLOCK_MONOTONIC ' "$out"
+	ok $? "--dry-run --perturb=clocksource --vdso-lib=none: no vDSO function, not 'served'"
 else
-	for i in 1 2 3 4 5; do
+	for i in 1 2 3 4 5 6 7 8; do
 		tap_skip "--dry-run as root in the initial user namespace only"
 	done
 fi

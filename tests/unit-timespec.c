@@ -113,8 +113,28 @@ static void test_time64(void)
 	   "year 10000: ns saturate (past 2262) but the order stays exact");
 }
 
+/* A 32-bit tv_sec past 2038 (put_old_timespec32() truncates), taken back. */
+static void test_unwrap32(void)
+{
+	struct ts64 t = ts64_unwrap32((struct ts64){ INT32_MIN, 5 });
+
+	ok(t.sec == INT64_C(2147483648) && t.nsec == 5, "unwrap32: -2^31 is 2038-01-19T03:14:08Z");
+	t = ts64_unwrap32((struct ts64){ (int32_t)(uint32_t)(INT64_C(2147483648) + 3600), 0 });
+	ok(t.sec == INT64_C(2147483648) + 3600, "unwrap32: an hour past the wrap");
+	t = ts64_unwrap32((struct ts64){ -1, 999999999 });
+	ok(t.sec == INT64_C(4294967295) && t.nsec == 999999999, "unwrap32: -1 is 2^32 - 1");
+	t = ts64_unwrap32((struct ts64){ INT32_MAX, 999999999 });
+	ok(t.sec == INT32_MAX && t.nsec == 999999999, "unwrap32: the last second before the wrap stays");
+	t = ts64_unwrap32((struct ts64){ 0, 0 });
+	ok(t.sec == 0 && t.nsec == 0, "unwrap32: the epoch stays");
+	ok(ts64_cmp(ts64_unwrap32((struct ts64){ INT32_MAX, 999999999 }),
+		    ts64_unwrap32((struct ts64){ INT32_MIN, 0 })) < 0,
+	   "unwrap32: the wrap goes forward, 1 ns");
+}
+
 int main(void)
 {
+	test_unwrap32();
 	test_normalized();
 	test_to_ns();
 	test_cmp();
