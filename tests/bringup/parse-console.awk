@@ -3,7 +3,7 @@
 # parse-console.awk - the verdict of one bring-up boot, from its console log.
 #
 #   awk -v expected="verify:API perturb:API abi:API ..." \
-#       -v required="NAME@VERSION ..." [-v vdso=none] [-v mode=run] \
+#       -v required="NAME@VERSION ..." [-v hidden="NAME@VERSION ..."] [-v mode=run] \
 #       -f parse-console.awk console.log
 #
 # The log holds the marker lines of tests/bringup/init.c around the output
@@ -14,9 +14,8 @@
 #   kernel    RELEASE, or "-" when init never ran
 #   symbols   exported vDSO functions (NAME@VERSION, comma-separated), or "-"
 #   missing   the -v required functions that vdsotest info did not list
-#             (comma-separated), or "-"; with -v vdso=none (a machine
-#             whose kernel hides every vDSO function), the functions
-#             listed all the same
+#             (comma-separated), or "-"; with -v hidden (the functions
+#             the kernel hides on this machine), those listed all the same
 #   verify    pass | FAIL | xfail | none, then details in parentheses
 #   perturb   the same, for verify --perturb=all; or "not run" when this
 #             vdsotest refused the option (exit 2: "unknown ... option")
@@ -81,7 +80,7 @@ function verdict(t,    n, want, may) {
 		return "FAIL (" n " of " plan[t] " results; exit " status[t] ")"
 	want = must_or_may(expected_for(t), 0)
 	may = must_or_may(expected_for(t), 1)
-	if (status[t] == 77 && vdso == "none" && nots[t] == 0)
+	if (status[t] == 77 && hidden != "" && nots[t] == 0)
 		return "pass (no vDSO function on this machine: nothing to test, exit 77)"
 	if (status[t] == 77)
 		return "FAIL (nothing could be tested: exit 77; no vDSO?)"
@@ -177,8 +176,10 @@ END {
 	for (i = 1; i <= n; i++)
 		if (index("," symbols ",", "," req[i] ",") == 0)
 			missing = missing (missing == "" ? "" : ",") req[i]
-	if (vdso == "none" && symbols != "")
-		missing = "none expected, but found: " symbols
+	n = split(hidden, req, " ")
+	for (i = 1; i <= n; i++)
+		if (index("," symbols ",", "," req[i] ",") != 0)
+			missing = missing (missing == "" ? "hidden on this machine, but exported: " : ",") req[i]
 	print "missing", (missing == "" ? "-" : missing)
 	v = verdict("verify")
 	p = verdict("perturb")
