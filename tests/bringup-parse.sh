@@ -4,7 +4,9 @@
 # console logs written here by hand: a passing boot, and each way a boot
 # can fail (a "not ok", an exit status without one, missing results, no
 # exit marker, init not finished), kernel output in the middle of a
-# marker, CR LF line ends, expected failures that match and that don't.
+# marker, CR LF line ends, expected failures that match and that don't;
+# the perturbed verify (its own column, "not run" when vdsotest refuses
+# --perturb), and the commands of --run.
 . "${srcdir:-.}/tests/tap-lib.sh"
 parse=${srcdir:-.}/tests/bringup/parse-console.awk
 tap_tmpdir
@@ -25,11 +27,15 @@ header() {
 	EOF
 }
 
-# ktap TYPE EXIT LINES...: one command's section
+# ktap TYPE EXIT LINES...: one command's section (TYPE perturb: verify
+# with --perturb=all)
 ktap() {
 	type=$1 status=$2
 	shift 2
-	echo "### bringup: run /vdsotest all $type --format=ktap"
+	case $type in
+	perturb) echo "### bringup: run /vdsotest all verify -d 0.5 --perturb=all --format=ktap" ;;
+	*) echo "### bringup: run /vdsotest all $type --format=ktap" ;;
+	esac
 	echo "KTAP version 1"
 	echo "1..3"
 	for l in "$@"; do echo "$l"; done
@@ -52,16 +58,18 @@ bench() {
 pass_log() {
 	header
 	ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c # SKIP unsupported"
+	ktap perturb 0 "ok 1 a" "ok 2 b" "ok 3 c"
 	ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"
 	bench
 	echo "### bringup: done"
 }
 
-# check NAME EXPECTED-STATUS PATTERN [EXPECTED-FAILURES [REQUIRED]]: the
-# verdict on $tmp/log (written by the command before it, not piped: ok
-# counts here).
+# check NAME EXPECTED-STATUS PATTERN [EXPECTED-FAILURES [REQUIRED [MODE
+# [VAR=VALUE]]]]: the verdict on $tmp/log (written by the command before
+# it, not piped: ok counts here).
 check() {
-	awk -v expected="${4:-}" -v required="${5:-}" -f "$parse" "$tmp/log" >"$tmp/out" 2>&1
+	awk -v expected="${4:-}" -v required="${5:-}" -v mode="${6:-}" -v "${7:-unused=}" \
+		-f "$parse" "$tmp/log" >"$tmp/out" 2>&1
 	rc=$?
 	tap_show="$tmp/out"
 	[ "$rc" -eq "$2" ] && grep -Eq "$3" "$tmp/out"
@@ -154,9 +162,21 @@ check "an Oops-like kernel message fails the boot" 1 '^klog 1 problem'
   echo "ok 1 a # SKIP"; echo "ok 2 b # SKIP"; echo "ok 3 c # SKIP"; echo "### bringup: exit 77"
   echo "### bringup: done"; } >"$tmp/log"
 check "nothing tested (exit 77) fails" 1 '^abi FAIL \(nothing could be tested: exit 77'
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"; ktap perturb 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  ktap abi 77 "ok 1 a # SKIP" "ok 2 b # SKIP" "ok 3 c # SKIP"; echo "### bringup: done"; } |
+	sed '/^symbols:/,/^calls:/{/^  /d}' >"$tmp/log"
+check "no vDSO function on a machine that hides them: abi exit 77 passes" 0 \
+	'^abi pass \(no vDSO function' "" "" "" hidden=__kernel_clock_gettime@LINUX_2.6.39
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"; ktap perturb 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  ktap abi 77 "ok 1 a # SKIP" "ok 2 b # SKIP" "ok 3 c # SKIP"; echo "### bringup: done"; } >"$tmp/log"
+check "a vDSO function exported on a machine that hides it fails" 1 \
+	'^missing hidden on this machine, but exported: __kernel_clock_gettime@LINUX_2\.6\.39$' \
+	"" "" "" "hidden=__kernel_gettimeofday@LINUX_2.6.39 __kernel_clock_gettime@LINUX_2.6.39"
+
 
 xfail_log() {
 	header; ktap verify 1 "ok 1 a" "not ok 2 b" "ok 3 c"
+	ktap perturb 0 "ok 1 a" "ok 2 b" "ok 3 c"
 	ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; echo "### bringup: done"
 }
 xfail_log >"$tmp/log"
@@ -174,5 +194,92 @@ check "an expected failure with exit status 2 fails" 1 '^verify FAIL \(b; exit 2
 check "two failures, one of them expected twice, fail" 1 '^verify FAIL' "verify:b verify:b"
 pass_log >"$tmp/log"
 check "an expected failure on a passing run fails" 1 "^verify FAIL \\(passed, but expected to fail: a\\)$" "verify:a"
+
+# The perturbed verify: a column of its own.
+perturb_log() {	# EXIT LINES...: a passing boot but for the perturbed verify
+	header
+	ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"
+	ktap perturb "$@"
+	ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; bench; echo "### bringup: done"
+}
+pass_log >"$tmp/log"
+check "perturbed verify: pass" 0 '^perturb pass \(3 ok, 0 skipped\)$'
+perturb_log 1 "ok 1 a" "not ok 2 b" "ok 3 c" >"$tmp/log"
+check "perturbed verify: a 'not ok' fails" 1 '^perturb FAIL \(b; exit 1\)$'
+perturb_log 1 "ok 1 a" "not ok 2 b" "ok 3 c" >"$tmp/log"
+check "perturbed verify: a 'not ok' does not fail plain verify" 1 '^verify pass'
+perturb_log 1 "ok 1 a" "not ok 2 b" "not ok 3 c" >"$tmp/log"
+check "perturbed verify: a known kernel bug is xfail" 0 '^perturb xfail \(b c\)$' "perturb:b perturb:c"
+perturb_log 1 "ok 1 a" "not ok 2 b" "ok 3 c" >"$tmp/log"
+check "perturbed verify: an expected failure of plain verify does not cover it" 1 \
+	'^perturb FAIL' "verify:b"
+perturb_log 1 "ok 1 a" "not ok 2 b" "ok 3 c" >"$tmp/log"
+check "perturbed verify: one of two expected failures missing fails" 1 \
+	'^perturb FAIL' "perturb:b perturb:c"
+perturb_log 0 "ok 1 a" "ok 2 b" "ok 3 c" >"$tmp/log"
+check "perturbed verify: an expected failure that passes fails the boot" 1 \
+	'^perturb FAIL \(passed, but expected to fail: b\)$' "perturb:b"
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  echo "### bringup: run /vdsotest all verify -d 0.5 --perturb=all --format=ktap"
+  echo "vdsotest: unknown or ambiguous option '--perturb=all'"; echo "### bringup: exit 2"
+  ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; bench; echo "### bringup: done"; } >"$tmp/log"
+check "perturbed verify: a vdsotest without --perturb: not run, status 0" 0 \
+	'^perturb not run \(this vdsotest has no --perturb\)$' "perturb:b"
+sed 's/^vdsotest: unknown.*$/vdsotest: --perturb=all: needs root (CAP_SYS_TIME)/' "$tmp/log" >"$tmp/log2"
+mv "$tmp/log2" "$tmp/log"
+check "perturbed verify: exit 2 for another reason fails" 1 '^perturb FAIL \(no KTAP plan; exit 2\)$'
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; bench; echo "### bringup: done"; } >"$tmp/log"
+check "perturbed verify missing fails" 1 '^perturb none'
+
+# Several perturbed commands (all APIs, then one API on its own): one column.
+coarse() {	# EXIT RESULT: the one-API perturbed verify of API d
+	echo "### bringup: run /vdsotest --perturb=freq -d 5 --format=ktap d verify"
+	echo "KTAP version 1"; echo "1..1"; echo "$2"; echo "### bringup: exit $1"
+}
+two_perturbed() {	# EXIT-ALL EXIT-D RESULT-D LINES-OF-ALL...
+	e1=$1 e2=$2 r=$3
+	shift 3
+	header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"; ktap perturb "$e1" "$@"
+	coarse "$e2" "$r"; ktap abi 0 "ok 1 a" "ok 2 b" "ok 3 c"; bench; echo "### bringup: done"
+}
+two_perturbed 0 0 "ok 1 d" "ok 1 a" "ok 2 b" "ok 3 c" >"$tmp/log"
+check "two perturbed commands: results added up" 0 '^perturb pass \(4 ok, 0 skipped\)$'
+two_perturbed 0 1 "not ok 1 d" "ok 1 a" "ok 2 b" "ok 3 c" >"$tmp/log"
+check "two perturbed commands: the second one fails" 1 '^perturb FAIL \(d; exit 1\)$'
+two_perturbed 1 1 "not ok 1 d" "ok 1 a" "ok 2 b" "not ok 3 d" >"$tmp/log"
+check "two perturbed commands: an API failing in both is expected once" 0 \
+	'^perturb xfail \(d\)$' "perturb:d"
+two_perturbed 1 1 "not ok 1 d" "ok 1 a" "not ok 2 b" "ok 3 c" >"$tmp/log"
+check "an expected failure marked '?' may fail" 0 '^perturb xfail \(b d\)$' "perturb:d perturb:b?"
+two_perturbed 0 1 "not ok 1 d" "ok 1 a" "ok 2 b" "ok 3 c" >"$tmp/log"
+check "an expected failure marked '?' may pass" 0 '^perturb xfail \(d\)$' "perturb:d perturb:b?"
+two_perturbed 1 0 "ok 1 d" "ok 1 a" "not ok 2 b" "ok 3 c" >"$tmp/log"
+check "only '?' failures, the one that must fail passing, fails" 1 '^perturb FAIL' "perturb:d perturb:b?"
+{ header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"; ktap perturb 0 "ok 1 a" "ok 2 b" "ok 3 c"
+  echo "### bringup: run /vdsotest --perturb=freq -d 5 --format=ktap d verify"
+  echo "KTAP version 1"; echo "1..1"; } >"$tmp/log"
+check "a perturbed command that never finishes: none" 1 '^perturb none'
+
+# --run: the commands and their exit status; only init's end and the
+# kernel log decide.
+run_log() {
+	echo "### bringup: kernel 6.1.0-50-arm64 aarch64"
+	echo "### bringup: run /vdsotest --perturb=freq -d 30 clock-gettime-monotonic-coarse verify"
+	echo "clock-gettime-monotonic-coarse/verify: vDSO 35.020820057 after vDSO 35.020822070: 2013 ns backwards"
+	echo "### bringup: exit 1"
+	echo "### bringup: run /vdsotest --perturb=freq -d 30 clock-gettime-realtime-coarse verify"
+	echo "### bringup: signal 9"
+}
+{ run_log; echo "### bringup: done"; } >"$tmp/log"
+check "--run: a failing command is reported, status 0" 0 \
+	'^command 1 1 /vdsotest --perturb=freq -d 30 clock-gettime-monotonic-coarse verify$' "" "" run
+{ run_log; echo "### bringup: done"; } >"$tmp/log"
+check "--run: a command killed by a signal" 0 '^command 2 signal 9 /vdsotest' "" "" run
+run_log >"$tmp/log"
+check "--run: init not finished fails" 1 '^done no$' "" "" run
+{ run_log; echo "[   9.1] WARNING: CPU: 0 PID: 1 at kernel/time/timekeeping.c:1 x"
+  echo "### bringup: done"; } >"$tmp/log"
+check "--run: a kernel warning fails" 1 '^klog 1 problem' "" "" run
 
 tap_done

@@ -6,7 +6,11 @@
  * from the initramfs; it mounts /proc, /sys and /dev (devtmpfs), makes
  * /dev/console its standard input, output and error, then runs each line
  * of /commands (words separated by blanks, no quoting) and powers the
- * machine off.  It turns off the kernel's log of user-space faults (abi
+ * machine off.  Before them it credits /seed to the kernel's random pool.
+ * A command's standard output is the console; its standard
+ * error is a pipe that init copies to the console, so that the command
+ * sees no terminal there and prints no progress line into the log (a
+ * program shows progress only when stderr is a terminal).  It turns off the kernel's log of user-space faults (abi
  * faults on purpose), not its warnings.  Around every command it prints marker lines that
  * tests/bringup/run reads from the console:
  *
@@ -20,9 +24,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/random.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -68,6 +76,38 @@ static void quiet_user_faults(void)
 	close(fd);
 }
 
+/*
+ * Credit the random bytes of /seed (written on the host when the initramfs
+ * is made) to the kernel's random pool (RNDADDENTROPY, random(4)), as a
+ * boot loader's seed does on a board: without it, a machine with no
+ * hardware RNG and no seed in its device tree (vexpress-a9) may not have
+ * its CRNG ready for many seconds, and getrandom() blocks till then
+ * (getrandom(2)).  A throwaway guest needs no better entropy.
+ */
+static void credit_seed(void)
+{
+	union {
+		struct rand_pool_info info;
+		unsigned char raw[sizeof(struct rand_pool_info) + 64];
+	} seed;
+	int fd = open("/seed", O_RDONLY), rnd;
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	n = read(fd, seed.info.buf, sizeof(seed.raw) - sizeof(seed.info));
+	close(fd);
+	if (n <= 0)
+		return;
+	seed.info.buf_size = (int)n;
+	seed.info.entropy_count = (int)n * 8;
+	rnd = open("/dev/urandom", O_WRONLY);
+	if (rnd < 0 || ioctl(rnd, RNDADDENTROPY, &seed) != 0)
+		printf("### bringup: RNDADDENTROPY: %s\n", strerror(errno));
+	if (rnd >= 0)
+		close(rnd);
+}
+
 /* Split @line in place into at most MAX_WORDS - 1 words; return the count. */
 static int split_words(char *line, char **argv)
 {
@@ -80,31 +120,86 @@ static int split_words(char *line, char **argv)
 	return argc;
 }
 
+/*
+ * Copy what arrives on @fd to the console until child @pid has exited and
+ * nothing more is there (a process it left behind may keep the pipe open:
+ * it is not waited for), or until every writer has closed it; reap the
+ * child into @status.  Returns false when waitpid() failed.
+ */
+static bool relay_stderr(int fd, pid_t pid, int *status)
+{
+	bool exited = false;
+	char buf[4096];
+
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		ssize_t n;
+
+		if (!exited) {
+			pid_t w = waitpid(pid, status, WNOHANG);
+
+			if (w == pid)
+				exited = true;
+			else if (w < 0 && errno != EINTR)
+				break;
+		}
+		n = read(fd, buf, sizeof(buf));
+		if (n > 0) {
+			for (ssize_t done = 0, w; done < n; done += w)
+				if ((w = write(STDOUT_FILENO, buf + done, (size_t)(n - done))) <= 0)
+					break;
+			continue;
+		}
+		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) || exited)
+			break;
+		poll(&p, 1, 100);
+	}
+	while (!exited) {
+		if (waitpid(pid, status, 0) == pid)
+			exited = true;
+		else if (errno != EINTR)
+			break;
+	}
+	if (!exited)
+		printf("### bringup: waitpid: %s\n", strerror(errno));
+	return exited;
+}
+
 static void run_line(char *line)
 {
 	char *argv[MAX_WORDS];
-	int status;
+	int status, err[2];
 	pid_t pid;
 
 	printf("### bringup: run %s", line);	/* line keeps its newline */
 	if (split_words(line, argv) == 0)
 		return;
 	fflush(stdout);
+	if (pipe(err) != 0) {
+		printf("### bringup: pipe: %s\n", strerror(errno));
+		return;
+	}
 	pid = fork();
 	if (pid < 0) {
 		printf("### bringup: fork: %s\n", strerror(errno));
+		close(err[0]);
+		close(err[1]);
 		return;
 	}
 	if (pid == 0) {
+		dup2(err[1], STDERR_FILENO);
+		close(err[0]);
+		close(err[1]);
 		execv(argv[0], argv);
 		printf("### bringup: exec %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			printf("### bringup: waitpid: %s\n", strerror(errno));
-			return;
-		}
+	close(err[1]);
+	bool reaped = relay_stderr(err[0], pid, &status);
+	close(err[0]);
+	if (!reaped)
+		return;
 	if (WIFEXITED(status))
 		printf("### bringup: exit %d\n", WEXITSTATUS(status));
 	else
@@ -125,6 +220,7 @@ int main(void)
 	mount_or_say("sysfs", "/sys", "sysfs");
 	mount_or_say("tmpfs", "/tmp", "tmpfs");
 	quiet_user_faults();
+	credit_seed();
 	setenv("PATH", "/", 1);
 
 	if (uname(&u) == 0)	/* after whatever the kernel left unfinished */

@@ -2,32 +2,43 @@
 #
 # parse-console.awk - the verdict of one bring-up boot, from its console log.
 #
-#   awk -v expected="verify:API abi:API ..." -v required="NAME@VERSION ..." \
+#   awk -v expected="verify:API perturb:API abi:API ..." \
+#       -v required="NAME@VERSION ..." [-v hidden="NAME@VERSION ..."] [-v mode=run] \
 #       -f parse-console.awk console.log
 #
 # The log holds the marker lines of tests/bringup/init.c around the output
-# of each command (vdsotest info, then verify, abi and bench with -o ktap),
-# mixed with whatever the kernel printed.  Prints one "KEY VALUE" line each:
+# of each command (vdsotest info, then verify, verify --perturb=all, abi
+# and bench with -o ktap), mixed with whatever the kernel printed.  Prints
+# one "KEY VALUE" line each:
 #
 #   kernel    RELEASE, or "-" when init never ran
 #   symbols   exported vDSO functions (NAME@VERSION, comma-separated), or "-"
 #   missing   the -v required functions that vdsotest info did not list
-#             (comma-separated), or "-"
+#             (comma-separated), or "-"; with -v hidden (the functions
+#             the kernel hides on this machine), those listed all the same
 #   verify    pass | FAIL | xfail | none, then details in parentheses
+#   perturb   the same, for verify --perturb=all; or "not run" when this
+#             vdsotest refused the option (exit 2: "unknown ... option")
 #   abi       the same, for abi
 #   bench     vDSO and system call ns/call of clock-gettime-monotonic
 #   done      yes when init reached its end (the machine powered off)
 #   klog      clean, or how many kernel warnings, BUGs, Oopses or panics
 #             the console shows, and the first of them
+#   command   one line per command run: its number, exit status (or
+#             "signal N", or "none") and the command
 #
-# A TEST-TYPE passes when its command exited 0 and its KTAP output has a
-# plan whose every test point is "ok" (with or without # SKIP).  It is
+# A TEST-TYPE passes when its commands exited 0 and their KTAP output has
+# plans whose every test point is "ok" (with or without # SKIP).  It is
 # "xfail" when exactly the APIs failing are those listed in -v expected for
-# that TEST-TYPE (known kernel or qemu limitations), and "FAIL" otherwise;
+# that TEST-TYPE (known kernel or qemu limitations; a listed API with "?"
+# at its end may fail or pass), and "FAIL" otherwise;
 # "none" when the command never finished (timeout, crash of the guest).
-# The exit status of awk is 0 when verify and abi are pass or xfail, init
-# reached its end, no required function is missing and the kernel reported
-# no problem, 1 otherwise.
+# An expected failure that does not happen is a FAIL.
+# The exit status of awk is 0 when verify, perturb and abi are pass or
+# xfail (perturb also "not run"), init reached its end, no required
+# function is missing and the kernel reported no problem, 1 otherwise.
+# With -v mode=run (tests/bringup/run --run: commands of the user's
+# choice), only init's end and the kernel log count.
 
 # The APIs expected to fail in TEST-TYPE t, space-separated.
 function expected_for(t,    e, n, i, list) {
@@ -47,22 +58,38 @@ function all_in(a, b,    x, n, i) {
 	return 1
 }
 
-function verdict(t,    n, want) {
-	if (!(t in status))
+# The words of the space-separated list l without a "?" at their end (the
+# APIs that must fail), or with it, "?" dropped (may fail), when may is 1.
+function must_or_may(l, may,    x, n, i, out) {
+	n = split(l, x, " ")
+	for (i = 1; i <= n; i++)
+		if ((x[i] ~ /\?$/) == may)
+			out = out (out == "" ? "" : " ") (may ? substr(x[i], 1, length(x[i]) - 1) : x[i])
+	return out
+}
+
+function verdict(t,    n, want, may) {
+	if (t == "perturb" && refused && status[t] == 2)
+		return "not run (this vdsotest has no --perturb)"
+	if (!(t in status) || finished[t] < started[t])
 		return "none (no exit status: the guest stopped or timed out)"
 	if (!(t in plan))
 		return "FAIL (no KTAP plan; exit " status[t] ")"
 	n = oks[t] + skips[t] + nots[t]
 	if (n != plan[t])
 		return "FAIL (" n " of " plan[t] " results; exit " status[t] ")"
-	want = expected_for(t)
+	want = must_or_may(expected_for(t), 0)
+	may = must_or_may(expected_for(t), 1)
+	if (status[t] == 77 && hidden != "" && nots[t] == 0)
+		return "pass (no vDSO function on this machine: nothing to test, exit 77)"
 	if (status[t] == 77)
 		return "FAIL (nothing could be tested: exit 77; no vDSO?)"
 	if (nots[t] == 0 && status[t] == 0 && want == "")
 		return "pass (" oks[t] + 0 " ok, " skips[t] + 0 " skipped)"
 	if (nots[t] == 0 && status[t] == 0)
 		return "FAIL (passed, but expected to fail: " want ")"
-	if (status[t] == 1 && want != "" && all_in(failing[t], want) && all_in(want, failing[t]))
+	if (status[t] == 1 && want != "" && all_in(failing[t], want " " may) &&
+	    all_in(want, failing[t]))
 		return "xfail (" failing[t] ")"
 	return "FAIL (" (nots[t] ? failing[t] "; " : "") "exit " status[t] ")"
 }
@@ -86,18 +113,30 @@ function verdict(t,    n, want) {
 /^### bringup: done/ { done = "yes"; next }
 /^### bringup: run / {
 	cur = ""
+	commands++
+	command[commands] = substr($0, 18)
 	if ($0 ~ / info( |$)/) cur = "info"
+	else if ($0 ~ / verify( |$)/ && $0 ~ / --perturb=/) cur = "perturb"
 	else if ($0 ~ / verify( |$)/) cur = "verify"
 	else if ($0 ~ / abi( |$)/) cur = "abi"
 	else if ($0 ~ / bench( |$)/) cur = "bench"
+	if (cur != "")
+		started[cur]++
 	next
 }
 /^### bringup: (exit|signal) / {
-	if (cur != "")
+	if (commands && !(commands in command_status))
+		command_status[commands] = ($3 == "exit") ? $4 : "signal " $4
+	# several commands of one TEST-TYPE: the first status that is not 0
+	if (cur != "" && (!(cur in status) || status[cur] == 0))
 		status[cur] = ($3 == "exit") ? $4 : 128 + $4
+	if (cur != "")
+		finished[cur]++
 	cur = ""
 	next
 }
+
+cur == "perturb" && /option '--perturb/ && /(unknown|unrecognized)/ { refused = 1 }
 
 cur == "info" && /^symbols:/ { in_symbols = 1; next }
 cur == "info" && in_symbols && /^  [^ ]+@[^ ]+ 0x/ {
@@ -106,17 +145,18 @@ cur == "info" && in_symbols && /^  [^ ]+@[^ ]+ 0x/ {
 }
 cur == "info" && /^[^ ]/ { in_symbols = 0 }
 
-(cur == "verify" || cur == "abi") && /^1\.\.[0-9]+$/ {
-	plan[cur] = substr($0, 4) + 0
+(cur == "verify" || cur == "perturb" || cur == "abi") && /^1\.\.[0-9]+$/ {
+	plan[cur] += substr($0, 4) + 0
 	next
 }
-(cur == "verify" || cur == "abi") && /^ok [0-9]+ / {
+(cur == "verify" || cur == "perturb" || cur == "abi") && /^ok [0-9]+ / {
 	if ($0 ~ /# SKIP/) skips[cur]++; else oks[cur]++
 	next
 }
-(cur == "verify" || cur == "abi") && /^not ok [0-9]+ / {
+(cur == "verify" || cur == "perturb" || cur == "abi") && /^not ok [0-9]+ / {
 	nots[cur]++
-	failing[cur] = failing[cur] (failing[cur] == "" ? "" : " ") $4
+	if (index(" " failing[cur] " ", " " $4 " ") == 0)
+		failing[cur] = failing[cur] (failing[cur] == "" ? "" : " ") $4
 	next
 }
 
@@ -136,10 +176,16 @@ END {
 	for (i = 1; i <= n; i++)
 		if (index("," symbols ",", "," req[i] ",") == 0)
 			missing = missing (missing == "" ? "" : ",") req[i]
+	n = split(hidden, req, " ")
+	for (i = 1; i <= n; i++)
+		if (index("," symbols ",", "," req[i] ",") != 0)
+			missing = missing (missing == "" ? "hidden on this machine, but exported: " : ",") req[i]
 	print "missing", (missing == "" ? "-" : missing)
 	v = verdict("verify")
+	p = verdict("perturb")
 	a = verdict("abi")
 	print "verify", v
+	print "perturb", p
 	print "abi", a
 	if (vdso_cps > 0 && syscall_cps > 0)
 		printf "bench %.1f ns vDSO, %.1f ns syscall\n", 1e9 / vdso_cps, 1e9 / syscall_cps
@@ -150,6 +196,10 @@ END {
 		print "klog", kernel_problems " problem(s), the first: " first_problem
 	else
 		print "klog clean"
-	exit !(done == "yes" && v ~ /^(pass|xfail)/ && a ~ /^(pass|xfail)/ && !kernel_problems &&
-	       missing == "")
+	for (i = 1; i <= commands; i++)
+		print "command", i, (i in command_status ? command_status[i] : "none"), command[i]
+	if (mode == "run")
+		exit !(done == "yes" && !kernel_problems)
+	exit !(done == "yes" && v ~ /^(pass|xfail)/ && p ~ /^(pass|xfail|not run)/ &&
+	       a ~ /^(pass|xfail)/ && !kernel_problems && missing == "")
 }
