@@ -322,6 +322,26 @@ static void print_header(const struct run_conditions *c)
 	putchar('\n');
 }
 
+/* @v with @decimals decimals, or null when it is unknown (below 0). */
+static void json_share_or_null(double v, int decimals)
+{
+	if (v >= 0)
+		printf("%.*f", decimals, v);
+	else
+		fputs("null", stdout);
+}
+
+/* ", "notes": [...]}": @n notes, each a string of an array of @len-byte rows. */
+static void json_notes_end(const char *note, size_t len, unsigned n)
+{
+	fputs(", \"notes\": [", stdout);
+	for (unsigned i = 0; i < n; i++) {
+		fputs(i ? ", " : "", stdout);
+		report_json_string(note + i * len);
+	}
+	fputs("]}", stdout);
+}
+
 /* The document's "conditions" member (run_conditions()). */
 static void json_run_conditions(const struct run_conditions *c)
 {
@@ -332,16 +352,8 @@ static void json_run_conditions(const struct run_conditions *c)
 	fputs(", \"boost_file\": ", stdout);
 	json_string_or_null(c->boost_file);
 	fputs(", \"load_average\": ", stdout);
-	if (c->load_average >= 0)
-		printf("%.2f", c->load_average);
-	else
-		fputs("null", stdout);
-	fputs(", \"notes\": [", stdout);
-	for (unsigned i = 0; i < c->notes; i++) {
-		fputs(i ? ", " : "", stdout);
-		report_json_string(c->note[i]);
-	}
-	fputs("]}", stdout);
+	json_share_or_null(c->load_average, 2);
+	json_notes_end(c->note[0], sizeof(c->note[0]), c->notes);
 }
 
 static void json_begin(const struct run *run, const struct run_conditions *c)
@@ -612,16 +624,8 @@ static void json_conditions(const struct bench_conditions *c)
 	else
 		fputs("null, \"smt_sibling_cpu\": null", stdout);
 	fputs(", \"steal_pct\": ", stdout);
-	if (c->steal_pct >= 0)
-		printf("%.1f", c->steal_pct);
-	else
-		fputs("null", stdout);
-	fputs(", \"notes\": [", stdout);
-	for (unsigned i = 0; i < c->notes; i++) {
-		fputs(i ? ", " : "", stdout);
-		report_json_string(c->note[i]);
-	}
-	fputs("]}", stdout);
+	json_share_or_null(c->steal_pct, 1);
+	json_notes_end(c->note[0], sizeof(c->note[0]), c->notes);
 }
 
 /* Path @p's ns per call of each repeat, "N.NN, N.NN, ...", in a static buffer. */
