@@ -318,7 +318,7 @@ static struct pair pair_of(const struct agg *o, const struct agg *n)
 	double pv = stats_welch(&o->sum, &n->sum, &t, &df);
 	if (pv >= 0) {
 		p.p = pv;
-		if (pv < COMPARE_ALPHA && n->sum.mean != o->sum.mean)
+		if (pv < COMPARE_ALPHA && !isnan(p.diff_pct) && fabs(p.diff_pct) >= COMPARE_MIN_DIFF_PCT)
 			p.verdict = n->sum.mean < o->sum.mean ? "faster" : "slower";
 	}
 	return p;
@@ -505,7 +505,8 @@ static void print_header(const struct side *o, const struct side *n, enum output
 		printf("{\n  \"tool\": \"%s\",\n  \"version\": \"%s\"", PACKAGE_NAME, PACKAGE_VERSION);
 		json_files(o);
 		json_files(n);
-		printf(",\n  \"test\": \"welch\",\n  \"alpha\": %.2f,\n  \"notes\": [", COMPARE_ALPHA);
+		printf(",\n  \"test\": \"welch\",\n  \"alpha\": %.2f,\n  \"min_diff_pct\": %.1f,\n  \"notes\": [",
+		       COMPARE_ALPHA, COMPARE_MIN_DIFF_PCT);
 		for (unsigned i = 0; i < nnotes; i++) {
 			fputs(i ? ", " : "", stdout);
 			report_json_string(notes[i]);
@@ -549,7 +550,8 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 		puts("\n  ]\n}");
 	else if (format == FORMAT_TEXT || format == FORMAT_TABLE)
 		printf("(mean and stdev of the repeats of every file of a side; p: Welch's t-test, "
-		       "two-sided; faster or slower when p < %.2f)\n", COMPARE_ALPHA);
+		       "two-sided; faster or slower when p < %.2f and the means differ by %.1f%% or more)\n",
+		       COMPARE_ALPHA, COMPARE_MIN_DIFF_PCT);
 }
 
 /* A string member of @d's document (a member of "options" when @opt), or "" / "null". */

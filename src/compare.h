@@ -16,6 +16,12 @@
 
 /* The significance level: a difference with p below it is "faster" or "slower". */
 #define COMPARE_ALPHA 0.05
+/*
+ * ... if the means also differ by at least this many percent: the figures
+ * are quantized (a cycle is about 0.4 ns at 2.6 GHz), so that repeats with
+ * almost no spread made a 0.02 % difference "significant".
+ */
+#define COMPARE_MIN_DIFF_PCT 0.5
 /* Notes about the comparison (sides that differ, interrupted runs). */
 #define COMPARE_NOTES_MAX 16
 #define COMPARE_NOTE_LEN 400
@@ -29,8 +35,9 @@
  * repeat of every file of the side, ns_per_call.samples, or the file's
  * median where it has none), the difference of the means in percent,
  * Welch's two-sided t-test p (stats_welch(); none with fewer than 2 values
- * on a side), and a verdict: "faster" or "slower" when p < COMPARE_ALPHA,
- * else "no significant change" ("failed" when a side's call failed); then
+ * on a side), and a verdict: "faster" or "slower" when p < COMPARE_ALPHA
+ * and the means differ by COMPARE_MIN_DIFF_PCT or more, else "no
+ * significant change" ("failed" when a side's call failed); then
  * the APIs and paths found on one side only.  Before that, on stderr,
  * "Note: compare: ..." when the sides (or the files of one side) differ
  * in kernel, clocksource, CPU model, machine, --net, -t, --size or --cpu,

@@ -315,6 +315,8 @@ static int check_applies(const struct options *o, FILE *err)
 			   report_format_name(o->format));
 	if (o->cycles && o->threads > 1)
 		return bad(err, "option '--cycles' needs one thread, not --threads=%u", o->threads);
+	if (o->cycles && o->format == FORMAT_TABLE)
+		return bad(err, "option '--cycles' is for the text, nsec, json, csv and ktap formats, not table (it has no cycles column)");
 	if (o->header >= 0 && o->format != FORMAT_TEXT && o->format != FORMAT_NSEC &&
 	    o->format != FORMAT_TABLE)
 		return bad(err, "option '--%sheader' is for the text, nsec and table formats, not %s",
@@ -376,15 +378,16 @@ static int bad_option(FILE *err, char **argv, int c)
  */
 static int parse_compare(struct options *o, int n, char **v, int after, FILE *err)
 {
-	int split = -1, skip = 0;
+	int split = -1, skip = 0, dashes = after >= 0;
 
 	o->command = CMD_COMPARE;
 	for (int i = 1; i < n; i++)
-		if (strcmp(v[i], "--") == 0) {
+		if (strcmp(v[i], "--") == 0 && dashes++ == 0) {
 			split = i;
 			skip = 1;
-			break;
 		}
+	if (dashes > 1)		/* (a second one would move files to the old side) */
+		return bad(err, "compare takes one '--', between the sides, not %d", dashes);
 	if (split < 0 && after >= 0)
 		split = n - after;
 	if (split < 0) {

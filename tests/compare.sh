@@ -297,4 +297,20 @@ run -o ktap compare "$old" "$new"
 [ $rc -eq 2 ] && grep -q "format 'ktap' is not one of compare's" "$err"
 ok $? "compare -o ktap: exit 2"
 
+# A tiny difference between repeats with almost no spread: p is small, but
+# below 0.5 % it is no verdict (quantized figures: the trial's 3.507/3.508
+# repeats made +0.02 % "slower").
+cat >"$tmp/q-old.json" <<'JSON'
+{"tool": "vdsotest", "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 3.507, "stdev_pct": 0.01,
+  "samples": [3.507, 3.508, 3.508, 3.508, 3.507, 3.508]}}}}]}
+JSON
+cat >"$tmp/q-new.json" <<'JSON'
+{"tool": "vdsotest", "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 3.508, "stdev_pct": 0.01,
+  "samples": [3.508, 3.509, 3.508, 3.509, 3.508, 3.509]}}}}]}
+JSON
+run -o json compare "$tmp/q-old.json" "$tmp/q-new.json"
+[ $rc -eq 0 ] && jq -e '.min_diff_pct == 0.5 and (.results[0] | .p < 0.05 and .diff_pct < 0.5 and
+	.verdict == "no significant change")' "$out" >/dev/null
+ok $? "p < 0.05 but +$(jq -r '.results[0].diff_pct' "$out" 2>/dev/null)%: below 0.5 %, no significant change (got $rc)"
+
 tap_done
