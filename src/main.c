@@ -462,10 +462,15 @@ int main(int argc, char **argv)
 	if (o.dry_run && o.command != CMD_RUN)
 		return 0;
 	report_set_format(o.format);
-	/* (compare opens --output once it has read its inputs) */
-	if (o.command == CMD_COMPARE)
+	/*
+	 * (compare opens --output once it has read its inputs; a signal ends
+	 * it at once, not after a read from a FIFO or pipe that may never end)
+	 */
+	if (o.command == CMD_COMPARE) {
+		interrupt_release();
 		return finish(compare_run(o.compare_old_files, o.compare_n_old, o.compare_new_files,
 					  o.compare_n_new, o.format, o.output));
+	}
 	if (o.command == CMD_LIST_APIS) {
 		/* Marks for people (a terminal, or -v); bare names for scripts. */
 		bool mark = o.verbose || isatty(STDOUT_FILENO);

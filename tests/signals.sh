@@ -262,6 +262,15 @@ finish
 [ $rc -eq 0 ] && ! grep -hv '^Note: ' "$out" "$tmp/ignored.err" | grep -q .
 ok $? "SIGINT ignored by the caller stays ignored: the run completes, exit 0 (got $rc)"
 
+# ---- compare waiting on a FIFO: a signal ends it at once ----
+mkfifo "$tmp/fifo.json"
+start compare "$tmp/fifo.json" "$tmp/fifo.json"
+sleep 0.2
+kill -TERM "$pid"
+finish
+[ $rc -eq 143 ]
+ok $? "compare blocked on a FIFO: SIGTERM ends it (got $rc)"
+
 # ---- vdsotest-all -o ktap: the nested document survives a signal ----
 # A ^C or a kselftest timeout signals the whole process group: the results
 # so far, vdsotest's "Bail out!" and the TEST-TYPE's result line must all
