@@ -729,6 +729,7 @@ static void check_conditions(struct bench_result *res)
 	double least_share = 101, worst_stdev = 0;
 	uint64_t nivcsw = 0, wall_ns = 0;
 	int64_t migrations = 0;
+	int disturbed = -1;	/* the first path whose every slice was disturbed */
 	char detail[200] = "";
 
 	for (int p = 0; p < NR_PATHS; p++) {
@@ -742,12 +743,26 @@ static void check_conditions(struct bench_result *res)
 		nivcsw += s->nivcsw;
 		wall_ns += s->duration_ns;	/* (thread-ns: switches are summed over the threads too) */
 		migrations = migrations >= 0 && s->migrations >= 0 ? migrations + s->migrations : -1;
+		/* even the fastest slice slower than the thread's CPU time per call */
+		if (s->cpu_ns_per_call > 0 && s->median_ns > s->cpu_ns_per_call *
+		    (1 + BENCH_SLICES_DISTURBED_PCT / 100) && disturbed < 0)
+			disturbed = p;
 	}
 	if (least_share < BENCH_CPU_SHARE_MIN_PCT) {
 		per_path(detail, sizeof(detail), res, share_of, 0, "%");
 		add_note(c, "the CPU was shared: the measuring thread ran %.0f%% of the time%s; "
 			 "wall-time figures (table Time, -v wall ns/call, JSON wall_ns_per_call) are "
-			 "inflated, ns/call and calls/sec (fastest slices) are not", least_share, detail);
+			 "inflated, %s", least_share, detail,
+			 disturbed < 0 ? "ns/call and calls/sec (fastest slices) are not" :
+			 "and here ns/call and calls/sec too (next note)");
+	}
+	if (disturbed >= 0) {
+		const struct bench_stats *s = &res->stats[disturbed];
+		add_note(c, "even the fastest slices were disturbed (wake-ups on the CPU more often "
+			 "than a slice): the %s path's %.2f ns/call is %.0f%% above its CPU time per "
+			 "call, %.2f ns, the better figure here; every path's may be inflated",
+			 bench_path_name(disturbed), s->median_ns,
+			 100 * (s->median_ns / s->cpu_ns_per_call - 1), s->cpu_ns_per_call);
 	}
 	if ((nivcsw >= BENCH_NIVCSW_MIN &&
 	     (double)nivcsw > BENCH_NIVCSW_MAX_PER_SEC * (double)wall_ns / 1e9) || migrations > 0) {

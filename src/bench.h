@@ -74,6 +74,13 @@ struct bench_cycles {
  * any CPU migration known to have happened gets one.
  */
 #define BENCH_NIVCSW_MAX_PER_SEC 10.0
+/*
+ * A path's ns/call (its fastest slice) this many percent above its thread
+ * CPU time per call: no slice ran undisturbed (something woke on the CPU
+ * more often than every slice), and the figure is inflated too.  Idle, the
+ * fastest slice is at or below the CPU time per call.
+ */
+#define BENCH_SLICES_DISTURBED_PCT 5.0
 #define BENCH_NIVCSW_MIN 3
 
 #define BENCH_NOTES_MAX 6
