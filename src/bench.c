@@ -751,7 +751,7 @@ static void check_conditions(struct bench_result *res)
 	if (least_share < BENCH_CPU_SHARE_MIN_PCT) {
 		per_path(detail, sizeof(detail), res, share_of, 0, "%");
 		add_note(c, "the CPU was shared: the measuring thread ran %.0f%% of the time%s; "
-			 "wall-time figures (table Time, -v wall ns/call, JSON wall_ns_per_call) are "
+			 "wall-time figures (table Time, -v wall ns/call, JSON wall_ns_per_call, --cycles' TSC or CNTVCT ticks) are "
 			 "inflated, %s", least_share, detail,
 			 disturbed < 0 ? "ns/call and calls/sec (fastest slices) are not" :
 			 "and here ns/call and calls/sec too (next note)");
