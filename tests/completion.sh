@@ -68,6 +68,14 @@ complete_words "$VDSOTEST" --format = ''
 has "text nsec table json csv ktap" && [ "$(wc -l <"$out")" -eq 6 ]
 ok $? "'vdsotest --format=': the formats (bash splits at '=')"
 
+# --perturb=KIND,...: the kinds the program names, after the last comma.
+complete_words "$VDSOTEST" --perturb = ''
+has "freq slew step tai leap clocksource hotplug y2038 all" && [ "$(wc -l <"$out")" -eq 9 ]
+ok $? "'vdsotest --perturb=': the kinds of perturbation"
+complete_words "$VDSOTEST" --perturb = 'freq,s'
+[ "$(sort "$out")" = "$(printf 'freq,slew\nfreq,step')" ]
+ok $? "'vdsotest --perturb=freq,s': the kinds after the comma, the list kept"
+
 complete_words "$VDSOTEST" -o k
 [ "$(cat "$out")" = ktap ]
 ok $? "'vdsotest -o k': ktap"
