@@ -12,6 +12,7 @@
 #include <poll.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/timex.h>
 #ifdef HAVE_TIMERFD_CREATE
 #include <sys/timerfd.h>
 #endif
@@ -197,15 +198,26 @@ bool verify_failure(const struct api *api, const char *fmt, ...)
 /*
  * How long a failure that may be a setting of CLOCK_REALTIME waits for the
  * timerfd's cancel.  The kernel cancels after publishing the new time: at
- * once for clock_settime() (clock_was_set(), kernel/time/hrtimer.c), but a
- * leap second's step is published by the tick and signalled through a work
- * queue (update_wall_time() -> clock_was_set_delayed(),
- * kernel/time/timekeeping.c), which under emulation (qemu TCG) was seen to
- * run more than 20 ms later.  The wait ends as soon as the cancel comes
- * (timerfd_clock_was_set() wakes pollers, fs/timerfd.c), so only a real
- * failure waits this long.
+ * once for clock_settime() (clock_was_set(), kernel/time/hrtimer.c), though
+ * another CPU may read the new time first; but a leap second's step is
+ * published by the tick and signalled through a work queue
+ * (update_wall_time() -> clock_was_set_delayed(), kernel/time/timekeeping.c),
+ * which under emulation (qemu TCG) was seen to run more than 20 ms later:
+ * while a leap second is armed (STA_INS or STA_DEL, adjtimex(2); they stay
+ * set across the leap until cleared) the wait is longer.  It ends as soon
+ * as the cancel comes (timerfd_clock_was_set() wakes pollers,
+ * fs/timerfd.c), so only a real failure waits this long.
  */
-#define CLOCK_SET_WAIT_MS 2000
+#define CLOCK_SET_WAIT_MS 100
+#define CLOCK_SET_LEAP_WAIT_MS 2000
+
+/* Is a leap second armed (adjtimex(2) modes 0: read only)? */
+static bool leap_armed(void)
+{
+	struct timex tx = { .modes = 0 };
+
+	return adjtimex(&tx) >= 0 && (tx.status & (STA_INS | STA_DEL));
+}
 
 /* The timerfd's answer: -1 with ECANCELED once CLOCK_REALTIME was set (timerfd_create(2)). */
 static enum clock_set_look look_timerfd(int fd)
@@ -244,7 +256,9 @@ bool verify_clock_was_set(struct verify_ctx *ctx)
 {
 	if (ctx->clock_set_fd < 0)
 		return false;
-	if (verify_clock_set_wait(ctx->clock_set_fd, CLOCK_SET_WAIT_MS, look_timerfd)) {
+	if (verify_clock_set_wait(ctx->clock_set_fd,
+				  leap_armed() ? CLOCK_SET_LEAP_WAIT_MS : CLOCK_SET_WAIT_MS,
+				  look_timerfd)) {
 		/* (reported once: a new timer for the next setting) */
 		close(ctx->clock_set_fd);
 		ctx->clock_set_fd = clock_set_watch();

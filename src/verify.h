@@ -96,7 +96,10 @@ bool verify_failure(const struct api *api, const char *fmt, ...)
  * clock_settime, a leap second step...) since verify_begin() or the last
  * call that returned true?  False where this cannot be known.  When true,
  * prints "Note: API: CLOCK_REALTIME was set during the run; ..." so that
- * the caller can skip the ordering check it was about to fail.
+ * the caller can skip the ordering check it was about to fail.  Waits for
+ * the kernel's cancel up to 100 ms, 2 s while a leap second is armed
+ * (STA_INS or STA_DEL: its cancel comes from a work queue), returning as
+ * soon as it comes; false after that.
  */
 bool verify_clock_was_set(struct verify_ctx *ctx);
 
