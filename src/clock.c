@@ -483,9 +483,13 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	}
 	if (st->have_prev && !verify_ok(ctx, ts64_cmp(st->prev, v) <= 0) &&
 	    !(tai ? tai_jump_excused(ctx, st, before, a2, jump_known) : clock_was_set(ctx, st))) {
-		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards",
+		char offsets[96] = "";
+		if (jump_known)	/* (what tai_jump_excused() judged by) */
+			snprintf(offsets, sizeof(offsets), " (TAI offset %ld s before, %ld s after: adjtimex)",
+				 before, a2);
+		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards%s",
 			    who, ts64_format(v, a, sizeof(a)), who,
-			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, v));
+			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, v), offsets);
 		st->prev = v;
 		return;
 	}
