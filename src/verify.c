@@ -4,12 +4,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <poll.h>
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/timex.h>
