@@ -198,6 +198,8 @@ struct gettime_state {
 	/* CLOCK_TAI: the TAI offset (adjtimex) before the last round's readings */
 	long tai_offset_sec;
 	bool have_tai_offset;
+	struct ts64 prev_r2;		/* CLOCK_REALTIME after the last round's reading */
+	bool have_prev_r2;
 	bool y2038_noted;		/* the 32-bit wrap past 2038 said */
 	uint64_t rounds;		/* rounds begun */
 	uint64_t set_seen_round;	/* the round in which a setting was last seen */
@@ -365,20 +367,26 @@ static bool check_tai_offset(struct verify_ctx *ctx, struct gettime_state *st,
 /*
  * For CLOCK_TAI, is a jump excused?  A change of the TAI offset by other
  * than one second (ADJ_TAI, which does not count as setting the clock)
- * is: a note says so.  A change by exactly one second is a leap second,
- * across which CLOCK_TAI must go on evenly while CLOCK_REALTIME jumps:
- * nothing is excused.  Otherwise the CLOCK_REALTIME set excuse
- * (clock_was_set()).  @before, @after: the offsets around the readings.
+ * is: a note says so.  A change by exactly one second where CLOCK_REALTIME
+ * moved as a leap second steps it (ts64_leap_step_only()) is a leap
+ * second, across which CLOCK_TAI must go on evenly: nothing is excused.
+ * Otherwise (no change, or one second while CLOCK_REALTIME moved
+ * otherwise, so was set as well: a clock set and a leap second or the TAI
+ * offset put back, at nearly the same moment) the CLOCK_REALTIME set
+ * excuse (clock_was_set()).  @before, @after: the offsets around the
+ * readings; @realtime_move_ns: CLOCK_REALTIME's move across them, if
+ * @realtime_known.
  */
 static bool tai_jump_excused(struct verify_ctx *ctx, struct gettime_state *st, long before,
-			     long after, bool known)
+			     long after, bool known, int64_t realtime_move_ns, bool realtime_known)
 {
 	long change = after - before;
 
 	if (!known || change == 0)
 		return clock_was_set(ctx, st);
 	if (change == 1 || change == -1)
-		return false;
+		return realtime_known && !ts64_leap_step_only(realtime_move_ns, change) &&
+		       clock_was_set(ctx, st);
 	report_note("%s: the TAI offset changed from %ld to %ld s during the run; one ordering check skipped",
 		    ctx->api->name, before, after);
 	return true;
@@ -462,10 +470,14 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	 */
 	long before = st->have_tai_offset ? st->tai_offset_sec : a1;
 	bool jump_known = tai_known && st->have_tai_offset;
+	bool rt_known = tai_known && st->have_prev_r2;
+	int64_t rt_move = rt_known ? ts64_sub_ns(r1, st->prev_r2) : 0;
 	if (tai_known) {
 		st->tai_offset_sec = a1;
 		st->have_tai_offset = true;
 	}
+	st->prev_r2 = r2;
+	st->have_prev_r2 = tai_known;
 
 	if (!verify_ok(ctx, r == 0)) {
 		verify_fail(ctx, "%s clock_gettime(%s) returned %d (%s); the system call returned 0",
@@ -482,10 +494,15 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 		return;
 	}
 	if (st->have_prev && !verify_ok(ctx, ts64_cmp(st->prev, v) <= 0) &&
-	    !(tai ? tai_jump_excused(ctx, st, before, a2, jump_known) : clock_was_set(ctx, st))) {
-		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards",
+	    !(tai ? tai_jump_excused(ctx, st, before, a2, jump_known, rt_move, rt_known)
+		  : clock_was_set(ctx, st))) {
+		char offsets[96] = "";
+		if (jump_known)	/* (what tai_jump_excused() judged by) */
+			snprintf(offsets, sizeof(offsets), " (TAI offset %ld s before, %ld s after: adjtimex)",
+				 before, a2);
+		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards%s",
 			    who, ts64_format(v, a, sizeof(a)), who,
-			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, v));
+			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, v), offsets);
 		st->prev = v;
 		return;
 	}
@@ -501,7 +518,8 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 		return;
 	}
 	if (!verify_ok(ctx, ts64_cmp(s1, v) <= 0 && ts64_cmp(v, s2) <= 0) &&
-	    !(tai ? tai_jump_excused(ctx, st, a1, a2, tai_known) : clock_was_set(ctx, st)))
+	    !(tai ? tai_jump_excused(ctx, st, a1, a2, tai_known, ts64_sub_ns(r2, r1), tai_known)
+		  : clock_was_set(ctx, st)))
 		report_order(ctx, st, s1, v, s2);
 	if (!st->have_prev || ts64_cmp(v, st->prev) != 0)
 		st->prev_change = s2;

@@ -102,6 +102,42 @@ static int64_t ts_usec(const vdso_timespec *ts)
 	return (int64_t)ts->tv_sec * USEC_PER_SEC + ts->tv_nsec / NSEC_PER_USEC;
 }
 
+/* Is @ts, a system call's CLOCK_REALTIME reading, from 2038-01-19T03:14:08Z on (a 32-bit one wraps negative)? */
+static bool y2038_passed(const vdso_timespec *ts)
+{
+	return ts->tv_sec < 0 || (int64_t)ts->tv_sec > INT32_MAX;
+}
+
+/* A time in microseconds whose 32-bit seconds had wrapped, taken back (ts64_unwrap32()). */
+static int64_t unwrap_usec(int64_t usec)
+{
+	int64_t sec = usec / USEC_PER_SEC, rem = usec % USEC_PER_SEC;
+
+	if (rem < 0)
+		sec--, rem += USEC_PER_SEC;
+	return ts64_unwrap32((struct ts64){ sec, rem * 1000 }).sec * USEC_PER_SEC + rem;
+}
+
+/*
+ * Did libc's gettimeofday() (@fn NULL) return @r -1 with @err EOVERFLOW
+ * while a system call reading on either side of it, @before or @after, was
+ * past 2038?  Then a note, once, and true: the round's checks are left out.
+ */
+static bool libc_y2038(struct verify_ctx *ctx, void *fn, int r, int err,
+		       const vdso_timespec *before, const vdso_timespec *after)
+{
+	static bool noted;
+
+	if (fn || r != -1 || err != EOVERFLOW || !(y2038_passed(before) || y2038_passed(after)))
+		return false;
+	if (!noted)
+		report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit gettimeofday() returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64 " s",
+			    ctx->api->name, strerror(err),
+			    (int64_t)(y2038_passed(after) ? after->tv_sec : before->tv_sec));
+	noted = true;
+	return true;
+}
+
 /* One round: CLOCK_REALTIME syscall r1, subject (tv, tz), r2, syscall tz. */
 static void gtod_round(struct verify_ctx *ctx, void *fn)
 {
@@ -118,6 +154,16 @@ static void gtod_round(struct verify_ctx *ctx, void *fn)
 	    sys_gettimeofday(NULL, &stz) != 0)
 		goto syscall_failed;
 
+	/*
+	 * A C library's 32-bit gettimeofday() fails with EOVERFLOW from
+	 * 2038-01-19T03:14:08Z on (gettimeofday(2)), where the 32-bit system
+	 * calls wrap (put_old_timespec32(), kernel/time/time.c): for libc,
+	 * past that moment (by a reading on either side: the clock may be put
+	 * back in between), a note and the round's checks left out; before
+	 * it, or for the vDSO, a failure.
+	 */
+	if (libc_y2038(ctx, fn, r, err, &r1, &r2))
+		return;
 	if (!verify_ok(ctx, r == 0)) {
 		verify_fail(ctx, "%s gettimeofday(&tv, &tz) returned %d (%s); expected 0",
 			    who, r, strerror(err));
@@ -130,6 +176,18 @@ static void gtod_round(struct verify_ctx *ctx, void *fn)
 	}
 	int64_t v = (int64_t)tv.tv_sec * USEC_PER_SEC + tv.tv_usec;
 	int64_t lo = ts_usec(&r1), hi = ts_usec(&r2);
+	/* 32-bit seconds past 2038 wrap in both paths: taken back (ts64_unwrap32()) */
+	if (sizeof(tv.tv_sec) < 8 && (tv.tv_sec < 0 || r1.tv_sec < 0 || r2.tv_sec < 0)) {
+		static bool noted;
+		if (!noted)
+			report_note("%s: past 2038-01-19T03:14:07Z the 32-bit gettimeofday() of %s%s returns %" PRId64 " s, the system call's 32-bit readings %" PRId64 " s",
+				    ctx->api->name, fn ? "the " : "", who, (int64_t)tv.tv_sec,
+				    (int64_t)(r1.tv_sec < 0 ? r1.tv_sec : r2.tv_sec));
+		noted = true;
+		v = unwrap_usec(v);
+		lo = unwrap_usec(lo);
+		hi = unwrap_usec(hi);
+	}
 	if (!verify_ok(ctx, lo <= v && v <= hi) && !verify_clock_was_set(ctx)) {
 		verify_fail(ctx, "%s [%" PRId64 ".%06" PRId64 "] outside syscall CLOCK_REALTIME [%" PRId64 ".%06" PRId64 ", %" PRId64 ".%06" PRId64 "] (%" PRId64 " us %s)",
 			    who, v / USEC_PER_SEC, v % USEC_PER_SEC, lo / USEC_PER_SEC,
@@ -147,6 +205,11 @@ static void gtod_round(struct verify_ctx *ctx, void *fn)
 	}
 	r = subject_call(fn, &tv2, NULL);
 	err = errno;
+	vdso_timespec r3;
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r3) != 0)
+		goto syscall_failed;
+	if (libc_y2038(ctx, fn, r, err, &r2, &r3))
+		return;
 	if (!verify_ok(ctx, r == 0))
 		verify_fail(ctx, "%s gettimeofday(&tv, NULL) returned %d (%s); expected 0",
 			    who, r, strerror(err));

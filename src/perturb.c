@@ -362,9 +362,9 @@ static bool adjust(struct timex *tx, const char *what)
 /*
  * The shortest time between two settings of CLOCK_REALTIME.  verify
  * notices a setting through a timerfd that the kernel cancels only after
- * publishing the new time, so it waits up to 20 ms for it, then arms a new
- * one (verify_clock_was_set()): a second setting within that window would
- * go unnoticed and its jump be reported as a failure.
+ * publishing the new time, so it waits for the cancel, then arms a new
+ * one (verify_clock_was_set()): a second setting before the new one is
+ * armed would go unnoticed and its jump be reported as a failure.
  */
 #define CLOCK_SET_GAP_NS (250 * INT64_C(1000000))
 

@@ -85,3 +85,10 @@ struct ts64 ts64_unwrap32(struct ts64 t)
 		t.sec += INT64_C(1) << 32;
 	return t;
 }
+
+bool ts64_leap_step_only(int64_t realtime_move_ns, long tai_change_s)
+{
+	int64_t elapsed = realtime_move_ns + (int64_t)tai_change_s * NSEC_PER_SEC;
+
+	return elapsed > -LEAP_STEP_SLACK_NS && elapsed < LEAP_STEP_SLACK_NS;
+}

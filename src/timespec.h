@@ -66,4 +66,24 @@ char *ts64_format(struct ts64 t, char *buf, size_t len);
 /* Size of a buffer that holds any ts64_format() result. */
 #define TS64_STRLEN 80
 
+/*
+ * LEAP_STEP_SLACK_NS - how far CLOCK_REALTIME's move across two readings
+ * may differ from a leap second's step and still be taken for that step
+ * alone (ts64_leap_step_only()): the time that passed between the readings,
+ * which under emulation may be a descheduled process's hundreds of ms.
+ */
+#define LEAP_STEP_SLACK_NS (NSEC_PER_SEC / 2)
+
+/*
+ * ts64_leap_step_only - could a CLOCK_REALTIME move of @realtime_move_ns
+ * (a later reading minus an earlier one) across which the TAI offset
+ * changed by @tai_change_s (+1 or -1) be a leap second's step alone?  A
+ * leap second steps CLOCK_REALTIME by -@tai_change_s seconds as the offset
+ * moves by @tai_change_s, so that CLOCK_TAI goes on evenly (adjtimex(2);
+ * kernel/time/ntp.c second_overflow(), kernel/time/timekeeping.c); the time
+ * between the readings comes on top, up to LEAP_STEP_SLACK_NS.  False: the
+ * clock was also set another way.
+ */
+bool ts64_leap_step_only(int64_t realtime_move_ns, long tai_change_s);
+
 #endif

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/timex.h>
 #ifdef HAVE_TIMERFD_CREATE
 #include <sys/timerfd.h>
 #endif
@@ -193,25 +195,71 @@ bool verify_failure(const struct api *api, const char *fmt, ...)
 	return true;
 }
 
-bool verify_clock_was_set(struct verify_ctx *ctx)
+/*
+ * How long a failure that may be a setting of CLOCK_REALTIME waits for the
+ * timerfd's cancel.  The kernel cancels after publishing the new time: at
+ * once for clock_settime() (clock_was_set(), kernel/time/hrtimer.c), though
+ * another CPU may read the new time first; but a leap second's step is
+ * published by the tick and signalled through a work queue
+ * (update_wall_time() -> clock_was_set_delayed(), kernel/time/timekeeping.c),
+ * which under emulation (qemu TCG) was seen to run more than 20 ms later:
+ * while a leap second is armed (STA_INS or STA_DEL, adjtimex(2); they stay
+ * set across the leap until cleared) the wait is longer.  It ends as soon
+ * as the cancel comes (timerfd_clock_was_set() wakes pollers,
+ * fs/timerfd.c), so only a real failure waits this long.
+ */
+#define CLOCK_SET_WAIT_MS 100
+#define CLOCK_SET_LEAP_WAIT_MS 2000
+
+/* Is a leap second armed (adjtimex(2) modes 0: read only)? */
+static bool leap_armed(void)
+{
+	struct timex tx = { .modes = 0 };
+
+	return adjtimex(&tx) >= 0 && (tx.status & (STA_INS | STA_DEL));
+}
+
+/* The timerfd's answer: -1 with ECANCELED once CLOCK_REALTIME was set (timerfd_create(2)). */
+static enum clock_set_look look_timerfd(int fd)
 {
 	uint64_t expirations;
 
+	if (read(fd, &expirations, sizeof(expirations)) >= 0)
+		return CLOCK_SET_NOT_YET;	/* (the timer itself expired: past 2038 on 32-bit) */
+	if (errno == ECANCELED)
+		return CLOCK_SET_YES;
+	return errno == EAGAIN || errno == EINTR ? CLOCK_SET_NOT_YET : CLOCK_SET_UNKNOWN;
+}
+
+bool verify_clock_set_wait(int fd, int timeout_ms, enum clock_set_look (*look)(int fd))
+{
+	uint64_t end = now_ns() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0) * 1000000u;
+
+	for (;;) {
+		enum clock_set_look l = look(fd);
+		if (l != CLOCK_SET_NOT_YET)
+			return l == CLOCK_SET_YES;
+		int wait_ms = -1;
+		if (timeout_ms >= 0) {
+			uint64_t t = now_ns();
+			if (t >= end)
+				return false;
+			wait_ms = (int)((end - t + 999999) / 1000000);
+		}
+		struct pollfd p = { fd, POLLIN, 0 };
+		if (poll(&p, 1, wait_ms) < 0 && (errno != EINTR || interrupt_signal()))
+			return look(fd) == CLOCK_SET_YES;
+	}
+}
+
+bool verify_clock_was_set(struct verify_ctx *ctx)
+{
 	if (ctx->clock_set_fd < 0)
 		return false;
-	/*
-	 * clock_was_set() cancels the timer after the new time is published
-	 * (later still for a leap second: clock_was_set_delayed()), so give a
-	 * failure that may be a setting 20 ms to show up.
-	 */
-	bool set = read(ctx->clock_set_fd, &expirations, sizeof(expirations)) < 0 &&
-		   errno == ECANCELED;	/* reported once: keep the answer */
-	if (!set) {
-		nanosleep(&(struct timespec){ .tv_nsec = 20000000 }, NULL);
-		set = read(ctx->clock_set_fd, &expirations, sizeof(expirations)) < 0 &&
-		      errno == ECANCELED;
-	}
-	if (set) {
+	if (verify_clock_set_wait(ctx->clock_set_fd,
+				  leap_armed() ? CLOCK_SET_LEAP_WAIT_MS : CLOCK_SET_WAIT_MS,
+				  look_timerfd)) {
+		/* (reported once: a new timer for the next setting) */
 		close(ctx->clock_set_fd);
 		ctx->clock_set_fd = clock_set_watch();
 		report_note("%s: CLOCK_REALTIME was set during the run; one ordering check skipped",

@@ -96,9 +96,32 @@ bool verify_failure(const struct api *api, const char *fmt, ...)
  * clock_settime, a leap second step...) since verify_begin() or the last
  * call that returned true?  False where this cannot be known.  When true,
  * prints "Note: API: CLOCK_REALTIME was set during the run; ..." so that
- * the caller can skip the ordering check it was about to fail.
+ * the caller can skip the ordering check it was about to fail.  Waits for
+ * the kernel's cancel up to 100 ms, 2 s while a leap second is armed
+ * (STA_INS or STA_DEL: its cancel comes from a work queue), returning as
+ * soon as it comes; false after that.
  */
 bool verify_clock_was_set(struct verify_ctx *ctx);
+
+/* What a look at a clock-set watch found (verify_clock_set_wait()). */
+enum clock_set_look {
+	CLOCK_SET_NOT_YET,	/* nothing yet (or only the timer's own expiry) */
+	CLOCK_SET_YES,		/* the clock was set */
+	CLOCK_SET_UNKNOWN,	/* the watch cannot answer: stop waiting */
+};
+
+/*
+ * verify_clock_set_wait - verify_clock_was_set()'s wait: @look at @fd,
+ * then poll(2) @fd for POLLIN and look again, until @look says
+ * CLOCK_SET_YES (true) or CLOCK_SET_UNKNOWN (false), or @timeout_ms
+ * milliseconds (0: one look; -1: no limit) have passed (false).  Returns as
+ * soon as the answer comes: a leap second's cancel arrives from a work
+ * queue after the readings already show the step (clock_was_set_delayed(),
+ * kernel/time/timekeeping.c).  SIGINT or SIGTERM (interrupt.h) ends the
+ * wait with one more look.  Exposed for tests/unit-verify.c, which feeds it
+ * a pipe.
+ */
+bool verify_clock_set_wait(int fd, int timeout_ms, enum clock_set_look (*look)(int fd));
 
 /*
  * verify_end - release what verify_begin() took; in verbose mode print the

@@ -68,6 +68,7 @@ enum bug {
 	BUG_EINVAL_IS_EFAULT,	/* an invalid clock id gives -EFAULT */
 	BUG_EINVAL_IS_POSITIVE,	/* an invalid clock id gives +EINVAL (22) */
 	BUG_GTOD_TZ_IGNORED,	/* gettimeofday leaves tz unwritten */
+	BUG_GTOD_EOVERFLOW,	/* gettimeofday fails with -EOVERFLOW (as libc's 32-bit one past 2038) */
 	BUG_STACK_16K,		/* clock_gettime uses 16 KiB of stack */
 	BUG_TIMENS_IGNORED,	/* time namespace offsets not added */
 	BUG_CPU_OFFSET,		/* clock_gettime on CPU n is n s behind */
@@ -128,6 +129,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_EINVAL_IS_EFAULT] = "einval-is-efault",
 	[BUG_EINVAL_IS_POSITIVE] = "einval-is-positive",
 	[BUG_GTOD_TZ_IGNORED] = "gtod-tz-ignored",
+	[BUG_GTOD_EOVERFLOW] = "gtod-eoverflow",
 	[BUG_STACK_16K] = "stack-16k",
 	[BUG_TIMENS_IGNORED] = "timens-ignored",
 	[BUG_CPU_OFFSET] = "cpu-offset",
@@ -383,6 +385,8 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
 	switch (bug()) {
 	case BUG_GTOD_ERROR:
 		return -EINVAL;
+	case BUG_GTOD_EOVERFLOW:
+		return -EOVERFLOW;
 	case BUG_GTOD_NULL_TZ_FAILS:
 		if (!tz)
 			return -EFAULT;

@@ -140,8 +140,31 @@ static void test_unwrap32(void)
 	   "unwrap32: the wrap goes forward, 1 ns");
 }
 
+/* ts64_leap_step_only(): a leap second's step, and what is more than that */
+static void test_leap_step_only(void)
+{
+	const int64_t ms = 1000000;
+
+	ok(ts64_leap_step_only(-NSEC_PER_SEC + 3 * ms, 1),
+	   "leap: inserted second (REALTIME back 1 s, 3 ms passed, offset +1) is the leap alone");
+	ok(ts64_leap_step_only(NSEC_PER_SEC + 3 * ms, -1),
+	   "leap: deleted second (REALTIME on 1 s, offset -1) is the leap alone");
+	ok(ts64_leap_step_only(-NSEC_PER_SEC, 1), "leap: no time passed");
+	ok(!ts64_leap_step_only(3 * ms, 1),
+	   "leap: offset +1 while REALTIME went on evenly (an ADJ_TAI, not a leap) is not");
+	ok(!ts64_leap_step_only(-NSEC_PER_SEC + 3 * ms, -1),
+	   "leap: REALTIME back 1 s with offset -1 (the wrong way) is not");
+	ok(!ts64_leap_step_only(-9 * NSEC_PER_SEC, 1),
+	   "leap: REALTIME back 9 s with offset +1 (set as well) is not");
+	ok(!ts64_leap_step_only(INT64_C(-86400) * NSEC_PER_SEC, -1),
+	   "leap: REALTIME put back a day with offset -1 is not");
+	ok(!ts64_leap_step_only(-NSEC_PER_SEC + LEAP_STEP_SLACK_NS, 1),
+	   "leap: LEAP_STEP_SLACK_NS more than the step is not");
+}
+
 int main(void)
 {
+	test_leap_step_only();
 	test_unwrap32();
 	test_normalized();
 	test_to_ns();
