@@ -71,7 +71,7 @@ enum bug {
 	BUG_GTOD_EOVERFLOW,	/* gettimeofday fails with -EOVERFLOW (as libc's 32-bit one past 2038) */
 	BUG_STACK_16K,		/* clock_gettime uses 16 KiB of stack */
 	BUG_TIMENS_IGNORED,	/* time namespace offsets not added */
-	BUG_CPU_OFFSET,		/* clock_gettime on CPU n is n s behind */
+	BUG_CPU_OFFSET,		/* clock_gettime on CPU n is n * 100 s behind */
 	BUG_GETTIME_ENOSYS,	/* clock_gettime(CLOCK_TAI) gives -ENOSYS */
 	BUG_GETRANDOM_ERROR,	/* getrandom with a state fails with -EINVAL */
 	BUG_GETRANDOM_REPEAT,	/* getrandom writes the same bytes every time */
@@ -335,7 +335,7 @@ int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 		}
 		last = *ts;
 		break;
-	case BUG_CPU_OFFSET: add_ns(ts, -1000000000LL * sched_getcpu()); break;
+	case BUG_CPU_OFFSET: add_ns(ts, -100000000000LL * sched_getcpu()); break;
 	case BUG_TIMENS_IGNORED: add_ns(ts, -timens_offset_ns(id)); break;
 	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(ts, -three_res_ns(id)); break;
 	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(ts, -50000000); break;
