@@ -22,6 +22,7 @@ struct verify_ctx {
 	uint64_t rounds;	/* verify_running() calls: the rounds begun */
 	unsigned fails;		/* failures reported through this context */
 	int clock_set_fd;	/* timerfd cancelled when CLOCK_REALTIME is set; -1 */
+	unsigned clock_sets;	/* settings of CLOCK_REALTIME that excused a check */
 };
 
 /*
