@@ -479,6 +479,21 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	st->prev_r2 = r2;
 	st->have_prev_r2 = tai_known;
 
+	/*
+	 * A C library's 32-bit clock_gettime() fails with EOVERFLOW from
+	 * 2038-01-19T03:14:08Z on (clock_gettime(2)), where the 32-bit system
+	 * call wraps (put_old_timespec32(), kernel/time/time.c): for libc
+	 * (no vDSO function: verify checks libc's), past that moment, a note
+	 * and the round left out; before it, or for the vDSO, a failure.
+	 */
+	if (!st->arg.fn && r != 0 && err == EOVERFLOW &&
+	    (s1.sec < 0 || s2.sec < 0 || s1.sec > INT32_MAX || s2.sec > INT32_MAX)) {
+		if (!st->y2038_noted)
+			report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit clock_gettime(%s) returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64 " s",
+				    api->name, api->clock_name, strerror(err), s2.sec);
+		st->y2038_noted = true;
+		return;
+	}
 	if (!verify_ok(ctx, r == 0)) {
 		verify_fail(ctx, "%s clock_gettime(%s) returned %d (%s); the system call returned 0",
 			    who, api->clock_name, r, strerror(err));
