@@ -320,7 +320,10 @@ struct disturber {
 	bool failed;			/* something could not be restored */
 	unsigned leaps_seen;		/* visits across which the TAI offset moved by 1 s */
 	long visit_tai;			/* the TAI offset when the leap second visit began */
-	struct ts64 leap_ready;		/* raw time before which no new leap second visit begins */
+	struct ts64 leap_ready;		/* raw time before which no new leap or y2038 visit
+					   begins: 2 s after the last, for the kernel's NTP
+					   state, and so that step and tai get their turns
+					   between the 6 s visits, which exclude them */
 };
 
 static uint64_t rnd(struct disturber *d)
@@ -798,7 +801,7 @@ static void disturb(struct disturber *d)
 			enum perturb_kind k = (enum perturb_kind)(next++ % NR_PERTURB_KINDS);
 			if (!(d->kinds & (1u << k)) ||
 			    (d->visiting != NR_PERTURB_KINDS && (EXCLUSIVE & (1u << k))) ||
-			    (k == PERTURB_LEAP &&
+			    ((k == PERTURB_LEAP || k == PERTURB_Y2038) &&
 			     ts64_cmp(now(CLOCK_MONOTONIC_RAW), d->leap_ready) < 0))
 				continue;
 			event(d, k);
