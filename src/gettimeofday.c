@@ -105,7 +105,9 @@ static int64_t ts_usec(const vdso_timespec *ts)
 /* Is @ts, a system call's CLOCK_REALTIME reading, from 2038-01-19T03:14:08Z on (a 32-bit one wraps negative)? */
 static bool y2038_passed(const vdso_timespec *ts)
 {
-	return ts->tv_sec < 0 || (int64_t)ts->tv_sec > INT32_MAX;
+	int64_t sec = ts->tv_sec;	/* (a variable: with a 32-bit tv_sec, -Wtype-limits) */
+
+	return sec < 0 || sec > INT32_MAX;
 }
 
 /* A time in microseconds whose 32-bit seconds had wrapped, taken back (ts64_unwrap32()). */
