@@ -193,8 +193,7 @@ static void loop_prepare(struct loop *l, bool use_cache)
 /*
  * Run @l until bench_stop (checked once per batch) or a signal (once per
  * slice), timing every slice; @out gets the totals, the fastest whole
- * slice and the thread's counters.  The CPU time and cycles are read
- * within the elapsed time's pair.
+ * slice and the thread's counters.
  */
 static void loop_run(const struct loop *l, struct bench_sample *out)
 {
@@ -202,10 +201,17 @@ static void loop_run(const struct loop *l, struct bench_sample *out)
 	uint64_t best_ns = 0, best_calls = 0, slices = 0, nivcsw = thread_nivcsw();
 	int64_t migrations = (int64_t)sysinfo_thread_migrations();
 
-	start = t0 = now_ns();
-	cpu_start = thread_cpu_ns();
+	/*
+	 * The counter is read just before each elapsed-time reading, and the
+	 * CPU time within their pair: a preemption comes on the return from
+	 * a system call, and between the counter and the clock it would
+	 * count in one and not the other (a TSC runs on while the thread
+	 * waits, so that either both see it or neither).
+	 */
 	if (l->cyc)
 		cycles_start = cycles_read(l->cyc->info, l->cyc->fd);
+	start = t0 = now_ns();
+	cpu_start = thread_cpu_ns();
 	do {
 		unsigned long k = 0;
 		uint64_t n = 0;
@@ -225,8 +231,8 @@ static void loop_run(const struct loop *l, struct bench_sample *out)
 		}
 		t0 = t1;
 	} while ((!bench_stop || slices < BENCH_MIN_SLICES) && !interrupt_signal());
-	out->cycles = l->cyc ? cycles_read(l->cyc->info, l->cyc->fd) - cycles_start : 0;
 	out->cpu_ns = thread_cpu_ns() - cpu_start;
+	out->cycles = l->cyc ? cycles_read(l->cyc->info, l->cyc->fd) - cycles_start : 0;
 	out->duration_ns = now_ns() - start;
 	out->calls = calls;
 	out->slice_ns = best_ns;

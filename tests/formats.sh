@@ -217,7 +217,7 @@ if command -v jq >/dev/null 2>&1; then
 
 	# --cycles: whatever counter this machine has, said so; a constant-rate
 	# counter's ticks per call are its frequency times the ns per call.  The
-	# cycles are read just inside the elapsed time's pair, so a preemption
+	# cycles are read just before each elapsed-time reading, so a preemption
 	# between the two reads (a loaded CI machine) can tell them apart by
 	# more than 5 % in a 20 ms run: up to three runs, one must agree; a
 	# wrong conversion fails all three.
