@@ -189,7 +189,10 @@ printf '{"tool": "vdsotest", "results": [{"api": "getcpu", "paths": {"vdso": {"n
 bad_f=
 for f in text csv json table; do
 	run -o $f compare "$tmp/tiny.json" "$old"
-	[ $rc -eq 0 ] && ! grep -qi 'inf' "$out" && ! grep -Eq '[0-9]{20}' "$out" || bad_f="$bad_f $f"
+	# (the file names left out: json lists them, and the random name of
+	# the temporary directory may hold "inf" itself)
+	[ $rc -eq 0 ] && ! sed "s|$tmp/||g" "$out" | grep -qi 'inf' &&
+		! grep -Eq '[0-9]{20}' "$out" || bad_f="$bad_f $f"
 done
 [ -z "$bad_f" ]
 ok $? "an old median of 1e-300: no inf, no endless digits in any format (failed:${bad_f:- none})"
