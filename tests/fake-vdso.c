@@ -24,8 +24,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "arch.h"
-#include "getrandom.h"
+#include "vdso/arch.h"
+#include "families/getrandom.h"
 
 enum bug {
 	BUG_NONE,

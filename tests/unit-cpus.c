@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for cpu_allowed_now() (src/cpus.c): a CPU outside an old copy
+ * Unit tests for cpu_allowed_now() (src/lib/cpus.c): a CPU outside an old copy
  * of the affinity mask is allowed if the mask now holds it, as after CPU
  * hotplug widened the mask of a thread pinned to a CPU that went offline.
  * No CPU is taken offline: the old copy is made up.
@@ -10,7 +10,7 @@
 #include <sched.h>
 #include <string.h>
 
-#include "cpus.h"
+#include "lib/cpus.h"
 #include "tap.h"
 
 int main(void)

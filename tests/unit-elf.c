@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of the vDSO ELF parser (src/vdso.c).
+ * Unit tests of the vDSO ELF parser (src/vdso/vdso.c).
  *
  * Synthetic shared objects of this program's ELF class are built in memory,
  * laid out like a kernel vDSO (one PT_LOAD at offset 0, a PT_DYNAMIC, a
@@ -26,8 +26,8 @@
 #include <sys/auxv.h>
 #include <time.h>
 
-#include "arch.h"
-#include "vdso.h"
+#include "vdso/arch.h"
+#include "vdso/vdso.h"
 #include "tap.h"
 
 #if UINTPTR_MAX == UINT32_MAX

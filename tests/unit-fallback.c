@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for fallback detection (src/fallback.c) against the kernel's
+ * Unit tests for fallback detection (src/harness/fallback.c) against the kernel's
  * vDSO and the fake one.
  *
  * What to expect of the kernel's vDSO on x86 (arch/x86/include/asm/vdso/
@@ -25,8 +25,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "api.h"
-#include "fallback.h"
+#include "core/api.h"
+#include "harness/fallback.h"
 #include "tap.h"
 
 #if defined(__x86_64__) || defined(__i386__)	/* (the pattern known; see above) */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for the layout of vDSO getrandom() states (src/getrandom.c):
+ * Unit tests for the layout of vDSO getrandom() states (src/families/getrandom.c):
  * no state crosses a page boundary, states do not overlap, and impossible
  * sizes are refused.
  */
@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <stdint.h>
 
-#include "getrandom.h"
+#include "families/getrandom.h"
 #include "tap.h"
 
 /* Lay out @count states of @size bytes in @page-byte pages and check them. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for the JSON reader (src/json.c): every kind of value, escapes,
+ * Unit tests for the JSON reader (src/lib/json.c): every kind of value, escapes,
  * and malformed input refused with the right place (line, column, byte
  * offset) and reason.
  */
@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "json.h"
+#include "lib/json.h"
 #include "tap.h"
 
 static struct json *parse(const char *text, struct json_error *err)

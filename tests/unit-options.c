@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for the command-line parser (src/options.c): defaults, every
+ * Unit tests for the command-line parser (src/cli/options.c): defaults, every
  * option, and bad input giving status 2 with the bad value named.
  */
 #include "config.h"
@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpus.h"
-#include "options.h"
-#include "perturb.h"
+#include "lib/cpus.h"
+#include "cli/options.h"
+#include "harness/perturb.h"
 #include "tap.h"
 
 static char err_text[1024];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for the statistics of bench repeats (src/stats.c): median of
+ * Unit tests for the statistics of bench repeats (src/lib/stats.c): median of
  * odd and even counts, minimum, maximum, the sample standard deviation in
  * percent of the mean, totals, and the edge cases (no sample, no calls).
  */
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "stats.h"
+#include "lib/stats.h"
 #include "tap.h"
 
 static bool near(double a, double b)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests for the machine facts behind bench's noise notes
- * (src/sysinfo.c): the cpufreq governor, the boost flag in its three
+ * (src/lib/sysinfo.c): the cpufreq governor, the boost flag in its three
  * places, SMT siblings, the busy and steal shares between two /proc/stat
  * readings, the load average.  They read a made-up tree in a temporary
  * directory, written here with the kernel's formats (proc(5); sysfs:
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sysinfo.h"
+#include "lib/sysinfo.h"
 #include "tap.h"
 
 static char root[64];

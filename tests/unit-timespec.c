@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for the nanosecond arithmetic of src/timespec.c, including
+ * Unit tests for the nanosecond arithmetic of src/lib/timespec.c, including
  * values that overflow 32-bit arithmetic (seconds past 2038, differences
  * above 2^32 ns) and values that overflow 64-bit nanoseconds.
  */
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "timespec.h"
-#include "verify.h"
+#include "lib/timespec.h"
+#include "harness/verify.h"
 
 static struct ts64 T(int64_t sec, int64_t nsec)
 {

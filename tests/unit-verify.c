@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for verify_clock_set_wait() (src/verify.c): a setting of
+ * Unit tests for verify_clock_set_wait() (src/harness/verify.c): a setting of
  * CLOCK_REALTIME whose timerfd cancel comes after the first look (a leap
  * second's, which the kernel signals from a work queue) is still seen; a
  * watch that never answers is not taken for a setting.  A pipe stands in
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "verify.h"
+#include "harness/verify.h"
 
 static int watch[2] = { -1, -1 }, go[2] = { -1, -1 };
 static unsigned looks;

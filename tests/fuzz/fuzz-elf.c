@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Fuzz target for the vDSO ELF parser (src/vdso.c): any input is parsed
+ * Fuzz target for the vDSO ELF parser (src/vdso/vdso.c): any input is parsed
  * as an image, and when accepted every call of every architecture is
  * looked up, with and without a version.  The input is copied into a heap
  * block of exactly its size (aligned as malloc memory is, as
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "vdso.h"
+#include "vdso/vdso.h"
 
 static const char *const prefixes[] = { "__vdso_", "__kernel_" };
 static const char *const versions[] = {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Fuzz target for the command-line parser (src/options.c): the input is
+ * Fuzz target for the command-line parser (src/cli/options.c): the input is
  * split at NUL bytes into argv[1..] (at most 32 arguments), argv[0] being
  * "vdsotest", and handed to options_parse().  It must return one of its
  * documented statuses, and after OPTIONS_RUN the options must lie in their
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "options.h"
+#include "cli/options.h"
 
 #define MAX_ARGS 32
 

@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* `vdsotest info`; see info.h. */
+#include "config.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "harness/fallback.h"
+#include "cli/info.h"
+#include "output/report.h"
+#include "harness/stack.h"
+#include "vdso/vdso.h"
+
+/* What is printed, gathered first. */
+struct info {
+	struct utsname uts;
+	bool have_uts;
+	bool have_image;
+	const char *no_image_why;	/* !have_image: why */
+	struct vdso_image img;
+	const char *image_path;		/* NULL for the running vDSO */
+	const struct vdso_arch *arch;	/* of the image's e_machine, or NULL */
+	char current_cs[64];		/* "" when unknown */
+	char available_cs[256];
+	bool measured;			/* the running vDSO: apis[] filled */
+	struct api_facts {
+		int unsupported;	/* 0, or the errno with which the system
+					   call rejects the clock id (api_unsupported()) */
+		enum fallback path;	/* api_falls_back() */
+		char why[FALLBACK_REASON_LEN];	/* FALLBACK_UNKNOWN: the reason */
+		long stack_bytes;	/* api_stack_bytes(), -1: unknown */
+	} *apis;			/* api_count entries, or NULL */
+};
+
+/*
+ * Which path serves each API, and the stack its vDSO function uses (the
+ * running vDSO only: an image file is not run).  Each figure comes from a
+ * child of its own (fallback.h, stack.h).
+ */
+static void measure_apis(struct info *in)
+{
+	struct vdso_binding b;
+
+	if (!(in->apis = calloc(api_count, sizeof(*in->apis))))
+		return;
+	vdso_bind_kernel(&b, &in->img);
+	struct run run = { .duration_ns = 1, .maxfails = 1, .threads = 1, .vdso = &b };
+	for (size_t i = 0; i < api_count; i++) {
+		struct api_facts *f = &in->apis[i];
+		if (api_unsupported(&api_table[i])) {	/* as bench, verify and abi skip it */
+			f->unsupported = errno;
+			f->stack_bytes = -1;
+			continue;
+		}
+		f->path = api_falls_back(&api_table[i], &run, f->why, sizeof(f->why));
+		f->stack_bytes = f->path == FALLBACK_NO_VDSO ? -1 :
+				 api_stack_bytes(&api_table[i], &run);
+	}
+	in->measured = true;
+}
+
+static const char *path_name(const struct api_facts *f)
+{
+	switch (f->path) {
+	case FALLBACK_NONE:    return "user space";
+	case FALLBACK_SYSCALL: return "falls back to the system call";
+	case FALLBACK_NO_VDSO: return "no vDSO function";
+	default:	       return "unknown";
+	}
+}
+
+static void text_apis(FILE *out, const struct info *in)
+{
+	if (!in->measured) {
+		fputs("APIs: not measured (an image file is not run)\n", out);
+		return;
+	}
+	int width = 0;
+
+	for (size_t i = 0; i < api_count; i++)
+		if ((int)strlen(api_table[i].name) > width)
+			width = (int)strlen(api_table[i].name);
+	fputs("APIs (path that serves a call; stack used by the vDSO function):\n", out);
+	for (size_t i = 0; i < api_count; i++) {
+		const struct api_facts *f = &in->apis[i];
+		const struct api *api = &api_table[i];
+		if (f->unsupported) {
+			fprintf(out, "  %-*s unsupported by this kernel (the system call rejects %s: %s)\n",
+				width, api->name, api->clock_name ? api->clock_name : api->name,
+				strerror(f->unsupported));
+			continue;
+		}
+		fprintf(out, "  %-*s %s", width, api->name, path_name(f));
+		if (f->path == FALLBACK_UNKNOWN)
+			fprintf(out, " (%s)", f->why);
+		if (f->stack_bytes >= 0)
+			fprintf(out, "; stack %ld bytes", f->stack_bytes);
+		else if (f->path != FALLBACK_NO_VDSO)
+			fputs("; stack not measured", out);
+		fputc('\n', out);
+	}
+}
+
+static void json_apis(FILE *out, const struct info *in)
+{
+	fputs(",\n \"apis\": ", out);
+	if (!in->measured) {
+		fputs("null", out);
+		return;
+	}
+	fputc('[', out);
+	for (size_t i = 0; i < api_count; i++) {
+		const struct api_facts *f = &in->apis[i];
+		fprintf(out, "%s\n  {\"api\": \"%s\", \"supported\": %s, \"falls_back\": %s, \"stack_bytes\": ",
+			i ? "," : "", api_table[i].name, f->unsupported ? "false" : "true",
+			f->unsupported ? "null" :
+			f->path == FALLBACK_SYSCALL ? "true" :
+			f->path == FALLBACK_NONE ? "false" : "null");
+		if (f->stack_bytes >= 0)
+			fprintf(out, "%ld}", f->stack_bytes);
+		else
+			fputs("null}", out);
+	}
+	fputc(']', out);
+}
+
+/* ---- gathering ---- */
+
+/* "not a regular file (a FIFO)" and the like, for @mode; NULL for a regular file. */
+static const char *not_regular(mode_t mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFREG:  return NULL;
+	case S_IFDIR:  return "not a regular file (a directory)";
+	case S_IFIFO:  return "not a regular file (a FIFO)";
+	case S_IFCHR:  return "not a regular file (a character device)";
+	case S_IFBLK:  return "not a regular file (a block device)";
+	case S_IFSOCK: return "not a regular file (a socket)";
+	default:       return "not a regular file";
+	}
+}
+
+/*
+ * Read a whole regular file into 16-byte aligned memory; errors name the
+ * problem.  (Opened without blocking and checked before any read: a FIFO
+ * or a terminal would wait for a writer.)
+ */
+static unsigned char *read_image(const char *path, size_t *size, const char **why)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	unsigned char *buf = NULL;
+	struct stat st;
+	size_t n = 0;
+	FILE *f;
+
+	if (fd < 0) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0 || (*why = not_regular(st.st_mode)) != NULL) {
+		if (!*why)
+			*why = strerror(errno);
+		close(fd);
+		return NULL;
+	}
+	if (!(f = fdopen(fd, "rb"))) {
+		*why = strerror(errno);
+		close(fd);
+		return NULL;
+	}
+	if (posix_memalign((void **)&buf, 16, INFO_IMAGE_MAX_BYTES + 1) != 0) {
+		fclose(f);
+		*why = strerror(ENOMEM);
+		return NULL;
+	}
+	n = fread(buf, 1, INFO_IMAGE_MAX_BYTES + 1, f);
+	if (ferror(f)) {
+		*why = strerror(errno ? errno : EIO);	/* e.g. EISDIR */
+		free(buf);
+		buf = NULL;
+	} else if (n > INFO_IMAGE_MAX_BYTES) {
+		*why = "larger than 16 MiB: not a vDSO image";
+		free(buf);
+		buf = NULL;
+	} else if (n == 0) {
+		*why = "empty file";
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	*size = n;
+	return buf;
+}
+
+/* The first line of @dir/@name into @buf ("" when it cannot be read). */
+static void read_line(const char *dir, const char *name, char *buf, size_t len)
+{
+	char path[512];
+	FILE *f;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (!(f = fopen(path, "re")))
+		return;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	size_t end = strlen(buf);	/* available_clocksource ends in a blank */
+	while (end && buf[end - 1] == ' ')
+		buf[--end] = '\0';
+}
+
+/*
+ * Save @img to the regular file @path (made if missing).  Return:
+ * STATUS_PASS; STATUS_USAGE when @path is not a regular file (a FIFO would
+ * wait for a reader); STATUS_FAIL when it cannot be written.
+ */
+static enum status save_image(const struct vdso_image *img, const char *path)
+{
+	struct stat st;
+	const char *why;
+	int fd;
+
+	if (stat(path, &st) == 0 && (why = not_regular(st.st_mode)) != NULL) {
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), why);
+		return STATUS_USAGE;
+	}
+	/* (O_NONBLOCK: should a FIFO appear meanwhile, no wait for a reader) */
+	fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), strerror(errno));
+		return STATUS_FAIL;
+	}
+	if (fstat(fd, &st) == 0 && (why = not_regular(st.st_mode)) != NULL) {
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), why);
+		close(fd);
+		return STATUS_USAGE;
+	}
+	errno = 0;
+	FILE *f = fdopen(fd, "wb");
+	bool ok = f && ftruncate(fd, 0) == 0 && fwrite(img->base, 1, img->size, f) == img->size;
+
+	if (f ? fclose(f) != 0 : close(fd) != 0)
+		ok = false;
+	if (!ok)
+		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path),
+			strerror(errno ? errno : EIO));
+	return ok ? STATUS_PASS : STATUS_FAIL;
+}
+
+/* ---- text ---- */
+
+static void print_build_id(FILE *out, const struct vdso_image *img)
+{
+	for (size_t i = 0; i < img->build_id_len; i++)
+		fprintf(out, "%02x", img->build_id[i]);
+}
+
+/* Is symbol @s one info lists: a defined, global or weak function? */
+static bool listed(const struct vdso_symbol *s)
+{
+	return s->defined && *s->name && (s->type == STT_FUNC || s->type == STT_NOTYPE) &&
+	       (s->bind == STB_GLOBAL || s->bind == STB_WEAK);
+}
+
+/* Does this call exist for images of @img's class?  (time64: 32-bit only.) */
+static bool call_applies(const struct vdso_image *img, enum vdso_call c)
+{
+	bool is32 = ((const unsigned char *)img->base)[EI_CLASS] == ELFCLASS32;
+
+	return is32 || (c != VDSO_CLOCK_GETTIME64 && c != VDSO_CLOCK_GETRES_TIME64);
+}
+
+/* The symbol name for @c in the image's architecture, into @buf. */
+static const char *call_symbol(const struct info *in, enum vdso_call c, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", in->arch ? in->arch->prefix : "__vdso_", vdso_call_name(c));
+	return buf;
+}
+
+static void *call_bound(const struct info *in, enum vdso_call c)
+{
+	char name[64];
+
+	return vdso_image_lookup(&in->img, call_symbol(in, c, name, sizeof(name)),
+				 in->arch ? in->arch->version : NULL);
+}
+
+static void text_image(FILE *out, const struct info *in)
+{
+	const struct vdso_image *img = &in->img;
+	struct vdso_symbol sym;
+	char name[64];
+	bool base;
+
+	if (in->image_path)
+		fprintf(out, "vDSO image: %s, %zu bytes\n", report_vis(in->image_path), img->size);
+	else
+		fprintf(out, "vDSO: at %p, %zu bytes\n", (const void *)img->base, img->size);
+	fprintf(out, "ELF: %d-bit, machine %u (%s)\n",
+		img->base[EI_CLASS] == ELFCLASS32 ? 32 : 64, img->machine,
+		in->arch ? in->arch->name : "unknown to vdsotest");
+	fprintf(out, "soname: %s\n", img->soname ? report_vis(img->soname) : "(none)");
+	fputs("build ID: ", out);
+	if (img->build_id_len)
+		print_build_id(out, img);
+	else
+		fputs("(none)", out);
+	fputs("\nversion definitions:", out);
+	for (size_t i = 0; i < img->verdef_count; i++) {
+		const char *v = vdso_image_verdef(img, i, NULL, &base);
+		fprintf(out, " %s%s", v ? report_vis(v) : "?", base ? " (base)" : "");
+	}
+	fputs(img->verdef_count ? "\n" : " (none)\n", out);
+	fputs("symbols:\n", out);
+	for (size_t i = 0; i < img->nsyms; i++)
+		if (vdso_image_symbol(img, i, &sym) && listed(&sym))
+			fprintf(out, "  %s%s%s 0x%jx%s\n", report_vis(sym.name),
+				sym.version ? "@" : "", sym.version ? report_vis(sym.version) : "",
+				(uintmax_t)sym.value, sym.bind == STB_WEAK ? " weak" : "");
+	fputs("calls:\n", out);
+	for (int c = 0; c < VDSO_NR_CALLS; c++)
+		if (call_applies(img, c))
+			fprintf(out, "  %-20s %s %s\n", vdso_call_name(c),
+				call_symbol(in, c, name, sizeof(name)),
+				call_bound(in, c) ? "bound" : "missing");
+}
+
+/* (an image file: nothing about the machine running vdsotest, see info.h) */
+static void print_text(FILE *out, const struct info *in)
+{
+	if (in->have_uts && !in->image_path)
+		fprintf(out, "kernel: %s %s %s\n", in->uts.sysname, in->uts.release,
+			in->uts.machine);
+	if (in->have_image)
+		text_image(out, in);
+	else
+		fprintf(out, "vDSO: none (%s)\n", in->no_image_why);
+	if (in->have_image)
+		text_apis(out, in);
+	if (in->image_path)
+		return;
+	fprintf(out, "clocksource: %s\n", *in->current_cs ? report_vis(in->current_cs) : "unknown");
+	fprintf(out, "available clocksources: %s\n",
+		*in->available_cs ? report_vis(in->available_cs) : "unknown");
+}
+
+/* ---- JSON ---- */
+
+void info_json_string(FILE *out, const char *s)
+{
+	putc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else
+			putc(c, out);
+	}
+	putc('"', out);
+}
+
+/* "key": value-as-string, or null; @comma before it. */
+static void json_field(FILE *out, const char *key, const char *value, bool comma)
+{
+	fprintf(out, "%s\"%s\": ", comma ? ", " : "", key);
+	if (value)
+		info_json_string(out, value);
+	else
+		fputs("null", out);
+}
+
+static void json_image(FILE *out, const struct info *in)
+{
+	const struct vdso_image *img = &in->img;
+	struct vdso_symbol sym;
+	char name[64], addr[32];
+	bool base, first = true;
+
+	fputs("{", out);
+	json_field(out, "file", in->image_path, false);
+	snprintf(addr, sizeof(addr), "%p", (const void *)img->base);
+	json_field(out, "address", in->image_path ? NULL : addr, true);
+	fprintf(out, ", \"size\": %zu, \"class\": %d, \"machine\": %u", img->size,
+		img->base[EI_CLASS] == ELFCLASS32 ? 32 : 64, img->machine);
+	json_field(out, "arch", in->arch ? in->arch->name : NULL, true);
+	json_field(out, "soname", img->soname, true);
+	fputs(", \"build_id\": ", out);
+	if (img->build_id_len) {
+		putc('"', out);
+		print_build_id(out, img);
+		putc('"', out);
+	} else {
+		fputs("null", out);
+	}
+	fputs(",\n  \"version_definitions\": [", out);
+	for (size_t i = 0; i < img->verdef_count; i++) {
+		const char *v = vdso_image_verdef(img, i, NULL, &base);
+		fprintf(out, "%s{", i ? ", " : "");
+		json_field(out, "name", v, false);
+		fprintf(out, ", \"base\": %s}", base ? "true" : "false");
+	}
+	fputs("],\n  \"symbols\": [", out);
+	for (size_t i = 0; i < img->nsyms; i++) {
+		if (!vdso_image_symbol(img, i, &sym) || !listed(&sym))
+			continue;
+		fprintf(out, "%s\n    {", first ? "" : ",");
+		json_field(out, "name", sym.name, false);
+		json_field(out, "version", sym.version, true);
+		fprintf(out, ", \"value\": %ju, \"weak\": %s}", (uintmax_t)sym.value,
+			sym.bind == STB_WEAK ? "true" : "false");
+		first = false;
+	}
+	fputs("],\n  \"calls\": [", out);
+	first = true;
+	for (int c = 0; c < VDSO_NR_CALLS; c++) {
+		if (!call_applies(img, c))
+			continue;
+		fprintf(out, "%s\n    {", first ? "" : ",");
+		json_field(out, "call", vdso_call_name(c), false);
+		json_field(out, "symbol", call_symbol(in, c, name, sizeof(name)), true);
+		fprintf(out, ", \"bound\": %s}", call_bound(in, c) ? "true" : "false");
+		first = false;
+	}
+	fputs("]}", out);
+}
+
+static void print_json(FILE *out, const struct info *in)
+{
+	fputs("{\"kernel\": ", out);
+	if (in->have_uts && !in->image_path) {
+		fputs("{", out);
+		json_field(out, "sysname", in->uts.sysname, false);
+		json_field(out, "release", in->uts.release, true);
+		json_field(out, "machine", in->uts.machine, true);
+		fputs("}", out);
+	} else {
+		fputs("null", out);
+	}
+	fputs(",\n \"vdso\": ", out);
+	if (in->have_image)
+		json_image(out, in);
+	else
+		fputs("null", out);
+	json_apis(out, in);
+	if (in->image_path) {
+		fputs(",\n \"clocksource\": null}\n", out);
+		return;
+	}
+	fputs(",\n \"clocksource\": {", out);
+	json_field(out, "current", *in->current_cs ? in->current_cs : NULL, false);
+	fputs(", \"available\": [", out);
+	char avail[sizeof(in->available_cs)], *save = NULL;
+	memcpy(avail, in->available_cs, sizeof(avail));
+	bool first = true;
+	for (char *t = strtok_r(avail, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		fputs(first ? "" : ", ", out);
+		info_json_string(out, t);
+		first = false;
+	}
+	fputs("]}}\n", out);
+}
+
+/* ---- the command ---- */
+
+enum status info_run(const struct info_request *req, FILE *out)
+{
+	struct info in = { .image_path = req->image_path };
+	unsigned char *file = NULL;
+	const char *why = NULL;
+	size_t size;
+
+	in.have_uts = uname(&in.uts) == 0;
+	if (req->image_path) {
+		if (!(file = read_image(req->image_path, &size, &why)) ||
+		    vdso_image_parse(&in.img, file, size, &why) != 0) {
+			fprintf(stderr, "vdsotest: --vdso-image '%s': %s\n",
+				report_vis(req->image_path), why);
+			free(file);
+			return STATUS_USAGE;
+		}
+		if (in.img.load_end > size) {
+			fprintf(stderr, "vdsotest: --vdso-image '%s': truncated: %zu bytes, but its PT_LOAD segment ends at byte %ju\n",
+				report_vis(req->image_path), size, (uintmax_t)in.img.load_end);
+			free(file);
+			return STATUS_USAGE;
+		}
+		in.have_image = true;
+	} else {
+		in.have_image = vdso_locate(&in.img, &why) == 0;
+		in.no_image_why = why;
+	}
+	if (!in.have_image && req->dump_path) {
+		fprintf(stderr, "vdsotest: --dump '%s': no vDSO to save: %s\n",
+			report_vis(req->dump_path), why);
+		return STATUS_FAIL;
+	}
+	if (in.have_image) {
+		in.arch = vdso_arch_find(in.img.machine);
+		enum status st = req->dump_path ? save_image(&in.img, req->dump_path) : STATUS_PASS;
+		if (st != STATUS_PASS) {
+			free(file);
+			return st;
+		}
+	}
+	if (in.have_image && !req->image_path)
+		measure_apis(&in);
+	read_line(req->clocksource_dir, "current_clocksource", in.current_cs,
+		  sizeof(in.current_cs));
+	read_line(req->clocksource_dir, "available_clocksource", in.available_cs,
+		  sizeof(in.available_cs));
+	if (req->format == FORMAT_JSON)
+		print_json(out, &in);
+	else
+		print_text(out, &in);
+	free(in.apis);
+	free(file);
+	return STATUS_PASS;
+}

@@ -1,0 +1,553 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * vdsotest: benchmark and verify the Linux vDSO against the system calls.
+ * Options, dispatch and exit statuses; see vdsotest(1).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness/abi.h"
+#include "core/api.h"
+#include "harness/bench.h"
+#include "cli/compare.h"
+#include "lib/cpus.h"
+#include "lib/cycles.h"
+#include "cli/info.h"
+#include "lib/interrupt.h"
+#include "cli/options.h"
+#include "harness/perturb.h"
+#include "output/report.h"
+#include "vdso/vdso.h"
+
+/* Fill @b from --vdso-lib; returns 0 or an exit status. */
+static int bind_library(const struct options *o, struct vdso_binding *b)
+{
+	const char *why;
+
+	if (vdso_bind_library(b, o->vdso_lib, &why) != 0) {
+		fprintf(stderr, "vdsotest: --vdso-lib '%s': %s\n", report_vis(o->vdso_lib),
+			report_vis(why));
+		return STATUS_USAGE;
+	}
+	return 0;
+}
+
+/* Fill @b from the kernel's vDSO (a note when there is none). */
+static void bind_kernel(const struct options *o, struct vdso_binding *b)
+{
+	struct vdso_image img;
+	const char *why;
+
+	if (vdso_locate(&img, &why) != 0) {
+		report_note("no usable vDSO: %s", why);
+		vdso_bind_kernel(b, NULL);
+		return;
+	}
+	vdso_bind_kernel(b, &img);
+	if (o->debug) {
+		const struct vdso_arch *a = vdso_arch_find(img.machine);
+		fprintf(stderr, "vdsotest: vDSO at %p, %zu bytes, %zu symbols, %s, version %s%s\n",
+			(const void *)img.base, img.size, img.nsyms, a ? a->name : "unknown machine",
+			a ? a->version : "-", img.versym ? "" : " (image has no version data)");
+	}
+}
+
+static void print_binding(const struct vdso_binding *b)
+{
+	char name[64];
+
+	for (int c = 0; c < VDSO_NR_CALLS; c++)
+		fprintf(stderr, "vdsotest: %s: %s %p\n", report_vis(b->source),
+			vdso_symbol_name(c, name, sizeof(name)), b->fn[c]);
+}
+
+/* How long a child may take: its paths' durations plus 10 s of grace. */
+static uint64_t watchdog_ns(enum test_type t, const struct run *run)
+{
+	return (t == TEST_BENCH ? NR_PATHS * ((uint64_t)run->repeat + (run->latency ? 1 : 0)) : 1) *
+	       run->duration_ns +
+	       10000000000u;
+}
+
+/* After SIGINT or SIGTERM, how long a child may take to report and exit. */
+#define INTERRUPT_GRACE_NS 5000000000u
+
+/*
+ * Pass SIGINT or SIGTERM, once caught, on to the child @pid (a terminal's
+ * SIGINT reached it already, with the whole process group; kill(1) of
+ * vdsotest's pid did not), and give it INTERRUPT_GRACE_NS more at most.
+ */
+static void pass_interrupt(pid_t pid, bool *passed, uint64_t *deadline)
+{
+	uint64_t grace = now_ns() + INTERRUPT_GRACE_NS;
+
+	if (*passed || !interrupt_signal())
+		return;
+	kill(pid, interrupt_signal());
+	*passed = true;
+	if (grace < *deadline)
+		*deadline = grace;
+}
+
+/*
+ * The longest sleep of wait_child(): a SIGINT or SIGTERM caught is passed on
+ * within this, and it is the most stopped time the watchdog can fail to see.  (sigtimedwait() is not relied on to return EINTR: musl's
+ * retries it, and a signal caught just before the call would not end it.)
+ */
+#define WAIT_SLICE_NS 100000000u
+
+/*
+ * Wait for @pid for at most @timeout_ns, woken by SIGCHLD (blocked in
+ * main(), so sigtimedwait(2) takes it), and at least every WAIT_SLICE_NS
+ * to pass on SIGINT, SIGTERM or SIGHUP to the child.  Those three are in
+ * sigtimedwait()'s set too, and taken as the handler would have: musl's
+ * sigtimedwait() retries after EINTR, so a handler's run would not end the
+ * wait (the kernel drops them when ignored).  Time vdsotest was not running
+ * does not count: a sleep that ends later than asked (the process group
+ * stopped by ^Z, then continued) moves the deadline by as much.  Return:
+ * true with @status set, or false after killing and reaping a child that
+ * took too long.
+ */
+static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
+{
+	uint64_t deadline = now_ns() + timeout_ns;
+	bool passed = false;
+	sigset_t chld;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigaddset(&chld, SIGINT);
+	sigaddset(&chld, SIGTERM);
+	sigaddset(&chld, SIGHUP);
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			return true;
+		if (r < 0 && errno != EINTR) {
+			perror("vdsotest: waitpid");
+			*status = STATUS_FAIL << 8;	/* as if it had exited 1 */
+			return true;
+		}
+		pass_interrupt(pid, &passed, &deadline);
+		uint64_t now = now_ns();
+		if (now >= deadline)
+			break;
+		uint64_t left = deadline - now < WAIT_SLICE_NS ? deadline - now : WAIT_SLICE_NS;
+		struct timespec ts = { (time_t)(left / 1000000000u), (long)(left % 1000000000u) };
+		int sig = sigtimedwait(&chld, NULL, &ts);
+		if ((sig == SIGINT || sig == SIGTERM || sig == SIGHUP) && !interrupt_signal())
+			interrupt_caught = sig;
+		uint64_t slept = now_ns() - now;
+		if (slept > left)
+			deadline += slept - left;	/* stopped (or not scheduled) */
+	}
+	kill(pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+	return false;
+}
+
+/* A child's exit status saying that its results could not be written. */
+#define CHILD_WRITE_ERROR 3
+
+static bool output_lost;
+static int child_interrupted;	/* SIGINT, SIGTERM or SIGHUP a child stopped for, or 0 */
+
+/* The signal that stopped the run (caught here or by a child), or 0. */
+static int stopped_by(void)
+{
+	return interrupt_signal() ? interrupt_signal() : child_interrupted;
+}
+
+/*
+ * The exit status once results are written: a lost result is a failure,
+ * said once (by the child that lost it, if it was one); a run stopped by
+ * SIGINT, SIGTERM or SIGHUP whose results were written exits 128 + the
+ * signal.  *@written: whether every result was written.
+ */
+static int settle(int status, bool *written)
+{
+	*written = false;
+	if (output_lost)
+		return STATUS_FAIL;
+	if (!report_flush()) {
+		int e = errno;
+		fprintf(stderr, "vdsotest: write error on %s%s%s\n", report_output_name(),
+			e ? ": " : "", e ? strerror(e) : "");
+		return STATUS_FAIL;
+	}
+	*written = true;
+	return stopped_by() ? interrupt_status(stopped_by()) : status;
+}
+
+/*
+ * The exit status of vdsotest itself: settle(), then --output's file
+ * replaced by the results, or left as it was if they were not all written.
+ */
+static int finish(int status)
+{
+	bool written;
+	int rc = settle(status, &written);
+
+	if (!report_close_output(written))
+		return STATUS_FAIL;
+	return rc;
+}
+
+/*
+ * A child that wrote results (bench's machine formats) was killed by
+ * SIGPIPE: the reader of standard output is gone, as it would have killed
+ * vdsotest itself had it written them.  End as that would: no message, no
+ * further API, the status of a process killed by SIGPIPE (141 in a shell).
+ */
+static void die_of_sigpipe(void)
+{
+	sigset_t pipe;
+
+	report_progress_clear();
+	signal(SIGPIPE, SIG_DFL);
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	sigprocmask(SIG_UNBLOCK, &pipe, NULL);
+	raise(SIGPIPE);
+	_exit(128 + SIGPIPE);	/* (not reached) */
+}
+
+/*
+ * Run one API's bench or verify in a child, so that a vDSO that crashes is
+ * reported as a failure instead of taking vdsotest down.  abi forks per case
+ * itself.
+ */
+static enum status run_isolated(const struct api *api, enum test_type t,
+				const struct run *run)
+{
+	int status;
+	pid_t pid;
+
+	if (t == TEST_ABI)
+		return api_run(api, t, run);
+	pid = fork_test_child();
+	if (pid < 0) {
+		fprintf(stderr, "vdsotest: %s: fork: %s\n", api->name, strerror(errno));
+		return STATUS_FAIL;
+	}
+	if (pid == 0) {
+		enum status st = api_run(api, t, run);
+		bool written;
+		int rc = settle(st, &written);
+		_exit(rc == (int)st || rc == interrupt_status(stopped_by()) ? rc : CHILD_WRITE_ERROR);
+	}
+	if (!wait_child(pid, &status, watchdog_ns(t, run))) {
+		report_progress_clear();
+		report_line(api, "%s: no result %.1f s after the start; killed (a call that never returns?)",
+			    test_type_name(t), (double)watchdog_ns(t, run) / 1e9);
+		return STATUS_FAIL;
+	}
+	report_progress_clear();
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_WRITE_ERROR) {
+		output_lost = true;
+		return STATUS_FAIL;
+	}
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == interrupt_status(SIGINT) ||
+				  WEXITSTATUS(status) == interrupt_status(SIGTERM) ||
+				  WEXITSTATUS(status) == interrupt_status(SIGHUP))) {
+		child_interrupted = WEXITSTATUS(status) - interrupt_status(0);
+		return STATUS_PASS;	/* what it found is in its report */
+	}
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE)
+		die_of_sigpipe();
+	if (WIFSIGNALED(status)) {
+		report_line(api, "%s: killed by signal %d (%s)", test_type_name(t),
+			    WTERMSIG(status), strsignal(WTERMSIG(status)));
+		return STATUS_FAIL;
+	}
+	return WIFEXITED(status) ? (enum status)WEXITSTATUS(status) : STATUS_FAIL;
+}
+
+/* Fold one API's status into the run's: fail beats pass beats skip. */
+static enum status worst(enum status total, enum status one, bool first)
+{
+	if (first)
+		return one;
+	if (total == STATUS_FAIL || one == STATUS_FAIL)
+		return STATUS_FAIL;
+	if (total == STATUS_PASS || one == STATUS_PASS)
+		return STATUS_PASS;
+	return one;
+}
+
+/*
+ * Standard input, output and error, if closed, become /dev/null, so that no
+ * file vdsotest opens takes their place.  Return: false if standard output
+ * was closed (an error once there is something to write).
+ */
+static bool std_fds_ok(void)
+{
+	bool out_open = fcntl(STDOUT_FILENO, F_GETFD) >= 0;
+
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 &&
+		    open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY) != fd)
+			return false;
+	return out_open;
+}
+
+/*
+ * Whatever the caller left us: SIGCHLD at its default (SIG_IGN would have
+ * the kernel reap our test children) and blocked, for wait_child(); every
+ * other signal unblocked (a blocked SIGALRM would stop bench's timer);
+ * SIGALRM at its default, for the abi children's alarm(), and no interval
+ * timer left running by whoever exec'd us (alarm(2) and setitimer(2) timers
+ * survive execve(2)), which would kill us with SIGALRM; SIGXFSZ ignored,
+ * so that a file size limit is a write error; SIGINT and SIGTERM caught
+ * (unless ignored), to stop the run cleanly.
+ */
+static void reset_signals(void)
+{
+	static const struct itimerval off;
+	sigset_t chld;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_SETMASK, &chld, NULL);
+	signal(SIGCHLD, SIG_DFL);
+	setitimer(ITIMER_REAL, &off, NULL);
+	signal(SIGALRM, SIG_DFL);
+	signal(SIGXFSZ, SIG_IGN);
+	interrupt_catch();
+}
+
+/*
+ * Every API in turn (or only @one), between report_begin() and
+ * report_end(), with a progress line when report_begin() wants one; after
+ * SIGINT or SIGTERM, no further API.
+ */
+static enum status run_all(const struct api *one, enum test_type t, struct run *run)
+{
+	enum status total = STATUS_SKIP;
+	size_t i;
+
+	run->api_total = one ? 1 : api_count;
+	report_begin(run, t);
+	if (run->cycles) {
+		char what[256];
+		cycles_describe(run->cycles, what, sizeof(what));
+		report_note("cycles: %s", what);
+	}
+	if (run->latency) {
+		char what[256];
+		latency_counter_describe(run->latency, what, sizeof(what));
+		report_note("latency: each call timed alone with %s", what);
+	}
+	for (i = 0; i < run->api_total && !output_lost && !stopped_by(); i++) {
+		const struct api *api = one ? one : &api_table[i];
+		run->api_index = i;
+		if (t != TEST_BENCH)
+			report_progress(i + 1, run->api_total, api, t);
+		enum status st = run_isolated(api, t, run);
+		report_result(api, run, st, stopped_by());
+		total = worst(total, st, i == 0);
+	}
+	report_progress_clear();
+	if (stopped_by() && !one)
+		report_note("interrupted by %s: %zu of %zu APIs run", interrupt_name(stopped_by()),
+			    i, api_count);
+	report_end(stopped_by());
+	return total;
+}
+
+/*
+ * -t and --cpu: the CPU of each bench thread into *@cpus (NULL: no pinning,
+ * one thread and no --cpu).  Return: 0, or an exit status after a message.
+ */
+static int choose_cpus(const struct options *o, int **cpus)
+{
+	struct cpu_mask allowed, list = { 0 };
+	const struct cpu_mask *from = &allowed;
+	const char *why, *where = "the affinity mask";
+	int rc = 0, bad_cpu;
+
+	*cpus = NULL;
+	if (o->threads <= 1 && !o->cpu_list)
+		return 0;
+	if (!cpu_mask_get(&allowed)) {
+		perror("vdsotest: sched_getaffinity");
+		return STATUS_FAIL;
+	}
+	if (o->cpu_list) {
+		if (!cpu_list_parse(o->cpu_list, &list, &why)) {	/* (checked by options_parse()) */
+			fprintf(stderr, "vdsotest: --cpu=%s: %s\n", report_vis(o->cpu_list), why);
+			rc = STATUS_USAGE;
+			goto out;
+		}
+		if ((bad_cpu = cpu_mask_subset(&list, &allowed)) >= 0) {
+			fprintf(stderr, "vdsotest: --cpu=%s: CPU %d is not in the affinity mask\n",
+				report_vis(o->cpu_list), bad_cpu);
+			rc = STATUS_USAGE;
+			goto out;
+		}
+		from = &list;
+		where = "the --cpu list";
+	}
+	/* (abi ignores -t: each of its cases runs in a child of its own) */
+	if (o->test != TEST_ABI && o->threads > cpu_mask_count(from)) {
+		unsigned have = cpu_mask_count(from);
+		fprintf(stderr, "vdsotest: --threads=%u: only %u CPU%s in %s\n", o->threads, have,
+			have == 1 ? "" : "s", where);
+		rc = STATUS_USAGE;
+		goto out;
+	}
+	if (o->test == TEST_BENCH) {
+		if (!(*cpus = calloc(o->threads, sizeof(**cpus)))) {
+			perror("vdsotest: --threads");
+			rc = STATUS_FAIL;
+			goto out;
+		}
+		/* (--cpu: in the list's order) */
+		for (unsigned i = 0; i < o->threads; i++)
+			(*cpus)[i] = o->cpu_list ? cpu_list_nth(o->cpu_list, i) : cpu_mask_nth(from, i);
+	}
+out:
+	cpu_mask_free(&allowed);
+	cpu_mask_free(&list);
+	return rc;
+}
+
+/*
+ * --perturb: refused (exit 2) unless this process may change the clock
+ * (perturb_permitted()).  Return: 0 or an exit status after a message.
+ */
+static int perturb_check(void)
+{
+	char why[160];
+
+	if (!perturb_permitted(why, sizeof(why))) {
+		fprintf(stderr, "vdsotest: --perturb refused: %s (it changes the system clock: CAP_SYS_TIME in the initial user namespace needed, as root on the machine itself has)\n",
+			why);
+		return STATUS_USAGE;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct vdso_binding binding;
+	struct options o;
+
+	reset_signals();
+	bool stdout_open = std_fds_ok();
+	report_buffer_stdout();
+	int rc = options_parse(&o, argc, argv, stdout, stderr);
+	if (rc == STATUS_USAGE)
+		return rc;
+	/* (with --output, standard output has nothing to carry) */
+	if (!stdout_open && !o.output) {
+		fputs("vdsotest: standard output is closed\n", stderr);
+		return STATUS_FAIL;
+	}
+	if (rc != OPTIONS_RUN)
+		return finish(rc);
+	if (o.dry_run && o.command != CMD_RUN)
+		return 0;
+	report_set_format(o.format);
+	/*
+	 * (compare opens --output once it has read its inputs; a signal ends
+	 * it at once, not after a read from a FIFO or pipe that may never end)
+	 */
+	if (o.command == CMD_COMPARE) {
+		interrupt_release();
+		return finish(compare_run(o.compare_old_files, o.compare_n_old, o.compare_new_files,
+					  o.compare_n_new, o.format, o.output));
+	}
+	if (o.command == CMD_LIST_APIS) {
+		/* Marks for people (a terminal, or -v); bare names for scripts. */
+		bool mark = o.verbose || isatty(STDOUT_FILENO);
+		for (size_t i = 0; i < api_count; i++)
+			printf("%s%s\n", api_table[i].name,
+			       mark && api_unsupported_by_kernel(&api_table[i]) ?
+			       "\t(unsupported by this kernel)" : "");
+		return finish(0);
+	}
+	if (o.command == CMD_INFO) {
+		struct info_request req = {
+			.image_path = o.vdso_image, .dump_path = o.dump, .format = o.format,
+			.clocksource_dir = "/sys/devices/system/clocksource/clocksource0",
+		};
+		rc = info_run(&req, stdout);
+		return rc == STATUS_PASS ? finish(rc) : rc;
+	}
+	if (o.command == CMD_LIST_TEST_TYPES) {
+		for (int t = 0; t < NR_TEST_TYPES; t++)
+			puts(test_type_name(t));
+		return finish(0);
+	}
+	/* Everything that can refuse the run comes before --output is opened. */
+	int *cpus;
+	if ((rc = choose_cpus(&o, &cpus)) != 0)
+		return rc;
+	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
+		goto out;
+	struct perturb_config perturb = { .kinds = o.perturb, .threads = o.threads,
+					  .verbose = o.verbose };
+	if (o.perturb && (rc = perturb_check()) != 0)
+		goto out;
+	/* (the list commands print no results: they stay on standard output) */
+	if (o.dry_run) {
+		if (o.perturb) {
+			if (!o.vdso_lib)
+				bind_kernel(&o, &binding);
+			struct run dry = { .duration_ns = o.duration_ns, .maxfails = o.maxfails,
+					   .threads = o.threads, .vdso = &binding };
+			perturb.run = &dry;
+			perturb_describe(&perturb, stdout);
+		}
+		goto out;
+	}
+	if ((rc = report_open_output(o.output)) != 0)
+		goto out;
+	if (!o.vdso_lib)
+		bind_kernel(&o, &binding);
+	if (o.debug)
+		print_binding(&binding);
+	struct cycles_info cycles;
+	if (o.cycles)
+		cycles_probe(&cycles);
+	struct latency_counter latency;
+	if (o.latency)
+		latency_counter_probe(&latency);
+	struct run run = {
+		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
+		.size_bytes = o.size_bytes,
+		.verbose = o.verbose, .format = o.format,
+		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
+		.cycles = o.cycles ? &cycles : NULL, .cpu_list = o.cpu_list,
+		.latency = o.latency ? &latency : NULL,
+		.header = o.header >= 0 ? o.header : o.format == FORMAT_NSEC || o.format == FORMAT_TABLE,
+	};
+	struct perturb disturber = { -1, -1 };
+	perturb.run = &run;
+	if (o.perturb && perturb_start(&disturber, &perturb) != 0) {
+		report_close_output(false);
+		rc = STATUS_FAIL;
+		goto out;
+	}
+	enum status st = run_all(o.api, o.test, &run);
+	if (o.perturb && perturb_stop(&disturber) != 0)
+		st = STATUS_FAIL;
+	rc = finish(st);
+out:
+	free(cpus);
+	return rc;
+}

@@ -1,0 +1,573 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Command-line parsing; see options.h. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cpus.h"
+#include "git-describe.h"
+#include "cli/options.h"
+#include "harness/perturb.h"
+#include "output/report.h"
+
+enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
+       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN, OPT_PERTURB,
+       OPT_HEADER, OPT_NO_HEADER, OPT_LATENCY };
+
+static const struct option long_options[] = {
+	{ "duration", required_argument, NULL, 'd' },
+	{ "maxfails", required_argument, NULL, 'f' },
+	{ "threads",  required_argument, NULL, 't' },
+	{ "verbose",  no_argument,       NULL, 'v' },
+	{ "debug",    no_argument,       NULL, 'g' },
+	{ "format",   required_argument, NULL, 'o' },
+	{ "vdso-lib", required_argument, NULL, OPT_VDSO_LIB },
+	{ "size",     required_argument, NULL, OPT_SIZE },
+	{ "vdso-image", required_argument, NULL, OPT_VDSO_IMAGE },
+	{ "dump",     required_argument, NULL, OPT_DUMP },
+	{ "version",  no_argument,       NULL, 'V' },
+	{ "help",     no_argument,       NULL, OPT_HELP },
+	{ "usage",    no_argument,       NULL, OPT_USAGE },
+	{ "repeat",   required_argument, NULL, 'r' },
+	{ "output",   required_argument, NULL, OPT_OUTPUT },
+	{ "net",      no_argument,       NULL, OPT_NET },
+	{ "cpu",      required_argument, NULL, OPT_CPU },
+	{ "cycles",   no_argument,       NULL, OPT_CYCLES },
+	{ "dry-run",  no_argument,       NULL, OPT_DRY_RUN },
+	{ "perturb",  required_argument, NULL, OPT_PERTURB },
+	{ "header",   no_argument,       NULL, OPT_HEADER },
+	{ "no-header", no_argument,      NULL, OPT_NO_HEADER },
+	{ "latency",  no_argument,       NULL, OPT_LATENCY },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(FILE *f)
+{
+	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
+	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
+	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--latency]\n"
+	      "                [--perturb=LIST] [--dry-run]\n"
+	      "                API|all TEST-TYPE\n"
+	      "   or: vdsotest [-v] list-apis | list-test-types\n"
+	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
+	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... -- NEW.json...\n"
+	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
+}
+
+static void help(FILE *f)
+{
+	usage(f);
+	fputs("\nBenchmark and verify the Linux vDSO against the system calls.\n\n"
+	      "Options:\n"
+	      "  -d, --duration=SEC    run each bench path or verify for SEC seconds\n"
+	      "                        (default 1; 0.000001 to 604800, e.g. 0.25)\n"
+	      "  -f, --maxfails=NUM    stop an API's verify after NUM failures\n"
+	      "                        (default 10; 1 to 1000000)\n"
+	      "  -o, --format=FORMAT   text (calls per second, default), nsec (nanoseconds\n"
+	      "                        per call), table, json, csv (bench only) or ktap;\n"
+	      "                        info: text or json\n"
+	      "      --output=FILE     write the results to FILE instead of standard output\n"
+	      "  -r, --repeat=N        measure each bench path N times, interleaved, and\n"
+	      "                        report the median and spread (default 1; 1 to 1000)\n"
+	      "      --net             subtract the harness overhead (the same loop around\n"
+	      "                        an empty function) from every bench ns/call\n"
+	      "  -t, --threads=N       bench and verify: run on N threads at once, each\n"
+	      "                        pinned to its own allowed CPU (default 1; 1 to\n"
+	      "                        1024; abi ignores it)\n"
+	      "      --cycles          bench: cycles per call too (perf_event_open, else the\n"
+	      "                        TSC or CNTVCT with its frequency, else unavailable)\n"
+	      "      --cpu=LIST        bench on these CPUs (e.g. 1, or 0,2-3): one thread\n"
+	      "                        pinned to the first, or -t N to the first N\n"
+	      "      --header, --no-header\n"
+	      "                        bench: the '# ' context lines (kernel, clocksource,\n"
+	      "                        CPU, load) before the figures, or not (default: on\n"
+	      "                        for nsec and table, off for text)\n"
+	      "      --latency         bench: time single calls too (TSC, CNTVCT, timebase,\n"
+	      "                        else the clock_gettime system call): p50, p90,\n"
+	      "                        p99, p99.9, max and a histogram per path\n"
+	      "      --size=BYTES      bytes per call in the getrandom bench\n"
+	      "                        (default 4; 1 to 1048576)\n"
+	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
+	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
+	      "      --vdso-image=FILE info: describe the vDSO image FILE instead\n"
+	      "      --dump=FILE       info: save the vDSO image to FILE\n"
+	      "      --perturb=LIST    verify while another process changes the SYSTEM CLOCK\n"
+	      "                        (root; only on a disposable machine or guest): a\n"
+	      "                        comma-separated list of freq, slew, step, tai, leap,\n"
+	      "                        clocksource, hotplug, y2038, or all; restored at\n"
+	      "                        the end (-v says what); --dry-run says what it would do\n"
+	      "  -v, --verbose         say more: check counts, every abi case\n"
+	      "  -g, --debug           print the vDSO lookup on stderr\n"
+	      "      --dry-run         check the command line and exit; run nothing\n"
+	      "  -V, --version         print the version and exit\n"
+	      "  -?, --help            print this help and exit\n"
+	      "      --usage           print a short usage message and exit\n"
+	      "\nTEST-TYPEs:\n", f);
+	for (int t = 0; t < NR_TEST_TYPES; t++)
+		fprintf(f, "  %s\n", test_type_name(t));
+	fputs("\nAPIs:\n", f);
+	for (size_t i = 0; i < api_count; i++)
+		fprintf(f, "  %s\n", api_table[i].name);
+	fputs("\nOptions a command or TEST-TYPE has no use for are refused: -r, --net,\n"
+	      "--cycles, --cpu and -o table|json|csv are for bench only, --perturb for\n"
+	      "verify only; compare takes -o and --output only;\n"
+	      "list-apis takes -v only, list-test-types none.\n", f);
+	fputs("\nExit status: 0 passed; 1 failures found (or results not written, or the\n"
+	      "clock not restored); 2 usage error (or --vdso-lib unusable, or --perturb\n"
+	      "refused); 77 nothing could be tested;\n"
+	      "130, 143, 129 stopped by SIGINT, SIGTERM, SIGHUP (results so far written).\n"
+	      "See vdsotest(1).\n", f);
+}
+
+static int bad(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Print "vdsotest: <message>" on @err; return the usage-error status. */
+static int bad(FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("vdsotest: ", err);
+	vfprintf(err, fmt, ap);
+	fputs("\n", err);
+	va_end(ap);
+	return STATUS_USAGE;
+}
+
+static int parse_duration(const char *s, uint64_t *ns, FILE *err)
+{
+	char *end;
+	double sec;
+
+	errno = 0;
+	sec = strtod(s, &end);
+	if (end == s || *end || isspace((unsigned char)*s) || isnan(sec))
+		return bad(err, "invalid duration '%s': not a number of seconds", report_vis(s));
+	if (errno == ERANGE || !(sec >= DURATION_MIN_SEC && sec <= DURATION_MAX_SEC))
+		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds", report_vis(s));
+	*ns = (uint64_t)(sec * 1e9 + 0.5);
+	return 0;
+}
+
+/*
+ * A whole number from 1 to @max into *@n, else a usage error naming @what
+ * ("maxfails") and the value; @unit (" bytes", or "") follows the numbers
+ * in the message.
+ */
+static int parse_count(const char *s, const char *what, unsigned long max, const char *unit,
+		       unsigned long *n, FILE *err)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*s == '-' && end != s && !*end)
+		v = 0;		/* a negative number: out of range, not malformed */
+	else if (!isdigit((unsigned char)*s) || *end)
+		return bad(err, "invalid %s '%s': not a whole number%s", what, report_vis(s),
+			   *unit ? " of bytes" : "");
+	if (errno == ERANGE || v < 1 || v > max)
+		return bad(err, "invalid %s '%s': must be from 1 to %lu%s", what, report_vis(s), max,
+			   unit);
+	*n = v;
+	return 0;
+}
+
+/* parse_count() into an unsigned. */
+static int parse_unsigned(const char *s, const char *what, unsigned max, unsigned *n, FILE *err)
+{
+	unsigned long v;
+	int rc = parse_count(s, what, max, "", &v, err);
+
+	if (!rc)
+		*n = (unsigned)v;
+	return rc;
+}
+
+static int parse_size(const char *s, size_t *n, FILE *err)
+{
+	unsigned long v;
+	int rc = parse_count(s, "size", SIZE_MAX_BYTES, " bytes", &v, err);
+
+	if (!rc)
+		*n = v;
+	return rc;
+}
+
+static int parse_format(const char *s, enum output_format *f, FILE *err)
+{
+	for (int i = 0; i < NR_FORMATS; i++)
+		if (strcmp(s, report_format_name(i)) == 0) {
+			*f = i;
+			return 0;
+		}
+	return bad(err, "unknown format '%s' (expected text, nsec, table, json, csv or ktap)",
+		   report_vis(s));
+}
+
+static int parse_perturb(const char *s, unsigned *kinds, FILE *err)
+{
+	char kind[128];
+
+	if (!*s)
+		return bad(err, "option '--perturb' needs a list of kinds, not ''");
+	if (!perturb_parse(s, kinds, kind, sizeof(kind)))
+		return bad(err, "unknown --perturb kind '%s' in '%s' (expected freq, slew, step, tai, leap, clocksource, hotplug, y2038 or all)",
+			   report_vis(kind), report_vis(s));
+	return 0;
+}
+
+static int check_cpu_list(const char *s, FILE *err)
+{
+	struct cpu_mask m;
+	const char *why;
+
+	if (!cpu_list_parse(s, &m, &why))
+		return bad(err, "invalid CPU list '%s': %s", report_vis(s), why);
+	cpu_mask_free(&m);
+	return 0;
+}
+
+static const char *const option_names[NR_OPTION_BITS] = {
+	[OPTION_DURATION] = "--duration", [OPTION_MAXFAILS] = "--maxfails",
+	[OPTION_THREADS] = "--threads", [OPTION_VERBOSE] = "--verbose", [OPTION_DEBUG] = "--debug",
+	[OPTION_VDSO_LIB] = "--vdso-lib", [OPTION_REPEAT] = "--repeat", [OPTION_NET] = "--net",
+	[OPTION_CYCLES] = "--cycles", [OPTION_CPU] = "--cpu", [OPTION_FORMAT] = "--format",
+	[OPTION_OUTPUT] = "--output", [OPTION_SIZE] = "--size",
+	[OPTION_VDSO_IMAGE] = "--vdso-image", [OPTION_DUMP] = "--dump",
+	[OPTION_PERTURB] = "--perturb",
+	[OPTION_HEADER] = "--[no-]header", [OPTION_LATENCY] = "--latency",
+};
+
+#define BIT(o) (1u << (o))
+/* What a run of any TEST-TYPE takes; bench takes BENCH_ONLY too. */
+#define RUN_OPTIONS (BIT(OPTION_DURATION) | BIT(OPTION_MAXFAILS) | BIT(OPTION_THREADS) | \
+		     BIT(OPTION_VERBOSE) | BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | \
+		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
+#define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
+		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY))
+#define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
+
+/* The first option of @given outside @allowed, or -1. */
+static int first_outside(unsigned given, unsigned allowed)
+{
+	for (int i = 0; i < NR_OPTION_BITS; i++)
+		if ((given & BIT(i)) && !(allowed & BIT(i)))
+			return i;
+	return -1;
+}
+
+/*
+ * Every option given must be of use to the command and TEST-TYPE (see
+ * options.h); table, json and csv hold bench figures, which verify and abi
+ * have none of.
+ */
+static int check_applies(const struct options *o, FILE *err)
+{
+	bool bench_only = o->format == FORMAT_TABLE || o->format == FORMAT_JSON ||
+			  o->format == FORMAT_CSV;
+	int i;
+
+	switch (o->command) {
+	case CMD_COMPARE:
+		if ((i = first_outside(o->given, BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))) >= 0)
+			return bad(err, "option '%s' is not for compare (it takes -o and --output only)",
+				   option_names[i]);
+		return OPTIONS_RUN;
+	case CMD_LIST_APIS:
+		if ((i = first_outside(o->given, BIT(OPTION_VERBOSE))) >= 0)
+			return bad(err, "option '%s' is not for list-apis (it takes -v only)",
+				   option_names[i]);
+		return OPTIONS_RUN;
+	case CMD_LIST_TEST_TYPES:
+		if ((i = first_outside(o->given, 0)) >= 0)
+			return bad(err, "option '%s' is not for list-test-types (it takes none)",
+				   option_names[i]);
+		return OPTIONS_RUN;
+	case CMD_INFO:
+		if ((i = first_outside(o->given, INFO_OPTIONS)) >= 0)
+			return bad(err, "option '%s' is not for info (it takes -o, --vdso-image and --dump only)",
+				   option_names[i]);
+		return OPTIONS_RUN;
+	case CMD_RUN:
+		break;
+	}
+	if (o->test != TEST_VERIFY && (o->given & BIT(OPTION_PERTURB)))
+		return bad(err, "option '--perturb' is for verify only, not %s",
+			   test_type_name(o->test));
+	if (o->test != TEST_BENCH &&
+	    (i = first_outside(o->given, RUN_OPTIONS | BIT(OPTION_PERTURB))) >= 0)
+		return bad(err, "option '%s' is for bench only, not %s", option_names[i],
+			   test_type_name(o->test));
+	if (o->latency && o->threads > 1)
+		return bad(err, "option '--latency' needs one thread, not --threads=%u", o->threads);
+	if (o->latency && (o->format == FORMAT_TABLE || o->format == FORMAT_CSV))
+		return bad(err, "option '--latency' is for the text, nsec, json and ktap formats, not %s",
+			   report_format_name(o->format));
+	if (o->cycles && o->threads > 1)
+		return bad(err, "option '--cycles' needs one thread, not --threads=%u", o->threads);
+	if (o->cycles && o->format == FORMAT_TABLE)
+		return bad(err, "option '--cycles' is for the text, nsec, json, csv and ktap formats, not table (it has no cycles column)");
+	if (o->header >= 0 && o->format != FORMAT_TEXT && o->format != FORMAT_NSEC &&
+	    o->format != FORMAT_TABLE)
+		return bad(err, "option '--%sheader' is for the text, nsec and table formats, not %s",
+			   o->header ? "" : "no-", report_format_name(o->format));
+	if (o->test != TEST_BENCH && bench_only)
+		return bad(err, "format '%s' is for bench only (%s: text, nsec or ktap)",
+			   report_format_name(o->format), test_type_name(o->test));
+	return OPTIONS_RUN;
+}
+
+/*
+ * Name the bad option after getopt_long() returned @c ('?' or ':').  It
+ * leaves optopt 0 for an unknown or ambiguous long option, the option's
+ * value (a known short letter, or >= 256) for a long option given a value
+ * it does not take, and the letter for an unknown short option; a long
+ * option it has stepped over, so it is argv[optind - 1] (after any
+ * permutation of the operands, which is why nothing recorded before the
+ * call will do).
+ */
+/*
+ * "--NAME" of the long option whose value is @val, into @buf; NULL if none.
+ * (musl's getopt_long() leaves NULL at argv[optind - 1] when the option
+ * lacking its value came last.)
+ */
+static const char *long_name(int val, char *buf, size_t len)
+{
+	for (const struct option *lo = long_options; lo->name; lo++)
+		if (lo->val == val && val >= 256) {
+			snprintf(buf, len, "--%s", lo->name);
+			return buf;
+		}
+	return NULL;
+}
+
+static int bad_option(FILE *err, char **argv, int c)
+{
+	const char *last = argv[optind - 1] ? argv[optind - 1] : "";
+	bool known = optopt >= 256 || (optopt > 0 && strchr("dftvgoVr", optopt));
+	char opt[3] = { '-', (char)optopt, 0 }, name[32];
+
+	if (c == ':' && strncmp(last, "--", 2) != 0 && long_name(optopt, name, sizeof(name)))
+		last = name;
+	if (c == ':')
+		return bad(err, "option '%s' needs a value",
+			   strncmp(last, "--", 2) == 0 ? report_vis(last) : report_vis(opt));
+	if (optopt == 0)
+		return bad(err, "unknown or ambiguous option '%s'", report_vis(last));
+	if (known)
+		return bad(err, "option '%s' takes no value", report_vis(last));
+	return bad(err, "unknown option '%s'", report_vis(opt));
+}
+
+/*
+ * "compare OLD.json NEW.json", or "compare OLD.json... -- NEW.json...":
+ * the files of each side, and a format compare can print.  @after is the
+ * number of operands that followed "--" (which getopt_long() takes away),
+ * or -1 when there was none; a "--" still among the operands (a getopt
+ * that left it) splits them too.
+ */
+static int parse_compare(struct options *o, int n, char **v, int after, FILE *err)
+{
+	int split = -1, skip = 0, dashes = after >= 0;
+
+	o->command = CMD_COMPARE;
+	for (int i = 1; i < n; i++)
+		if (strcmp(v[i], "--") == 0 && dashes++ == 0) {
+			split = i;
+			skip = 1;
+		}
+	if (dashes > 1)		/* (a second one would move files to the old side) */
+		return bad(err, "compare takes one '--', between the sides, not %d", dashes);
+	if (split < 0 && after >= 0)
+		split = n - after;
+	if (split < 0) {
+		if (n < 3)
+			return bad(err, "compare needs two files: OLD.json NEW.json (or OLD.json... -- NEW.json...)");
+		if (n > 3)
+			return bad(err, "unexpected argument '%s' after compare's two files (several a side: OLD.json... -- NEW.json...)",
+				   report_vis(v[3]));
+		split = 2;
+	}
+	if (split < 2 || split + skip >= n)
+		return bad(err, "compare needs at least one file on each side of '--': OLD.json... -- NEW.json...");
+	if (o->format == FORMAT_NSEC || o->format == FORMAT_KTAP)
+		return bad(err, "format '%s' is not one of compare's (text, table, csv or json)",
+			   report_format_name(o->format));
+	o->compare_old_files = v + 1;
+	o->compare_n_old = (unsigned)(split - 1);
+	o->compare_new_files = v + split + skip;
+	o->compare_n_new = (unsigned)(n - split - skip);
+	o->compare_old = o->compare_old_files[0];
+	o->compare_new = o->compare_new_files[0];
+	return OPTIONS_RUN;
+}
+
+static int parse_operands(struct options *o, int n, char **v, int after, FILE *err)
+{
+	if (n >= 1 && strcmp(v[0], "compare") == 0)
+		return parse_compare(o, n, v, after, err);
+	if (n >= 1 && strcmp(v[0], "list-apis") == 0)
+		o->command = CMD_LIST_APIS;
+	else if (n >= 1 && strcmp(v[0], "list-test-types") == 0)
+		o->command = CMD_LIST_TEST_TYPES;
+	else if (n >= 1 && strcmp(v[0], "info") == 0)
+		o->command = CMD_INFO;
+	if (o->command != CMD_RUN) {
+		if (n > 1)
+			return bad(err, "unexpected argument '%s' after %s", report_vis(v[1]), v[0]);
+		return OPTIONS_RUN;
+	}
+	if (n == 0)
+		return bad(err, "missing API and TEST-TYPE; try 'vdsotest --help'");
+	if (strcmp(v[0], "all") != 0 && !(o->api = api_find(v[0]))) {
+		if (test_type_find(v[0]) >= 0 && n >= 2)
+			return bad(err, "unknown API '%s': a TEST-TYPE; the API comes first, as in 'vdsotest %s %s'",
+				   report_vis(v[0]), report_vis(v[1]), report_vis(v[0]));
+		const char *close = api_suggest(v[0]);
+		if (close)
+			return bad(err, "unknown API '%s'; did you mean '%s'?", report_vis(v[0]), close);
+		return bad(err, "unknown API '%s'; see 'vdsotest list-apis'", report_vis(v[0]));
+	}
+	if (n == 1)
+		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)", report_vis(v[0]));
+	int t = test_type_find(v[1]);
+	if (t < 0) {
+		const char *close = test_type_suggest(v[1]);
+		if (close)
+			return bad(err, "unknown TEST-TYPE '%s'; did you mean '%s'?", report_vis(v[1]), close);
+		return bad(err, "unknown TEST-TYPE '%s' (expected bench, verify or abi)", report_vis(v[1]));
+	}
+	o->test = t;
+	if (n > 2)
+		return bad(err, "unexpected argument '%s'", report_vis(v[2]));
+	return OPTIONS_RUN;
+}
+
+/* Options that only info takes, and the formats each command has. */
+static int check_info_options(const struct options *o, FILE *err)
+{
+	if (o->command != CMD_INFO && (o->vdso_image || o->dump))
+		return bad(err, "option '--%s' only applies to 'vdsotest info'",
+			   o->dump ? "dump" : "vdso-image");
+	if (o->command == CMD_INFO && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
+		return bad(err, "format '%s' does not apply to info (expected text or json)",
+			   report_format_name(o->format));
+	return OPTIONS_RUN;
+}
+
+int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err)
+{
+	int c, rc;
+
+	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1,
+			       .repeat = 1, .size_bytes = 4, .header = -1 };
+	optind = 0;		/* glibc, musl: full reset of getopt's state */
+	/*
+	 * The places of the "--" arguments, before getopt_long() permutes argv:
+	 * those before the one that ends the options are option values
+	 * ("--output --"), as many as getopt_long() hands out; the operands
+	 * after the one that ends them stay last, in order.
+	 */
+	int dd_at[4], ndd = 0, dd_values = 0;
+	for (int i = 1; i < argc && ndd < 4; i++)
+		if (argv[i] && strcmp(argv[i], "--") == 0)
+			dd_at[ndd++] = i;
+	opterr = 0;
+	for (;;) {
+		optopt = 0;
+		optarg = NULL;	/* (musl keeps the last value for options without one) */
+		/* -? is no option letter: it comes back as an unknown '?'. */
+		c = getopt_long(argc, argv, ":d:f:t:vgo:Vr:", long_options, NULL);
+		if (c == -1)
+			break;
+		if (optarg && strcmp(optarg, "--") == 0 && c != '?' && c != ':')
+			dd_values++;
+		rc = 0;
+		static const struct { int c; enum option_bit bit; } bits[] = {
+			{ 'd', OPTION_DURATION }, { 'f', OPTION_MAXFAILS }, { 't', OPTION_THREADS },
+			{ 'v', OPTION_VERBOSE }, { 'g', OPTION_DEBUG }, { OPT_VDSO_LIB, OPTION_VDSO_LIB },
+			{ 'r', OPTION_REPEAT }, { OPT_NET, OPTION_NET }, { OPT_CYCLES, OPTION_CYCLES },
+			{ OPT_CPU, OPTION_CPU }, { 'o', OPTION_FORMAT }, { OPT_OUTPUT, OPTION_OUTPUT },
+			{ OPT_SIZE, OPTION_SIZE }, { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
+			{ OPT_DUMP, OPTION_DUMP }, { OPT_PERTURB, OPTION_PERTURB },
+			{ OPT_HEADER, OPTION_HEADER }, { OPT_NO_HEADER, OPTION_HEADER },
+			{ OPT_LATENCY, OPTION_LATENCY },
+		};
+		for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+			if (bits[i].c == c)
+				o->given |= BIT(bits[i].bit);
+		switch (c) {
+		case 'd': rc = parse_duration(optarg, &o->duration_ns, err); break;
+		case 'f': rc = parse_unsigned(optarg, "maxfails", MAXFAILS_MAX, &o->maxfails, err); break;
+		case 't': rc = parse_unsigned(optarg, "threads", THREADS_MAX, &o->threads, err); break;
+		case 'o': rc = parse_format(optarg, &o->format, err); break;
+		case 'r': rc = parse_unsigned(optarg, "repeat", REPEAT_MAX, &o->repeat, err); break;
+		case OPT_NET: o->net = true; break;
+		case OPT_CYCLES: o->cycles = true; break;
+		case OPT_DRY_RUN: o->dry_run = true; break;
+		case OPT_PERTURB: rc = parse_perturb(optarg, &o->perturb, err); break;
+		case OPT_HEADER: o->header = 1; break;
+		case OPT_LATENCY: o->latency = true; break;
+		case OPT_NO_HEADER: o->header = 0; break;
+		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
+		case OPT_OUTPUT:
+			if (!*optarg)
+				return bad(err, "option '--output' needs a file name, not ''");
+			o->output = optarg;
+			break;
+		case 'v': o->verbose = true; break;
+		case 'g': o->debug = true; break;
+		case OPT_SIZE: rc = parse_size(optarg, &o->size_bytes, err); break;
+		case OPT_VDSO_IMAGE:
+		case OPT_DUMP:
+			if (!*optarg)
+				return bad(err, "option '--%s' needs a file name, not ''",
+					   c == OPT_DUMP ? "dump" : "vdso-image");
+			*(c == OPT_DUMP ? &o->dump : &o->vdso_image) = optarg;
+			break;
+		case OPT_VDSO_LIB:
+			if (!*optarg)
+				return bad(err, "option '--vdso-lib' needs a path, not ''");
+			o->vdso_lib = optarg;
+			break;
+		case 'V':
+			/* "vdsotest 0.1.0", or "vdsotest 0.1.0 (git 1a2b3c4-dirty)" */
+			fprintf(out, "%s %s%s%s%s\n", PACKAGE_NAME, PACKAGE_VERSION,
+				*VDSOTEST_GIT_DESCRIBE ? " (git " : "", VDSOTEST_GIT_DESCRIBE,
+				*VDSOTEST_GIT_DESCRIBE ? ")" : "");
+			return 0;
+		case OPT_USAGE:
+			usage(out);
+			return 0;
+		case OPT_HELP:
+			help(out);
+			return 0;
+		case '?':
+			if (optopt == '?') {
+				help(out);
+				return 0;
+			}
+			return bad_option(err, argv, c);
+		default:
+			return bad_option(err, argv, c);
+		}
+		if (rc)
+			return rc;
+	}
+	int after = dd_values < ndd ? argc - dd_at[dd_values] - 1 : -1;
+	if ((rc = parse_operands(o, argc - optind, argv + optind, after, err)) != OPTIONS_RUN)
+		return rc;
+	if ((rc = check_info_options(o, err)) != OPTIONS_RUN)
+		return rc;
+	return check_applies(o, err);
+}

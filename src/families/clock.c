@@ -1,0 +1,691 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The clock_gettime and clock_getres families, table-driven over clock ids
+ * (api.c).  What is correct comes from clock_gettime(2) and the kernel's
+ * timekeeping: a clock read through the vDSO between two system call
+ * readings of the same clock lies between them; coarse clocks lag their fine
+ * twin by at most one tick (their resolution); CLOCK_BOOTTIME is
+ * CLOCK_MONOTONIC plus the time spent suspended.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/timex.h>
+#include <unistd.h>
+
+#include "harness/abi.h"
+#include "vdso/arch.h"
+#include "harness/bench.h"
+#include "output/report.h"
+#include "harness/timens.h"
+#include "harness/verify.h"
+
+/*
+ * A coarse clock may lag its fine twin by up to two resolutions plus this:
+ * it is advanced by the tick, which here (x86_64 VM, HZ=250) was seen to
+ * leave it 1.0 .. 5.6 ms behind CLOCK_MONOTONIC with a 4 ms resolution; the
+ * tick can run late by timer slack and by the host not running the vCPU.
+ */
+#define COARSE_SLACK_NS INT64_C(1000000)
+
+struct clock_arg {
+	void *fn;		/* vDSO function, or NULL */
+	clockid_t id;
+};
+
+static long sys_gettime(clockid_t id, vdso_timespec *ts)
+{
+	return syscall(SYS_clock_gettime, id, ts);
+}
+
+static long sys_getres(clockid_t id, vdso_timespec *ts)
+{
+	return syscall(SYS_clock_getres, id, ts);
+}
+
+/*
+ * The path under test: the vDSO function, or libc's when the vDSO lacks it.
+ * @getres selects clock_getres over clock_gettime.
+ */
+static int subject_call(const struct clock_arg *a, bool getres, vdso_timespec *out)
+{
+	struct timespec ts;
+	int r;
+
+	if (a->fn)
+		return getres ? vdso_clock_getres(a->fn, a->id, out)
+			      : vdso_clock_gettime(a->fn, a->id, out);
+	if (!out)	/* only clock_getres() accepts NULL */
+		return clock_getres(a->id, NULL);
+	r = getres ? clock_getres(a->id, &ts) : clock_gettime(a->id, &ts);
+	out->tv_sec = ts.tv_sec;
+	out->tv_nsec = ts.tv_nsec;
+	return r;
+}
+
+static const char *subject_name(const struct clock_arg *a)
+{
+	return a->fn ? "vDSO" : "libc";
+}
+
+/* ---- bench ---- */
+
+static void gettime_sys_batch(const void *p, unsigned long n)
+{
+	const struct clock_arg *a = p;
+	vdso_timespec ts;
+
+	BENCH_REPEAT(n, sys_gettime(a->id, &ts));
+}
+
+static void gettime_libc_batch(const void *p, unsigned long n)
+{
+	const struct clock_arg *a = p;
+	struct timespec ts;
+
+	BENCH_REPEAT(n, clock_gettime(a->id, &ts));
+}
+
+BENCH_PLACED_BATCH(gettime_vdso_batch, p, n,
+	const struct clock_arg *a = p;
+	void *fn = a->fn;
+	clockid_t id = a->id;
+	vdso_timespec ts;
+
+	BENCH_REPEAT(n, vdso_bench_clock(fn, id, &ts));
+)
+
+static void getres_sys_batch(const void *p, unsigned long n)
+{
+	const struct clock_arg *a = p;
+	vdso_timespec ts;
+
+	BENCH_REPEAT(n, sys_getres(a->id, &ts));
+}
+
+static void getres_libc_batch(const void *p, unsigned long n)
+{
+	const struct clock_arg *a = p;
+	struct timespec ts;
+
+	BENCH_REPEAT(n, clock_getres(a->id, &ts));
+}
+
+BENCH_PLACED_BATCH(getres_vdso_batch, p, n,
+	const struct clock_arg *a = p;
+	void *fn = a->fn;
+	clockid_t id = a->id;
+	vdso_timespec ts;
+
+	BENCH_REPEAT(n, vdso_bench_clock(fn, id, &ts));
+)
+
+/* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
+static int clock_probe(enum bench_path p, const struct clock_arg *a, bool getres)
+{
+	struct clock_arg libc = { NULL, a->id };
+	vdso_timespec ts;
+	long r;
+
+	if (p == PATH_SYSCALL)
+		r = getres ? sys_getres(a->id, &ts) : sys_gettime(a->id, &ts);
+	else
+		r = subject_call(p == PATH_LIBC ? &libc : a, getres, &ts);
+	return r == 0 ? 0 : errno;
+}
+
+static int gettime_probe(enum bench_path p, const void *arg)
+{
+	return clock_probe(p, arg, false);
+}
+
+static int getres_probe(enum bench_path p, const void *arg)
+{
+	return clock_probe(p, arg, true);
+}
+
+/* The harness overhead's subject: an empty function of the vDSO's signature. */
+static int empty_clock_fn(clockid_t id, vdso_timespec *ts)
+{
+	(void)id;
+	(void)ts;
+	return 0;
+}
+
+static enum status clock_bench(const struct api *api, const struct run *run,
+			       bench_batch_fn sys, bench_batch_fn libc, const bench_batch_fn *vdso,
+			       bench_probe_fn probe)
+{
+	struct clock_arg arg = { api_vdso_fn(api, run), api->clock_id };
+	struct clock_arg empty = { (void *)empty_clock_fn, api->clock_id };
+	struct bench_paths paths = { { sys, libc, arg.fn ? vdso[0] : NULL }, probe, &arg,
+				     vdso[0], &empty, 0, vdso };
+
+	if (api_unsupported(api))
+		return report_unsupported(api);
+	return bench_run(api, run, &paths);
+}
+
+static enum status gettime_bench(const struct api *api, const struct run *run)
+{
+	return clock_bench(api, run, gettime_sys_batch, gettime_libc_batch, gettime_vdso_batch,
+			   gettime_probe);
+}
+
+static enum status getres_bench(const struct api *api, const struct run *run)
+{
+	return clock_bench(api, run, getres_sys_batch, getres_libc_batch, getres_vdso_batch,
+			   getres_probe);
+}
+
+/* ---- verify ---- */
+
+/* State carried between the iterations of gettime_verify(). */
+struct gettime_state {
+	struct clock_arg arg;
+	int64_t res_ns;			/* resolution from the system call */
+	struct ts64 prev;		/* last subject reading */
+	struct ts64 prev_change;	/* syscall reading when prev was new */
+	bool have_prev;
+	/* CLOCK_BOOTTIME - CLOCK_MONOTONIC offsets of our time namespace */
+	int64_t boot_minus_mono_offset_ns;
+	bool check_boottime;		/* those offsets are known */
+	/* CLOCK_TAI: the TAI offset (adjtimex) before the last round's readings */
+	long tai_offset_sec;
+	bool have_tai_offset;
+	struct ts64 prev_r2;		/* CLOCK_REALTIME after the last round's reading */
+	bool have_prev_r2;
+	bool y2038_noted;		/* the 32-bit wrap past 2038 said */
+	uint64_t rounds;		/* rounds begun */
+	uint64_t set_seen_round;	/* the round in which a setting was last seen */
+	bool set_seen;
+};
+
+/* The kernel's TAI offset in seconds, CLOCK_TAI - CLOCK_REALTIME (adjtimex(2), modes 0: read only). */
+static bool tai_offset(long *sec)
+{
+	struct timex tx = { .modes = 0 };
+
+	if (adjtimex(&tx) < 0)
+		return false;
+	*sec = tx.tai;
+	return true;
+}
+
+/*
+ * For a settable clock: was CLOCK_REALTIME set (so a jump is no failure)?
+ * verify_clock_was_set() answers once per setting; one setting may fail
+ * several checks of the round in which it is seen (the ordering against the
+ * previous round's reading and the sandwich), and the next round's ordering
+ * check against this round's reading, so it excuses those two rounds.
+ */
+static bool clock_was_set(struct verify_ctx *ctx, struct gettime_state *st)
+{
+	if (!(ctx->api->flags & CLK_SETTABLE))
+		return false;
+	if (st->set_seen && st->rounds - st->set_seen_round <= 1)
+		return true;
+	if (!verify_clock_was_set(ctx))
+		return false;
+	st->set_seen = true;
+	st->set_seen_round = st->rounds;
+	return true;
+}
+
+/*
+ * A coarse clock lags its fine twin by at most the bound; a late tick
+ * delays the kernel's own coarse reading s1 as much, so the vDSO is only
+ * at fault when it lags more than that.  It is never ahead of the fine
+ * clock read after it.  Return: false after reporting a failure.
+ */
+static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st,
+			 struct ts64 f1, struct ts64 s1, struct ts64 v, struct ts64 f2)
+{
+	const char *who = subject_name(&st->arg);
+	int64_t bound = 2 * st->res_ns + COARSE_SLACK_NS, lag = ts64_sub_ns(f1, v);
+	char a[TS64_STRLEN], b[TS64_STRLEN];
+
+	if (!verify_ok(ctx, lag <= bound || ts64_sub_ns(f1, s1) > bound) &&
+	    !clock_was_set(ctx, st)) {
+		verify_fail(ctx, "%s [%s] is %" PRId64 " ns behind the fine clock's syscall [%s] read before it (resolution %" PRId64 " ns)",
+			    who, ts64_format(v, a, sizeof(a)), lag,
+			    ts64_format(f1, b, sizeof(b)), st->res_ns);
+		return false;
+	}
+	if (!verify_ok(ctx, ts64_cmp(v, f2) <= 0) && !clock_was_set(ctx, st)) {
+		verify_fail(ctx, "%s [%s] is ahead of the fine clock's syscall [%s] read after it (%" PRId64 " ns ahead)",
+			    who, ts64_format(v, a, sizeof(a)), ts64_format(f2, b, sizeof(b)),
+			    ts64_sub_ns(v, f2));
+		return false;
+	}
+	return true;
+}
+
+/*
+ * CLOCK_BOOTTIME's minus CLOCK_MONOTONIC's offset in this process's time
+ * namespace, from /proc/self/timens_offsets (time_namespaces(7): lines
+ * "<clock> <sec> <nsec>", the clock by name or by id) into @diff_ns.  A
+ * kernel without time namespaces has no such file: 0.  Return: false when
+ * it cannot be known (no /proc mounted).
+ */
+static bool timens_boot_minus_mono_ns(int64_t *diff_ns)
+{
+	FILE *f = fopen("/proc/self/timens_offsets", "re");
+	int64_t boot = 0, mono = 0;
+	long long sec, nsec;
+	char clock[32];
+
+	*diff_ns = 0;
+	if (!f)
+		return access("/proc/self/stat", F_OK) == 0;
+	while (fscanf(f, "%31s %lld %lld", clock, &sec, &nsec) == 3) {
+		int64_t off = ts64_to_ns((struct ts64){ sec, nsec });
+		if (strcmp(clock, "boottime") == 0 || atoi(clock) == CLOCK_BOOTTIME)
+			boot = off;
+		else if (strcmp(clock, "monotonic") == 0 || atoi(clock) == CLOCK_MONOTONIC)
+			mono = off;
+	}
+	fclose(f);
+	*diff_ns = boot - mono;
+	return true;
+}
+
+/* A system call reading the harness needs; on failure the run fails. */
+static bool sys_read(struct verify_ctx *ctx, clockid_t id, struct ts64 *out)
+{
+	vdso_timespec ts;
+
+	if (sys_gettime(id, &ts) != 0) {
+		verify_fail(ctx, "clock_gettime(%d) system call failed: %s", (int)id,
+			    strerror(errno));
+		return false;
+	}
+	*out = ts64_from(&ts);
+	return true;
+}
+
+/*
+ * The sandwich s1 <= v <= s2 failed.  A subject value unchanged while the
+ * system call moved on by more than the resolution is reported as a clock
+ * that does not advance; anything else as a step backwards or ahead.
+ */
+static void report_order(struct verify_ctx *ctx, struct gettime_state *st,
+			  struct ts64 s1, struct ts64 v, struct ts64 s2)
+{
+	const char *who = subject_name(&st->arg);
+	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
+
+	if (st->have_prev && ts64_cmp(v, st->prev) == 0 &&
+	    ts64_sub_ns(s1, st->prev_change) > st->res_ns)
+		verify_fail(ctx, "%s clock did not advance: [%s] for %" PRId64
+			    " ns while the system call went from [%s] to [%s] (resolution %" PRId64 " ns)",
+			    who, ts64_format(v, a, sizeof(a)), ts64_sub_ns(s2, st->prev_change),
+			    ts64_format(st->prev_change, b, sizeof(b)),
+			    ts64_format(s2, c, sizeof(c)), st->res_ns);
+	else if (ts64_cmp(v, s1) < 0)
+		verify_fail(ctx, "%s %s after syscall %s: %" PRId64 " ns backwards",
+			    who, ts64_format(v, a, sizeof(a)), ts64_format(s1, b, sizeof(b)),
+			    ts64_sub_ns(s1, v));
+	else
+		verify_fail(ctx, "%s %s before syscall %s: %" PRId64 " ns ahead",
+			    who, ts64_format(v, a, sizeof(a)), ts64_format(s2, b, sizeof(b)),
+			    ts64_sub_ns(v, s2));
+}
+
+/*
+ * One round: [fine f1] [monotonic m] s1 v s2 [fine f2].  The checks run from
+ * the most specific to the most general and the round stops at the first
+ * failure, so that one bug gives one message per round.
+ */
+/*
+ * CLOCK_TAI is CLOCK_REALTIME plus the TAI offset (clock_gettime(2),
+ * adjtimex(2) tai): with the offset @tai_sec the same before @r1 and after
+ * @r2, the subject's TAI reading @v lies within [r1, r2] + the offset.
+ * Return: false after reporting a failure.
+ */
+static bool check_tai_offset(struct verify_ctx *ctx, struct gettime_state *st,
+			     struct ts64 r1, struct ts64 v, struct ts64 r2, long tai_sec)
+{
+	struct ts64 lo = { r1.sec + tai_sec, r1.nsec }, hi = { r2.sec + tai_sec, r2.nsec };
+	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
+
+	if (verify_ok(ctx, ts64_cmp(lo, v) <= 0 && ts64_cmp(v, hi) <= 0) || clock_was_set(ctx, st))
+		return true;
+	verify_fail(ctx, "%s CLOCK_TAI [%s] is not syscall CLOCK_REALTIME [%s .. %s] + the TAI offset %ld s (adjtimex): %" PRId64 " ns %s",
+		    subject_name(&st->arg), ts64_format(v, a, sizeof(a)), ts64_format(r1, b, sizeof(b)),
+		    ts64_format(r2, c, sizeof(c)), tai_sec,
+		    ts64_cmp(v, lo) < 0 ? ts64_sub_ns(lo, v) : ts64_sub_ns(v, hi),
+		    ts64_cmp(v, lo) < 0 ? "behind" : "ahead");
+	return false;
+}
+
+/*
+ * For CLOCK_TAI, is a jump excused?  A change of the TAI offset by other
+ * than one second (ADJ_TAI, which does not count as setting the clock)
+ * is: a note says so.  A change by exactly one second where CLOCK_REALTIME
+ * moved as a leap second steps it (ts64_leap_step_only()) is a leap
+ * second, across which CLOCK_TAI must go on evenly: nothing is excused.
+ * Otherwise (no change, or one second while CLOCK_REALTIME moved
+ * otherwise, so was set as well: a clock set and a leap second or the TAI
+ * offset put back, at nearly the same moment) the CLOCK_REALTIME set
+ * excuse (clock_was_set()).  @before, @after: the offsets around the
+ * readings; @realtime_move_ns: CLOCK_REALTIME's move across them, if
+ * @realtime_known.
+ */
+static bool tai_jump_excused(struct verify_ctx *ctx, struct gettime_state *st, long before,
+			     long after, bool known, int64_t realtime_move_ns, bool realtime_known)
+{
+	long change = after - before;
+
+	if (!known || change == 0)
+		return clock_was_set(ctx, st);
+	if (change == 1 || change == -1)
+		return realtime_known && !ts64_leap_step_only(realtime_move_ns, change) &&
+		       clock_was_set(ctx, st);
+	report_note("%s: the TAI offset changed from %ld to %ld s during the run; one ordering check skipped",
+		    ctx->api->name, before, after);
+	return true;
+}
+
+/*
+ * Past 2038-01-19T03:14:07Z a 32-bit tv_sec wraps to negative values, in
+ * the 32-bit system call (put_old_timespec32(), kernel/time/time.c) and in
+ * the vDSO alike: readings taken back to the 64-bit time (ts64_unwrap32())
+ * for the checks, and a note, once, says what the 32-bit API returned.
+ * Return: whether any of the readings had wrapped.
+ */
+static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct ts64 *s1,
+			 struct ts64 *v, struct ts64 *s2, struct ts64 *f1, struct ts64 *f2)
+{
+	vdso_timespec probe;
+	char a[TS64_STRLEN], b[TS64_STRLEN];
+
+	if (sizeof(probe.tv_sec) >= 8 ||
+	    (s1->sec >= 0 && v->sec >= 0 && s2->sec >= 0 && f1->sec >= 0 && f2->sec >= 0))
+		return false;
+	if (!st->y2038_noted && v->sec < 0 && (s1->sec < 0 || s2->sec < 0))
+		report_note("%s: past 2038-01-19T03:14:07Z the 32-bit %s returns [%s] through %s%s and [%s] through the system call",
+			    api->name, vdso_call_name(api->family->call),
+			    ts64_format(*v, a, sizeof(a)), st->arg.fn ? "the " : "", subject_name(&st->arg),
+			    ts64_format(s1->sec < 0 ? *s1 : *s2, b, sizeof(b)));
+	if (v->sec < 0 && (s1->sec < 0 || s2->sec < 0))
+		st->y2038_noted = true;
+	*s1 = ts64_unwrap32(*s1);
+	*v = ts64_unwrap32(*v);
+	*s2 = ts64_unwrap32(*s2);
+	*f1 = ts64_unwrap32(*f1);
+	*f2 = ts64_unwrap32(*f2);
+	return true;
+}
+
+/*
+ * One round: [tai a1] [realtime r1] [fine f1] [monotonic m] s1 v s2 [fine
+ * f2] [realtime r2] [tai a2].  The checks run from the most specific to the
+ * most general and the round stops at the first failure, so that one bug
+ * gives one message per round.
+ */
+static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
+{
+	const struct api *api = ctx->api;
+	const char *who = subject_name(&st->arg);
+	struct ts64 f1 = { 0 }, f2 = { 0 }, m = { 0 }, r1 = { 0 }, r2 = { 0 }, s1, v, s2;
+	char a[TS64_STRLEN], b[TS64_STRLEN];
+	vdso_timespec vts;
+	bool tai = api->clock_id == CLOCK_TAI;
+	long a1 = 0, a2 = 0;
+	bool tai_known = tai && tai_offset(&a1);
+
+	st->rounds++;
+
+	if (tai_known && !sys_read(ctx, CLOCK_REALTIME, &r1))
+		return;
+	if ((api->flags & CLK_COARSE) && !sys_read(ctx, api->fine_id, &f1))
+		return;
+	if (st->check_boottime && !sys_read(ctx, CLOCK_MONOTONIC, &m))
+		return;
+	if (!sys_read(ctx, api->clock_id, &s1))
+		return;
+	int r = subject_call(&st->arg, false, &vts);
+	int err = errno;
+	if (!sys_read(ctx, api->clock_id, &s2))
+		return;
+	if ((api->flags & CLK_COARSE) && !sys_read(ctx, api->fine_id, &f2))
+		return;
+	if (tai_known && (!sys_read(ctx, CLOCK_REALTIME, &r2) || !tai_offset(&a2)))
+		return;
+	v = ts64_from(&vts);
+	if (r == 0 && y2038_unwrap(api, st, &s1, &v, &s2, &f1, &f2)) {
+		r1 = ts64_unwrap32(r1);
+		r2 = ts64_unwrap32(r2);
+	}
+	/*
+	 * (for CLOCK_TAI: the offset before the previous round's reading,
+	 * against the one after this round's; a change in between may have
+	 * come before either reading)
+	 */
+	long before = st->have_tai_offset ? st->tai_offset_sec : a1;
+	bool jump_known = tai_known && st->have_tai_offset;
+	bool rt_known = tai_known && st->have_prev_r2;
+	int64_t rt_move = rt_known ? ts64_sub_ns(r1, st->prev_r2) : 0;
+	if (tai_known) {
+		st->tai_offset_sec = a1;
+		st->have_tai_offset = true;
+	}
+	st->prev_r2 = r2;
+	st->have_prev_r2 = tai_known;
+
+	/*
+	 * A C library's 32-bit clock_gettime() fails with EOVERFLOW from
+	 * 2038-01-19T03:14:08Z on (clock_gettime(2)), where the 32-bit system
+	 * call wraps (put_old_timespec32(), kernel/time/time.c): for libc
+	 * (no vDSO function: verify checks libc's), past that moment, a note
+	 * and the round left out; before it, or for the vDSO, a failure.
+	 */
+	if (!st->arg.fn && r != 0 && err == EOVERFLOW &&
+	    (s1.sec < 0 || s2.sec < 0 || s1.sec > INT32_MAX || s2.sec > INT32_MAX)) {
+		if (!st->y2038_noted)
+			report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit clock_gettime(%s) returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64 " s",
+				    api->name, api->clock_name, strerror(err), s2.sec);
+		st->y2038_noted = true;
+		return;
+	}
+	if (!verify_ok(ctx, r == 0)) {
+		verify_fail(ctx, "%s clock_gettime(%s) returned %d (%s); the system call returned 0",
+			    who, api->clock_name, r, strerror(err));
+		return;
+	}
+	if (!verify_ok(ctx, ts64_normalized(v))) {
+		verify_fail(ctx, "%s returned a timespec that is not normalized: [%s]",
+			    who, ts64_format(v, a, sizeof(a)));
+		return;
+	}
+	if (tai_known && a1 == a2 && !check_tai_offset(ctx, st, r1, v, r2, a1)) {
+		st->prev = v;
+		return;
+	}
+	if (st->have_prev && !verify_ok(ctx, ts64_cmp(st->prev, v) <= 0) &&
+	    !(tai ? tai_jump_excused(ctx, st, before, a2, jump_known, rt_move, rt_known)
+		  : clock_was_set(ctx, st))) {
+		char offsets[96] = "";
+		if (jump_known)	/* (what tai_jump_excused() judged by) */
+			snprintf(offsets, sizeof(offsets), " (TAI offset %ld s before, %ld s after: adjtimex)",
+				 before, a2);
+		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards%s",
+			    who, ts64_format(v, a, sizeof(a)), who,
+			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, v), offsets);
+		st->prev = v;
+		return;
+	}
+	if ((api->flags & CLK_COARSE) && !check_coarse(ctx, st, f1, s1, v, f2))
+		return;
+	if (st->check_boottime &&
+	    !verify_ok(ctx, ts64_sub_ns(v, m) >= st->boot_minus_mono_offset_ns)) {
+		verify_fail(ctx, "%s %s [%s] < syscall CLOCK_MONOTONIC [%s] read before it (%" PRId64 " ns behind%s)",
+			    who, api->clock_name, ts64_format(v, a, sizeof(a)),
+			    ts64_format(m, b, sizeof(b)),
+			    st->boot_minus_mono_offset_ns - ts64_sub_ns(v, m),
+			    st->boot_minus_mono_offset_ns ? "; time namespace offsets allowed for" : "");
+		return;
+	}
+	if (!verify_ok(ctx, ts64_cmp(s1, v) <= 0 && ts64_cmp(v, s2) <= 0) &&
+	    !(tai ? tai_jump_excused(ctx, st, a1, a2, tai_known, ts64_sub_ns(r2, r1), tai_known)
+		  : clock_was_set(ctx, st)))
+		report_order(ctx, st, s1, v, s2);
+	if (!st->have_prev || ts64_cmp(v, st->prev) != 0)
+		st->prev_change = s2;
+	st->prev = v;
+	st->have_prev = true;
+}
+
+static enum status gettime_checks(const struct api *api, const struct run *run)
+{
+	struct gettime_state st = { .arg = { api_vdso_fn(api, run), api->clock_id } };
+	struct verify_ctx ctx;
+	vdso_timespec res;
+
+	if (api_unsupported(api))
+		return report_unsupported(api);
+	st.check_boottime = (api->flags & CLK_BOOTTIME) &&
+			    timens_boot_minus_mono_ns(&st.boot_minus_mono_offset_ns);
+	if ((api->flags & CLK_BOOTTIME) && !st.check_boottime)
+		report_note("%s: no /proc: time namespace offsets unknown; BOOTTIME >= MONOTONIC not checked",
+			    api->name);
+	sys_getres(api->clock_id, &res);
+	st.res_ns = ts64_to_ns(ts64_from(&res));
+	verify_begin(&ctx, api, run);
+	while (verify_running(&ctx))
+		gettime_round(&ctx, &st);
+	return verify_end(&ctx);
+}
+
+/* The checks; again in a time namespace for the clocks it offsets. */
+static enum status gettime_verify(const struct api *api, const struct run *run)
+{
+	enum status st = gettime_checks(api, run);
+
+	if (st == STATUS_SKIP || !timens_offset_applies(api->clock_id))
+		return st;
+	return timens_verify(api, run, gettime_checks) == STATUS_FAIL ? STATUS_FAIL : st;
+}
+
+static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
+{
+	const struct api *api = ctx->api;
+	const char *who = subject_name(arg);
+	char a[TS64_STRLEN], b[TS64_STRLEN];
+	vdso_timespec sres, vres = { -1, -1 };
+
+	if (sys_getres(api->clock_id, &sres) != 0) {
+		verify_fail(ctx, "clock_getres(%s) system call failed: %s",
+			    api->clock_name, strerror(errno));
+		return;
+	}
+	int r = subject_call(arg, true, &vres);
+	int err = errno;
+	if (!verify_ok(ctx, r == 0)) {
+		verify_fail(ctx, "%s clock_getres(%s) returned %d (%s); the system call returned 0",
+			    who, api->clock_name, r, strerror(err));
+		return;
+	}
+	struct ts64 s = ts64_from(&sres), v = ts64_from(&vres);
+	if (!verify_ok(ctx, ts64_normalized(v) && v.sec == s.sec && v.nsec == s.nsec)) {
+		verify_fail(ctx, "%s resolution [%s] != syscall [%s] (%" PRId64 " ns apart)", who,
+			    ts64_format(v, a, sizeof(a)), ts64_format(s, b, sizeof(b)),
+			    ts64_sub_ns(v, s) < 0 ? -ts64_sub_ns(v, s) : ts64_sub_ns(v, s));
+		return;
+	}
+	r = subject_call(arg, true, NULL);
+	err = errno;
+	if (!verify_ok(ctx, r == 0))
+		verify_fail(ctx, "%s clock_getres(%s, NULL) returned %d (%s), expected 0",
+			    who, api->clock_name, r, strerror(err));
+}
+
+static enum status getres_verify(const struct api *api, const struct run *run)
+{
+	struct clock_arg arg = { api_vdso_fn(api, run), api->clock_id };
+	struct verify_ctx ctx;
+
+	if (api_unsupported(api))
+		return report_unsupported(api);
+	verify_begin(&ctx, api, run);
+	while (verify_running(&ctx))
+		getres_round(&ctx, &arg);
+	return verify_end(&ctx);
+}
+
+/* ---- abi ---- */
+
+static long gettime_abi_call(const struct abi_call *c)
+{
+	vdso_timespec *ts = abi_ptr(c->ptr[0], sizeof(*ts));
+
+	return c->vdso_fn ? vdso_clock_gettime(c->vdso_fn, (clockid_t)c->clock_id, ts)
+			  : sys_gettime((clockid_t)c->clock_id, ts);
+}
+
+static long getres_abi_call(const struct abi_call *c)
+{
+	vdso_timespec *ts = abi_ptr(c->ptr[0], sizeof(*ts));
+
+	return c->vdso_fn ? vdso_clock_getres(c->vdso_fn, (clockid_t)c->clock_id, ts)
+			  : sys_getres((clockid_t)c->clock_id, ts);
+}
+
+static enum status clock_abi(const struct api *api, const struct run *run,
+			     abi_call_fn call, bool null_ok)
+{
+	const char *fn = vdso_call_name(api->family->call);
+	struct abi_ctx ctx;
+	char what[128];
+	enum status st;
+
+	if (api_unsupported(api))
+		return report_unsupported(api);
+	if ((st = abi_begin_checked(&ctx, api, run, call)) != STATUS_PASS)
+		return st;
+
+	struct abi_call c = { .clock_id = api->clock_id, .size = { sizeof(vdso_timespec) } };
+	snprintf(what, sizeof(what), "%s(%s, &buf)", fn, api->clock_name);
+	abi_expect_result(&ctx, c, 0, 0, what);
+	for (int p = PTR_NULL; p < NR_ABI_PTRS; p++) {
+		c.ptr[0] = p;
+		snprintf(what, sizeof(what), "%s(%s, %s)", fn, api->clock_name, abi_ptr_name(p));
+		if (p == PTR_NULL && null_ok)
+			abi_expect_result(&ctx, c, 0, 0, what);
+		else
+			abi_expect_fault(&ctx, c, what);
+	}
+	for (size_t i = 0; i < abi_invalid_clock_id_count; i++) {
+		c.clock_id = abi_invalid_clock_ids[i];
+		for (int p = PTR_GOOD; p <= PTR_NULL; p++) {
+			c.ptr[0] = p;
+			snprintf(what, sizeof(what), "%s(%ld, %s)", fn, c.clock_id, abi_ptr_name(p));
+			abi_expect_result(&ctx, c, -1, EINVAL, what);
+		}
+	}
+	return abi_end(&ctx);
+}
+
+static enum status gettime_abi(const struct api *api, const struct run *run)
+{
+	return clock_abi(api, run, gettime_abi_call, false);
+}
+
+static enum status getres_abi(const struct api *api, const struct run *run)
+{
+	return clock_abi(api, run, getres_abi_call, true);
+}
+
+const struct family clock_gettime_family = {
+	VDSO_CLOCK_GETTIME, gettime_bench, gettime_verify, gettime_abi,
+};
+
+const struct family clock_getres_family = {
+	VDSO_CLOCK_GETRES, getres_bench, getres_verify, getres_abi,
+};

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The getcpu family.  getcpu(2): the CPU and NUMA node the caller runs on;
+ * either pointer may be NULL; the third argument (tcache) is unused since
+ * Linux 2.6.24 and must be ignored.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "harness/abi.h"
+#include "vdso/arch.h"
+#include "harness/bench.h"
+#include "lib/cpus.h"
+#include "output/report.h"
+#include "harness/verify.h"
+
+static long sys_getcpu(unsigned *cpu, unsigned *node, void *cache)
+{
+	return syscall(SYS_getcpu, cpu, node, cache);
+}
+
+/* ---- bench ---- */
+
+static void sys_batch(const void *p, unsigned long n)
+{
+	unsigned cpu;
+
+	(void)p;
+	BENCH_REPEAT(n, sys_getcpu(&cpu, NULL, NULL));
+}
+
+static void libc_batch(const void *p, unsigned long n)
+{
+#ifdef HAVE_GETCPU
+	unsigned cpu;
+
+	(void)p;
+	BENCH_REPEAT(n, getcpu(&cpu, NULL));
+#else
+	(void)p;
+	BENCH_REPEAT(n, sched_getcpu());
+#endif
+}
+
+BENCH_PLACED_BATCH(vdso_batch, p, n,
+	void *fn = *(void *const *)p;
+	unsigned cpu;
+
+	BENCH_REPEAT(n, vdso_bench_getcpu(fn, &cpu));
+)
+
+static int getcpu_probe(enum bench_path p, const void *arg)
+{
+	unsigned cpu;
+	long r;
+
+	if (p == PATH_SYSCALL)
+		r = sys_getcpu(&cpu, NULL, NULL);
+	else if (p == PATH_LIBC)
+#ifdef HAVE_GETCPU
+		r = getcpu(&cpu, NULL);
+#else
+		r = sched_getcpu() < 0 ? -1 : 0;
+#endif
+	else
+		r = vdso_getcpu(*(void *const *)arg, &cpu, NULL, NULL);
+	return r == 0 ? 0 : errno;
+}
+
+/* The harness overhead's subject: an empty function of the vDSO's signature. */
+static long empty_getcpu(unsigned *cpu, unsigned *node, void *cache)
+{
+	(void)cpu;
+	(void)node;
+	(void)cache;
+	return 0;
+}
+
+static enum status getcpu_bench(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	void *empty = (void *)empty_getcpu;
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch[0] : NULL },
+				     getcpu_probe, &fn, vdso_batch[0], &empty, 0, vdso_batch };
+
+	return bench_run(api, run, &paths);
+}
+
+/* ---- verify ---- */
+
+static int subject_getcpu(void *fn, unsigned *cpu, unsigned *node)
+{
+	if (fn)
+		return vdso_getcpu(fn, cpu, node, NULL);
+#ifdef HAVE_GETCPU
+	return getcpu(cpu, node);
+#else
+	int c = sched_getcpu();
+	if (c < 0)
+		return -1;
+	*cpu = (unsigned)c;
+	/* No getcpu() in this libc (glibc < 2.29): the node from the kernel. */
+	return (int)sys_getcpu(NULL, node, NULL);
+#endif
+}
+
+/* Unpinned: the CPU must be one the thread may run on (then or now). */
+static void check_in_mask(struct verify_ctx *ctx, void *fn, const struct cpu_mask *m)
+{
+	unsigned cpu = ~0u, node = ~0u;
+	int r = subject_getcpu(fn, &cpu, &node);
+	int err = errno;
+
+	if (!verify_ok(ctx, r == 0)) {
+		verify_fail(ctx, "%s getcpu() returned %d (%s); expected 0",
+			    fn ? "vDSO" : "libc", r, strerror(err));
+		return;
+	}
+	if (!verify_ok(ctx, cpu_allowed_now(m, cpu)))
+		verify_fail(ctx, "%s getcpu() returned CPU %u, which is not in the affinity mask",
+			    fn ? "vDSO" : "libc", cpu);
+}
+
+/*
+ * Pinned to @cpu: both paths must say @cpu, and agree on the node.  A
+ * mismatch after the kernel itself moved the thread (CPU hotplug, a cpuset
+ * change) is not the vDSO's.
+ */
+static void check_pinned(struct verify_ctx *ctx, void *fn, unsigned cpu)
+{
+	const char *who = fn ? "vDSO" : "libc";
+	unsigned vcpu = ~0u, vnode = ~0u, scpu = ~0u, snode = ~0u;
+
+	int r = subject_getcpu(fn, &vcpu, &vnode);
+	long sr = sys_getcpu(&scpu, &snode, NULL);
+	if (!verify_ok(ctx, r == 0 && sr == 0)) {
+		verify_fail(ctx, "pinned to CPU %u: %s getcpu() returned %d, syscall %ld",
+			    cpu, who, r, sr);
+		return;
+	}
+	if (!verify_ok(ctx, (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
+		verify_fail(ctx, "pinned to CPU %u: %s getcpu() says CPU %u, syscall says CPU %u",
+			    cpu, who, vcpu, scpu);
+		return;
+	}
+	if (!verify_ok(ctx, vnode == snode))
+		verify_fail(ctx, "pinned to CPU %u: %s getcpu() says node %u, syscall says node %u",
+			    cpu, who, vnode, snode);
+}
+
+static enum status getcpu_verify(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	struct cpu_mask mask;
+	struct verify_ctx ctx;
+
+	if (!cpu_mask_get(&mask)) {
+		fprintf(stderr, "vdsotest: sched_getaffinity: %s\n", strerror(errno));
+		return STATUS_FAIL;
+	}
+	verify_begin(&ctx, api, run);
+	while (verify_running(&ctx)) {
+		check_in_mask(&ctx, fn, &mask);
+		/* A round pins to every CPU, however short the duration. */
+		for (unsigned cpu = 0; cpu < mask.ncpus && verify_failures() < run->maxfails; cpu++) {
+			if (!CPU_ISSET_S(cpu, mask.size, mask.set))
+				continue;
+			if (cpu_pin(cpu) != 0)
+				continue;	/* e.g. a cpuset took the CPU away */
+			check_pinned(&ctx, fn, cpu);
+		}
+		sched_setaffinity(0, mask.size, mask.set);
+	}
+	cpu_mask_free(&mask);
+	return verify_end(&ctx);
+}
+
+/* ---- abi ---- */
+
+static long getcpu_abi_call(const struct abi_call *c)
+{
+	unsigned *cpu = abi_ptr(c->ptr[0], sizeof(*cpu));
+	unsigned *node = abi_ptr(c->ptr[1], sizeof(*node));
+	void *cache = abi_ptr(c->ptr[2], 16);
+
+	return c->vdso_fn ? vdso_getcpu(c->vdso_fn, cpu, node, cache)
+			  : sys_getcpu(cpu, node, cache);
+}
+
+static enum status getcpu_abi(const struct api *api, const struct run *run)
+{
+	struct abi_ctx ctx;
+	enum status st;
+	char what[96];
+
+	if ((st = abi_begin_checked(&ctx, api, run, getcpu_abi_call)) != STATUS_PASS)
+		return st;
+	struct abi_call c = { .ptr = { PTR_NULL, PTR_NULL, PTR_NULL },
+			      .size = { sizeof(unsigned), sizeof(unsigned), 16 } };
+	abi_expect_result(&ctx, c, 0, 0, "getcpu(NULL, NULL, NULL)");
+	/* A 4-byte object cannot straddle a page boundary when aligned. */
+	for (int p = PTR_MAX; p < PTR_STRADDLE; p++) {
+		c.ptr[0] = p;
+		c.ptr[1] = PTR_NULL;
+		snprintf(what, sizeof(what), "getcpu(%s, NULL, NULL)", abi_ptr_name(p));
+		abi_expect_fault(&ctx, c, what);
+		c.ptr[0] = PTR_NULL;
+		c.ptr[1] = p;
+		snprintf(what, sizeof(what), "getcpu(NULL, %s, NULL)", abi_ptr_name(p));
+		abi_expect_fault(&ctx, c, what);
+	}
+	c.ptr[0] = c.ptr[1] = PTR_GOOD;
+	for (int p = PTR_NULL; p < NR_ABI_PTRS; p++) {
+		c.ptr[2] = p;
+		snprintf(what, sizeof(what), "getcpu(&buf, &buf, %s)", abi_ptr_name(p));
+		abi_expect_result(&ctx, c, 0, 0, what);
+	}
+	return abi_end(&ctx);
+}
+
+const struct family getcpu_family = {
+	VDSO_GETCPU, getcpu_bench, getcpu_verify, getcpu_abi,
+};

@@ -1,0 +1,655 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The getrandom family.  getrandom(2) fills a buffer with random bytes; the
+ * vDSO version (Linux 6.11+, lib/vdso/getrandom.c) does it in user space
+ * from a per-thread opaque state that the caller maps as the vDSO asks (see
+ * getrandom.h).  It falls back to the system call when the state is NULL,
+ * of the wrong length or not yet usable, so those calls must behave like
+ * the system call.  What is correct: the requested length is returned;
+ * outputs do not repeat; a state is wiped on fork() (it is mapped
+ * MAP_DROPPABLE, which implies wipe-on-fork: mm/mmap.c), so a child never
+ * produces its parent's next bytes; one state's call writes nothing outside
+ * that state; unknown flags give EINVAL (drivers/char/random.c).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef HAVE_GETRANDOM
+#include <sys/random.h>
+#endif
+
+#include "harness/abi.h"
+#include "vdso/arch.h"
+#include "harness/bench.h"
+#include "harness/fallback.h"
+#include "families/getrandom.h"
+#include "output/report.h"
+#include "harness/verify.h"
+
+/* Bytes per output compared for repeats. */
+#define OUTPUT_BYTES 32
+
+static long sys_getrandom(void *buf, size_t len, unsigned flags)
+{
+	return syscall(SYS_getrandom, buf, len, flags);
+}
+
+int grnd_layout(size_t count, size_t state_size, size_t page_size, struct grnd_layout *l)
+{
+	if (count == 0 || state_size == 0 || state_size > page_size) {
+		errno = EINVAL;
+		return -1;
+	}
+	l->per_page = page_size / state_size;
+	size_t pages = count / l->per_page + (count % l->per_page != 0);
+	if (pages > SIZE_MAX / page_size) {
+		errno = EINVAL;
+		return -1;
+	}
+	l->map_len = pages * page_size;
+	return 0;
+}
+
+size_t grnd_state_offset(const struct grnd_layout *l, size_t i, size_t state_size,
+			 size_t page_size)
+{
+	return i / l->per_page * page_size + i % l->per_page * state_size;
+}
+
+/* States mapped as the vDSO asked. */
+struct grnd_states {
+	unsigned char *map;	/* NULL when none are mapped */
+	struct grnd_layout layout;
+	size_t state_size;
+	size_t page_size;
+};
+
+/*
+ * Ask the vDSO function @fn for its parameters (and map @count states).
+ * Return: 0, or an errno (EPROTO when the vDSO's answer is unusable).
+ */
+static int grnd_params(void *fn, struct vgetrandom_opaque_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	errno = 0;
+	if (vdso_getrandom(fn, NULL, 0, 0, p, VGETRANDOM_QUERY_LEN) != 0)
+		return errno ? errno : EPROTO;
+	return 0;
+}
+
+static int grnd_states_map(void *fn, size_t count, struct grnd_states *s)
+{
+	struct vgetrandom_opaque_params p;
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	s->page_size = (size_t)sysconf(_SC_PAGESIZE);
+	if ((err = grnd_params(fn, &p)) != 0)
+		return err;
+	s->state_size = p.size_of_opaque_state;
+	if (grnd_layout(count, s->state_size, s->page_size, &s->layout) != 0)
+		return EPROTO;
+	void *m = mmap(NULL, s->layout.map_len, (int)p.mmap_prot, (int)p.mmap_flags, -1, 0);
+	if (m == MAP_FAILED)
+		return errno;
+	s->map = m;
+	return 0;
+}
+
+static void *grnd_state(const struct grnd_states *s, size_t i)
+{
+	return s->map + grnd_state_offset(&s->layout, i, s->state_size, s->page_size);
+}
+
+static void grnd_states_unmap(struct grnd_states *s)
+{
+	if (s->map)
+		munmap(s->map, s->layout.map_len);
+	s->map = NULL;
+}
+
+/* ---- bench ---- */
+
+/*
+ * The bench's buffers, allocated before any measurement: one per thread of
+ * a path (run->threads), each on its own cache lines, handed out in turn
+ * (modulo @n) to the threads as they make their first call.
+ */
+struct grnd_bufs {
+	unsigned char *mem;
+	size_t stride;		/* bytes from one buffer to the next */
+	unsigned n;
+	atomic_uint next;
+};
+
+struct grnd_arg {
+	void *fn;		/* vDSO function, or NULL */
+	size_t len;		/* bytes per call (--size) */
+	struct grnd_bufs *bufs;
+};
+
+/* Calls per bench batch: about what BENCH_BATCH_CALLS reads of 4 bytes cost. */
+#define GRND_BATCH_BYTES ((size_t)BENCH_BATCH_CALLS * 4)
+
+/* The cache line size assumed to keep two threads' buffers apart. */
+#define GRND_LINE 128
+
+/* Each thread's own state, made on first use and kept; and its buffer, from tls_bufs. */
+static _Thread_local struct grnd_states tls_states;
+static _Thread_local const struct grnd_bufs *tls_bufs;
+static _Thread_local unsigned char *tls_buf;
+
+static unsigned char *thread_buf(const struct grnd_arg *a)
+{
+	if (tls_bufs != a->bufs) {
+		unsigned i = atomic_fetch_add(&a->bufs->next, 1) % a->bufs->n;
+		tls_bufs = a->bufs;
+		tls_buf = a->bufs->mem + i * a->bufs->stride;
+	}
+	return tls_buf;
+}
+
+/* Allocate @n buffers of @len bytes; 0 or an errno, with the bytes asked for in *@total. */
+static int grnd_bufs_alloc(struct grnd_bufs *b, size_t len, unsigned n, size_t *total)
+{
+	memset(b, 0, sizeof(*b));
+	*total = SIZE_MAX;
+	if (len > SIZE_MAX - GRND_LINE)
+		return ENOMEM;
+	b->stride = (len + GRND_LINE - 1) / GRND_LINE * GRND_LINE;
+	if (b->stride > SIZE_MAX / n)
+		return ENOMEM;
+	*total = b->stride * n;
+	b->mem = malloc(*total);
+	if (!b->mem)
+		return errno ? errno : ENOMEM;
+	b->n = n;
+	atomic_init(&b->next, 0);
+	return 0;
+}
+
+/* Free them; the calling thread forgets its buffer (the other threads have ended). */
+static void grnd_bufs_free(struct grnd_bufs *b)
+{
+	free(b->mem);
+	tls_bufs = NULL;
+	tls_buf = NULL;
+}
+
+/* This thread's state for @fn, or NULL (errno set) if it cannot be mapped. */
+static void *thread_state(void *fn)
+{
+	int err;
+
+	if (!tls_states.map && (err = grnd_states_map(fn, 1, &tls_states)) != 0) {
+		errno = err;
+		return NULL;
+	}
+	return tls_states.map;
+}
+
+long getrandom_once(void *fn, void *buf, size_t len)
+{
+	void *state = thread_state(fn);
+
+	if (!state)
+		return -1;
+	return vdso_getrandom(fn, buf, len, 0, state, tls_states.state_size);
+}
+
+static void sys_batch(const void *p, unsigned long n)
+{
+	const struct grnd_arg *a = p;
+	unsigned char *buf = thread_buf(a);
+
+	while (n--)
+		sys_getrandom(buf, a->len, 0);
+}
+
+#ifdef HAVE_GETRANDOM
+static void libc_batch(const void *p, unsigned long n)
+{
+	const struct grnd_arg *a = p;
+	unsigned char *buf = thread_buf(a);
+
+	while (n--) {
+		/* (kept, not tested: the bench counts calls; fortified glibc wants it used) */
+		ssize_t r = getrandom(buf, a->len, 0);
+		(void)r;
+	}
+}
+#endif
+
+static void vdso_batch(const void *p, unsigned long n)
+{
+	const struct grnd_arg *a = p;
+	unsigned char *buf = thread_buf(a);
+	void *fn = a->fn, *state = thread_state(fn);
+	size_t len = a->len, state_len = tls_states.state_size;
+
+	while (n--)
+		vdso_getrandom(fn, buf, len, 0, state, state_len);
+}
+
+/* The harness overhead's subject: an empty function of the vDSO's signature. */
+static long empty_getrandom(void *buf, size_t len, unsigned flags, void *state, size_t state_len)
+{
+	(void)buf, (void)flags, (void)state, (void)state_len;
+	return (long)len;
+}
+
+/* vdso_batch()'s loop around @p's function, without a state (empty_getrandom() needs none). */
+static void empty_batch(const void *p, unsigned long n)
+{
+	const struct grnd_arg *a = p;
+	unsigned char *buf = thread_buf(a);
+	void *fn = a->fn;
+	size_t len = a->len;
+
+	while (n--)
+		vdso_getrandom(fn, buf, len, 0, NULL, 0);
+}
+
+static int grnd_probe(enum bench_path p, const void *arg)
+{
+	const struct grnd_arg *a = arg;
+	unsigned char *buf = thread_buf(a);
+	long r;
+
+	errno = 0;
+	if (p == PATH_SYSCALL)
+		r = sys_getrandom(buf, a->len, 0);
+#ifdef HAVE_GETRANDOM
+	else if (p == PATH_LIBC)
+		r = getrandom(buf, a->len, 0);
+#endif
+	else if (!thread_state(a->fn))
+		return errno;
+	else
+		r = vdso_getrandom(a->fn, buf, a->len, 0, tls_states.map, tls_states.state_size);
+	if (r == (long)a->len)
+		return 0;
+	return r < 0 ? errno : EIO;	/* a short read */
+}
+
+static enum status grnd_bench(const struct api *api, const struct run *run)
+{
+	struct grnd_bufs bufs;
+	struct grnd_arg arg = { api_vdso_fn(api, run), run->size_bytes, &bufs };
+	struct grnd_arg empty = { (void *)empty_getrandom, run->size_bytes, &bufs };
+	size_t per_batch = GRND_BATCH_BYTES / run->size_bytes;
+	struct bench_paths paths = { { sys_batch, NULL, arg.fn ? vdso_batch : NULL },
+				     grnd_probe, &arg, empty_batch, &empty,
+				     per_batch < 1 ? 1 :
+				     per_batch > BENCH_BATCH_CALLS ? BENCH_BATCH_CALLS : per_batch, NULL };
+	size_t total;
+	int err;
+
+#ifdef HAVE_GETRANDOM
+	paths.batch[PATH_LIBC] = libc_batch;
+#endif
+	if ((err = grnd_bufs_alloc(&bufs, run->size_bytes, run->threads, &total)) != 0) {
+		if (total == SIZE_MAX)
+			fprintf(stderr, "vdsotest: %s: cannot allocate %u buffers of %zu bytes: %s\n",
+				api->name, run->threads, run->size_bytes, strerror(err));
+		else
+			fprintf(stderr, "vdsotest: %s: cannot allocate %zu bytes: %s\n", api->name,
+				total, strerror(err));
+		return STATUS_FAIL;
+	}
+	enum status st = bench_run(api, run, &paths);
+	grnd_bufs_free(&bufs);
+	return st;
+}
+
+/* ---- verify ---- */
+
+/* Outputs seen so far: open addressing on their first 8 bytes. */
+#define SEEN_SLOTS (1u << 16)
+struct seen {
+	unsigned char (*out)[OUTPUT_BYTES];
+	uint32_t *tag;		/* 0: empty; else 1 + the output's number */
+	uint32_t used;
+};
+
+struct grnd_verify {
+	void *fn;			/* vDSO function, or NULL: libc's */
+	struct grnd_states states;	/* two: A (0) and B (1) */
+	struct seen seen;
+	uint32_t outputs;		/* outputs read so far */
+	unsigned char *other_copy;	/* the state not in use, before the call */
+};
+
+/*
+ * Read @len bytes with @flags into @buf through the path under test, with
+ * state @i (0 or 1).  Return: as getrandom(2).
+ */
+static long subject_read(struct grnd_verify *v, unsigned i, void *buf, size_t len,
+			 unsigned flags)
+{
+	if (v->fn)
+		return vdso_getrandom(v->fn, buf, len, flags, grnd_state(&v->states, i),
+				      v->states.state_size);
+#ifdef HAVE_GETRANDOM
+	return getrandom(buf, len, flags);
+#else
+	return sys_getrandom(buf, len, flags);
+#endif
+}
+
+static const char *subject_name(const struct grnd_verify *v)
+{
+	return v->fn ? "vDSO" : "libc";
+}
+
+/* The first 8 bytes as hex, for messages. */
+static const char *hex8(const unsigned char *b, char buf[17])
+{
+	for (int i = 0; i < 8; i++)
+		snprintf(buf + 2 * i, 3, "%02x", b[i]);
+	return buf;
+}
+
+/* Record @out; return the number of an equal earlier output, or -1. */
+static int64_t seen_add(struct seen *s, const unsigned char *out, uint32_t number)
+{
+	uint64_t h;
+
+	memcpy(&h, out, sizeof(h));
+	for (uint32_t k = 0; k < SEEN_SLOTS; k++) {
+		uint32_t slot = (uint32_t)(h + k) & (SEEN_SLOTS - 1);
+		if (!s->tag[slot]) {
+			if (s->used < SEEN_SLOTS / 4 * 3) {	/* full: only look */
+				memcpy(s->out[slot], out, OUTPUT_BYTES);
+				s->tag[slot] = number + 1;
+				s->used++;
+			}
+			return -1;
+		}
+		if (memcmp(s->out[slot], out, OUTPUT_BYTES) == 0)
+			return s->tag[slot] - 1;
+	}
+	return -1;
+}
+
+/*
+ * Is @p all zero bytes?  The kernel may drop MAP_DROPPABLE pages at any time
+ * (mm/mmap.c): a state that became zero was dropped, not written.
+ */
+static bool all_zero(const unsigned char *p, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/* One 32-byte read with state @i: the length returned, no repeat, nothing
+ * written outside the state.  Return: false on a failure. */
+static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i,
+		       unsigned char *out)
+{
+	const unsigned char *other = v->fn ? grnd_state(&v->states, !i) : NULL;
+	size_t state_len = v->states.state_size;
+	char h[17];
+
+	if (v->fn)
+		memcpy(v->other_copy, other, state_len);
+	long r = subject_read(v, i, out, OUTPUT_BYTES, 0);
+	int err = errno;
+	if (!verify_ok(ctx, r == OUTPUT_BYTES)) {
+		verify_fail(ctx, "%s getrandom(&buf, %d, 0) returned %ld (%s); expected %d",
+			    subject_name(v), OUTPUT_BYTES, r, r < 0 ? strerror(err) : "short read",
+			    OUTPUT_BYTES);
+		return false;
+	}
+	if (v->fn && !verify_ok(ctx, memcmp(v->other_copy, other, state_len) == 0 ||
+				   all_zero(other, state_len))) {
+		verify_fail(ctx, "vDSO getrandom() with state %c changed state %c (%zu bytes each, %zu per page): states are not private",
+			    i ? 'B' : 'A', i ? 'A' : 'B', state_len, v->states.layout.per_page);
+		return false;
+	}
+	int64_t prev = seen_add(&v->seen, out, v->outputs);
+	if (!verify_ok(ctx, prev < 0)) {
+		verify_fail(ctx, "%s getrandom() repeated a %d-byte output: %s... is output %" PRIu32
+			    " (state %c) and output %" PRId64 " (state %c)",
+			    subject_name(v), OUTPUT_BYTES, hex8(out, h), v->outputs, i ? 'B' : 'A',
+			    prev, prev % 2 ? 'B' : 'A');
+		return false;
+	}
+	v->outputs++;
+	return true;
+}
+
+/* GRND_NONBLOCK and GRND_INSECURE read like no flag; an unknown bit is EINVAL. */
+static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
+{
+	static const struct { unsigned flag; const char *name; } good[] = {
+		{ GRND_NONBLOCK, "GRND_NONBLOCK" }, { GRND_INSECURE, "GRND_INSECURE" },
+	};
+	unsigned char buf[OUTPUT_BYTES];
+
+	for (size_t k = 0; k < sizeof(good) / sizeof(good[0]); k++) {
+		long r = subject_read(v, 0, buf, sizeof(buf), good[k].flag);
+		int err = errno;
+		if (!verify_ok(ctx, r == (long)sizeof(buf)))
+			verify_fail(ctx, "%s getrandom(&buf, %zu, %s) returned %ld (%s); expected %zu",
+				    subject_name(v), sizeof(buf), good[k].name, r,
+				    r < 0 ? strerror(err) : "short read", sizeof(buf));
+	}
+	errno = 0;
+	long r = subject_read(v, 0, buf, sizeof(buf), GRND_UNKNOWN);
+	int err = errno;
+	errno = 0;
+	long sr = sys_getrandom(buf, sizeof(buf), GRND_UNKNOWN);
+	int serr = errno;
+	if (!verify_ok(ctx, r == -1 && err == EINVAL && sr == -1 && serr == EINVAL))
+		verify_fail(ctx, "getrandom(&buf, %zu, 0x%x): %s returned %ld (%s), syscall %ld (%s); expected -1 (EINVAL) from both",
+			    sizeof(buf), GRND_UNKNOWN, subject_name(v), r, r < 0 ? strerror(err) : "-",
+			    sr, sr < 0 ? strerror(serr) : "-");
+}
+
+/*
+ * After fork() the child reads with state A, then the parent does: the two
+ * outputs must differ (a state not wiped on fork makes them equal).
+ */
+static void check_fork(struct verify_ctx *ctx, struct grnd_verify *v)
+{
+	unsigned char child_out[OUTPUT_BYTES], parent_out[OUTPUT_BYTES];
+	char h[17];
+	int fds[2], status;
+
+	if (pipe(fds) != 0) {
+		perror("vdsotest: pipe");
+		return;
+	}
+	pid_t pid = fork_test_child();
+	if (pid == 0) {
+		close(fds[0]);
+		bool ok = subject_read(v, 0, child_out, sizeof(child_out), 0) == OUTPUT_BYTES &&
+			  write(fds[1], child_out, sizeof(child_out)) == OUTPUT_BYTES;
+		_exit(ok ? 0 : 1);
+	}
+	close(fds[1]);
+	ssize_t n = pid < 0 ? -1 : read(fds[0], child_out, sizeof(child_out));
+	close(fds[0]);
+	if (pid > 0)
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+	if (pid < 0 || n != OUTPUT_BYTES) {
+		fprintf(stderr, "vdsotest: %s: the fork() check could not be made\n",
+			ctx->api->name);
+		return;
+	}
+	if (subject_read(v, 0, parent_out, sizeof(parent_out), 0) != OUTPUT_BYTES)
+		return;		/* check_read() reports a failing call */
+	if (!verify_ok(ctx, memcmp(child_out, parent_out, OUTPUT_BYTES) != 0))
+		verify_fail(ctx, "%s getrandom(): after fork() the child's output equals the parent's next output (%s...): the state was not wiped on fork",
+			    subject_name(v), hex8(child_out, h));
+}
+
+static bool verify_setup(const struct api *api, struct grnd_verify *v, void *fn)
+{
+	int err;
+
+	memset(v, 0, sizeof(*v));
+	v->fn = fn;
+	if (fn && (err = grnd_states_map(fn, 2, &v->states)) != 0) {
+		fprintf(stderr, "vdsotest: %s: cannot map vDSO getrandom states: %s\n",
+			api->name, strerror(err));
+		return false;
+	}
+	v->seen.out = calloc(SEEN_SLOTS, sizeof(*v->seen.out));
+	v->seen.tag = calloc(SEEN_SLOTS, sizeof(*v->seen.tag));
+	v->other_copy = malloc(v->states.state_size ? v->states.state_size : 1);
+	if (!v->seen.out || !v->seen.tag || !v->other_copy) {
+		fprintf(stderr, "vdsotest: %s: out of memory\n", api->name);
+		return false;
+	}
+	return true;
+}
+
+static void verify_teardown(struct grnd_verify *v)
+{
+	grnd_states_unmap(&v->states);
+	free(v->seen.out);
+	free(v->seen.tag);
+	free(v->other_copy);
+}
+
+/*
+ * Once its state is seeded, the vDSO function must serve an ordinary
+ * request in user space (lib/vdso/getrandom.c enters the getrandom system
+ * call only to seed or reseed the state, and for requests it cannot serve).
+ */
+static void check_user_space(struct verify_ctx *ctx, const struct api *api,
+			     const struct run *run)
+{
+	char why[FALLBACK_REASON_LEN];
+	enum fallback fb = api_falls_back(api, run, why, sizeof(why));
+
+	if (!verify_ok(ctx, fb != FALLBACK_SYSCALL))
+		verify_fail(ctx, "vDSO getrandom() entered the system call for a 16-byte read "
+			    "with a seeded state");
+}
+
+static enum status grnd_verify(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	unsigned char out[OUTPUT_BYTES];
+	struct verify_ctx ctx;
+	struct grnd_verify v;
+
+	if (!verify_setup(api, &v, fn)) {
+		verify_teardown(&v);
+		return STATUS_FAIL;
+	}
+	verify_begin(&ctx, api, run);	/* (without @fn its note: "verifying libc's") */
+	if (fn)
+		check_user_space(&ctx, api, run);
+	for (unsigned round = 0; verify_running(&ctx); round++) {
+		if (!check_read(&ctx, &v, 0, out) || !check_read(&ctx, &v, 1, out))
+			continue;
+		if (round % 512 == 0) {		/* the slow checks now and then */
+			check_flags(&ctx, &v);
+			check_fork(&ctx, &v);
+		}
+	}
+	verify_teardown(&v);
+	return verify_end(&ctx);
+}
+
+/* ---- abi ---- */
+
+/* size[1] of a case: the opaque length the vDSO asked for. */
+#define OPAQUE_EXACT ((size_t)-2)
+
+/*
+ * ptr[0] is the buffer, size[0] its length; ptr[1] the state (PTR_GOOD: a
+ * state mapped as the vDSO asks; other kinds as abi_ptr()), size[1] the
+ * opaque length (OPAQUE_EXACT, or that number).
+ */
+static long grnd_abi_call(const struct abi_call *c)
+{
+	size_t len = c->size[0];
+	void *buf = abi_ptr(c->ptr[0], len ? len : 1);
+	struct vgetrandom_opaque_params p;
+	struct grnd_states st;
+	void *state;
+
+	if (!c->vdso_fn)
+		return sys_getrandom(buf, len, 0);
+	/* Cannot ask or map: "exit status 4 without a result". */
+	if (grnd_params(c->vdso_fn, &p) != 0 || p.size_of_opaque_state == 0 ||
+	    p.size_of_opaque_state > (size_t)sysconf(_SC_PAGESIZE))
+		_exit(4);
+	if (c->ptr[1] == PTR_GOOD) {
+		if (grnd_states_map(c->vdso_fn, 1, &st) != 0)
+			_exit(4);
+		state = st.map;
+	} else {
+		state = abi_ptr(c->ptr[1], p.size_of_opaque_state);
+	}
+	size_t state_len = c->size[1] == OPAQUE_EXACT ? p.size_of_opaque_state : c->size[1];
+	return vdso_getrandom(c->vdso_fn, buf, len, 0, state, state_len);
+}
+
+static enum status grnd_abi(const struct api *api, const struct run *run)
+{
+	static const enum abi_ptr bad[] = { PTR_NULL, PTR_MAX, PTR_PROT_NONE, PTR_PROT_READ };
+	struct abi_ctx ctx;
+	enum status st;
+	char what[96];
+
+	if ((st = abi_begin_checked(&ctx, api, run, grnd_abi_call)) != STATUS_PASS)
+		return st;
+	struct abi_call c = { .ptr = { PTR_GOOD, PTR_GOOD }, .size = { 4, OPAQUE_EXACT } };
+	abi_expect_result(&ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, exact length)");
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		c.ptr[0] = bad[k];
+		snprintf(what, sizeof(what), "getrandom(%s, 4, 0, state, exact length)",
+			 abi_ptr_name(bad[k]));
+		abi_expect_fault(&ctx, c, what);
+	}
+	c.ptr[0] = PTR_NULL;
+	c.size[0] = 0;
+	abi_expect_result(&ctx, c, 0, 0, "getrandom(NULL, 0, 0, state, exact length)");
+	c.ptr[0] = PTR_GOOD;
+	abi_expect_result(&ctx, c, 0, 0, "getrandom(&buf, 0, 0, state, exact length)");
+	/* The vDSO falls back to the system call (lib/vdso/getrandom.c). */
+	c.size[0] = 4;
+	c.size[1] = 1;
+	abi_expect_result(&ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, opaque length 1)");
+	c.size[1] = 0;
+	abi_expect_result(&ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, opaque length 0)");
+	/*
+	 * A bad state with the exact length: the kernel's vDSO returns -EFAULT
+	 * for a state across a page boundary and uses any other pointer as
+	 * the state, so a NULL state faults (Linux 6.18); falling back to the
+	 * system call would be as good.
+	 */
+	c.size[1] = OPAQUE_EXACT;
+	for (int p = PTR_NULL; p < NR_ABI_PTRS; p++) {
+		c.ptr[1] = p;
+		snprintf(what, sizeof(what), "getrandom(&buf, 4, 0, state %s, exact length)",
+			 abi_ptr_name(p));
+		abi_expect_result_or_fault(&ctx, c, 4, 0, what);
+	}
+	c.ptr[0] = PTR_PROT_READ;
+	c.ptr[1] = PTR_NULL;
+	abi_expect_fault(&ctx, c, "getrandom(PROT_READ page, 4, 0, state NULL, exact length)");
+	return abi_end(&ctx);
+}
+
+const struct family getrandom_family = {
+	VDSO_GETRANDOM, grnd_bench, grnd_verify, grnd_abi,
+};

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The gettimeofday family.  gettimeofday(2): tv is CLOCK_REALTIME truncated
+ * to microseconds (0 <= tv_usec < 1000000); tz is the kernel's sys_tz as
+ * set by settimeofday(2); either pointer may be NULL.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "harness/abi.h"
+#include "vdso/arch.h"
+#include "harness/bench.h"
+#include "output/report.h"
+#include "harness/verify.h"
+
+static long sys_gettimeofday(vdso_timeval *tv, struct timezone *tz)
+{
+	return syscall(SYS_gettimeofday, tv, tz);
+}
+
+/* The path under test (vDSO, or libc without one); @out must not be NULL. */
+static int subject_call(void *fn, vdso_timeval *out, struct timezone *tz)
+{
+	struct timeval tv;
+	int r;
+
+	if (fn)
+		return vdso_gettimeofday(fn, out, tz);
+	r = gettimeofday(&tv, (void *)tz);
+	out->tv_sec = tv.tv_sec;
+	out->tv_usec = tv.tv_usec;
+	return r;
+}
+
+/* ---- bench ---- */
+
+static void sys_batch(const void *p, unsigned long n)
+{
+	vdso_timeval tv;
+
+	(void)p;
+	BENCH_REPEAT(n, sys_gettimeofday(&tv, NULL));
+}
+
+static void libc_batch(const void *p, unsigned long n)
+{
+	struct timeval tv;
+
+	(void)p;
+	BENCH_REPEAT(n, gettimeofday(&tv, NULL));
+}
+
+BENCH_PLACED_BATCH(vdso_batch, p, n,
+	void *fn = *(void *const *)p;
+	vdso_timeval tv;
+
+	BENCH_REPEAT(n, vdso_gettimeofday(fn, &tv, NULL));
+)
+
+/* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
+static int gtod_probe(enum bench_path p, const void *arg)
+{
+	vdso_timeval tv;
+	long r;
+
+	if (p == PATH_SYSCALL)
+		r = sys_gettimeofday(&tv, NULL);
+	else
+		r = subject_call(p == PATH_LIBC ? NULL : *(void *const *)arg, &tv, NULL);
+	return r == 0 ? 0 : errno;
+}
+
+/* The harness overhead's subject: an empty function of the vDSO's signature. */
+static int empty_gettimeofday(vdso_timeval *tv, struct timezone *tz)
+{
+	(void)tv;
+	(void)tz;
+	return 0;
+}
+
+static enum status gtod_bench(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	void *empty = (void *)empty_gettimeofday;
+	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch[0] : NULL },
+				     gtod_probe, &fn, vdso_batch[0], &empty, 0, vdso_batch };
+
+	return bench_run(api, run, &paths);
+}
+
+/* ---- verify ---- */
+
+static int64_t ts_usec(const vdso_timespec *ts)
+{
+	return (int64_t)ts->tv_sec * USEC_PER_SEC + ts->tv_nsec / NSEC_PER_USEC;
+}
+
+/* Is @ts, a system call's CLOCK_REALTIME reading, from 2038-01-19T03:14:08Z on (a 32-bit one wraps negative)? */
+static bool y2038_passed(const vdso_timespec *ts)
+{
+	int64_t sec = ts->tv_sec;	/* (a variable: with a 32-bit tv_sec, -Wtype-limits) */
+
+	return sec < 0 || sec > INT32_MAX;
+}
+
+/* A time in microseconds whose 32-bit seconds had wrapped, taken back (ts64_unwrap32()). */
+static int64_t unwrap_usec(int64_t usec)
+{
+	int64_t sec = usec / USEC_PER_SEC, rem = usec % USEC_PER_SEC;
+
+	if (rem < 0)
+		sec--, rem += USEC_PER_SEC;
+	return ts64_unwrap32((struct ts64){ sec, rem * 1000 }).sec * USEC_PER_SEC + rem;
+}
+
+/*
+ * Did libc's gettimeofday() (@fn NULL) return @r -1 with @err EOVERFLOW
+ * while a system call reading on either side of it, @before or @after, was
+ * past 2038?  Then a note, once, and true: the round's checks are left out.
+ */
+static bool libc_y2038(struct verify_ctx *ctx, void *fn, int r, int err,
+		       const vdso_timespec *before, const vdso_timespec *after)
+{
+	static bool noted;
+
+	if (fn || r != -1 || err != EOVERFLOW || !(y2038_passed(before) || y2038_passed(after)))
+		return false;
+	if (!noted)
+		report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit gettimeofday() returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64 " s",
+			    ctx->api->name, strerror(err),
+			    (int64_t)(y2038_passed(after) ? after->tv_sec : before->tv_sec));
+	noted = true;
+	return true;
+}
+
+/* One round: CLOCK_REALTIME syscall r1, subject (tv, tz), r2, syscall tz. */
+static void gtod_round(struct verify_ctx *ctx, void *fn)
+{
+	const char *who = fn ? "vDSO" : "libc";
+	struct timezone tz = { -1, -1 }, stz;
+	vdso_timespec r1, r2;
+	vdso_timeval tv = { 0, 0 }, tv2;
+
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r1) != 0)
+		goto syscall_failed;
+	int r = subject_call(fn, &tv, &tz);
+	int err = errno;
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r2) != 0 ||
+	    sys_gettimeofday(NULL, &stz) != 0)
+		goto syscall_failed;
+
+	/*
+	 * A C library's 32-bit gettimeofday() fails with EOVERFLOW from
+	 * 2038-01-19T03:14:08Z on (gettimeofday(2)), where the 32-bit system
+	 * calls wrap (put_old_timespec32(), kernel/time/time.c): for libc,
+	 * past that moment (by a reading on either side: the clock may be put
+	 * back in between), a note and the round's checks left out; before
+	 * it, or for the vDSO, a failure.
+	 */
+	if (libc_y2038(ctx, fn, r, err, &r1, &r2))
+		return;
+	if (!verify_ok(ctx, r == 0)) {
+		verify_fail(ctx, "%s gettimeofday(&tv, &tz) returned %d (%s); expected 0",
+			    who, r, strerror(err));
+		return;
+	}
+	if (!verify_ok(ctx, tv.tv_usec >= 0 && tv.tv_usec < USEC_PER_SEC)) {
+		verify_fail(ctx, "%s returned a timeval that is not normalized: [%" PRId64 ".%" PRId64 " (tv_usec out of range)]",
+			    who, (int64_t)tv.tv_sec, (int64_t)tv.tv_usec);
+		return;
+	}
+	int64_t v = (int64_t)tv.tv_sec * USEC_PER_SEC + tv.tv_usec;
+	int64_t lo = ts_usec(&r1), hi = ts_usec(&r2);
+	/* 32-bit seconds past 2038 wrap in both paths: taken back (ts64_unwrap32()) */
+	if (sizeof(tv.tv_sec) < 8 && (tv.tv_sec < 0 || r1.tv_sec < 0 || r2.tv_sec < 0)) {
+		static bool noted;
+		if (!noted)
+			report_note("%s: past 2038-01-19T03:14:07Z the 32-bit gettimeofday() of %s%s returns %" PRId64 " s, the system call's 32-bit readings %" PRId64 " s",
+				    ctx->api->name, fn ? "the " : "", who, (int64_t)tv.tv_sec,
+				    (int64_t)(r1.tv_sec < 0 ? r1.tv_sec : r2.tv_sec));
+		noted = true;
+		v = unwrap_usec(v);
+		lo = unwrap_usec(lo);
+		hi = unwrap_usec(hi);
+	}
+	if (!verify_ok(ctx, lo <= v && v <= hi) && !verify_clock_was_set(ctx)) {
+		verify_fail(ctx, "%s [%" PRId64 ".%06" PRId64 "] outside syscall CLOCK_REALTIME [%" PRId64 ".%06" PRId64 ", %" PRId64 ".%06" PRId64 "] (%" PRId64 " us %s)",
+			    who, v / USEC_PER_SEC, v % USEC_PER_SEC, lo / USEC_PER_SEC,
+			    lo % USEC_PER_SEC, hi / USEC_PER_SEC, hi % USEC_PER_SEC,
+			    v < lo ? lo - v : v - hi, v < lo ? "backwards" : "ahead");
+		return;
+	}
+	/* libc need not ask the kernel for tz (glibc zeroes it, musl leaves it). */
+	if (fn && !verify_ok(ctx, tz.tz_minuteswest == stz.tz_minuteswest &&
+				  tz.tz_dsttime == stz.tz_dsttime)) {
+		verify_fail(ctx, "%s timezone {%d, %d} != syscall timezone {%d, %d} (tz_minuteswest, tz_dsttime)",
+			    who, tz.tz_minuteswest, tz.tz_dsttime, stz.tz_minuteswest,
+			    stz.tz_dsttime);
+		return;
+	}
+	r = subject_call(fn, &tv2, NULL);
+	err = errno;
+	vdso_timespec r3;
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r3) != 0)
+		goto syscall_failed;
+	if (libc_y2038(ctx, fn, r, err, &r2, &r3))
+		return;
+	if (!verify_ok(ctx, r == 0))
+		verify_fail(ctx, "%s gettimeofday(&tv, NULL) returned %d (%s); expected 0",
+			    who, r, strerror(err));
+	return;
+syscall_failed:
+	verify_fail(ctx, "clock_gettime or gettimeofday system call failed: %s", strerror(errno));
+}
+
+static enum status gtod_verify(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	struct verify_ctx ctx;
+
+	verify_begin(&ctx, api, run);
+	while (verify_running(&ctx))
+		gtod_round(&ctx, fn);
+	return verify_end(&ctx);
+}
+
+/* ---- abi ---- */
+
+static long gtod_abi_call(const struct abi_call *c)
+{
+	vdso_timeval *tv = abi_ptr(c->ptr[0], sizeof(*tv));
+	struct timezone *tz = abi_ptr(c->ptr[1], sizeof(*tz));
+
+	return c->vdso_fn ? vdso_gettimeofday(c->vdso_fn, tv, tz) : sys_gettimeofday(tv, tz);
+}
+
+static enum status gtod_abi(const struct api *api, const struct run *run)
+{
+	struct abi_ctx ctx;
+	enum status st;
+	char what[96];
+
+	if ((st = abi_begin_checked(&ctx, api, run, gtod_abi_call)) != STATUS_PASS)
+		return st;
+	struct abi_call c = { .ptr = { PTR_GOOD, PTR_GOOD },
+			      .size = { sizeof(vdso_timeval), sizeof(struct timezone) } };
+	abi_expect_result(&ctx, c, 0, 0, "gettimeofday(&buf, &buf)");
+	c.ptr[0] = c.ptr[1] = PTR_NULL;
+	abi_expect_result(&ctx, c, 0, 0, "gettimeofday(NULL, NULL)");
+	for (int p = PTR_MAX; p < NR_ABI_PTRS; p++) {
+		c.ptr[0] = p;
+		c.ptr[1] = PTR_NULL;
+		snprintf(what, sizeof(what), "gettimeofday(%s, NULL)", abi_ptr_name(p));
+		abi_expect_fault(&ctx, c, what);
+		c.ptr[0] = PTR_GOOD;
+		c.ptr[1] = p;
+		snprintf(what, sizeof(what), "gettimeofday(&buf, %s)", abi_ptr_name(p));
+		abi_expect_fault(&ctx, c, what);
+	}
+	return abi_end(&ctx);
+}
+
+const struct family gettimeofday_family = {
+	VDSO_GETTIMEOFDAY, gtod_bench, gtod_verify, gtod_abi,
+};

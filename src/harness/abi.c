@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The abi child runner and verdicts; see abi.h. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <time.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness/abi.h"
+#include "lib/interrupt.h"
+#include "output/report.h"
+#include "harness/stack.h"
+
+/*
+ * Clock ids no kernel accepts: negative ids that decode to no valid CPU
+ * clock (kernel/time/posix-cpu-timers.c), the removed CLOCK_SGI_CYCLE (10),
+ * the unused 12..15, and ids past the last (MAX_CLOCKS, include/linux/time.h;
+ * 16..23 are aux clocks on 6.17+, so 24 and beyond).
+ */
+const long abi_invalid_clock_ids[] = {
+	-1, INT_MIN, INT_MAX, 10, 12, 13, 14, 15, 24, 1000,
+};
+const size_t abi_invalid_clock_id_count =
+	sizeof(abi_invalid_clock_ids) / sizeof(abi_invalid_clock_ids[0]);
+
+/* What one child did. */
+struct outcome {
+	int signal;		/* terminating signal, or 0 */
+	int exit_status;	/* when the child exited without reporting: >= 0 */
+	int fork_errno;		/* the child could not be started: errno */
+	long ret;
+	int err;
+};
+
+int wait_test_child(pid_t pid, int *status)
+{
+	struct timespec nap = { 0, 50000 };
+	bool passed = false;
+	pid_t r;
+
+	while ((r = waitpid(pid, status, WNOHANG)) != pid) {
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (interrupt_signal() && !passed) {
+			kill(pid, interrupt_signal());
+			passed = true;
+		}
+		nanosleep(&nap, NULL);
+		if (nap.tv_nsec < 10000000)
+			nap.tv_nsec *= 2;
+	}
+	return 0;
+}
+
+pid_t fork_test_child(void)
+{
+	pid_t parent = getpid();
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		struct rlimit no_core = { 0, 0 };
+
+		sigset_t none;
+
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);	/* main() blocks SIGCHLD */
+		/*
+		 * A vDSO that faults kills the child with the signal, which the
+		 * parent reports: not a handler's report (AddressSanitizer's
+		 * under --enable-sanitizers, which would exit 1 instead).
+		 */
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		setrlimit(RLIMIT_CORE, &no_core);	/* a crash leaves no file */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)	/* the parent died before prctl() */
+			_exit(125);
+	}
+	return pid;
+}
+
+static const char *errno_name(int err)
+{
+	switch (err) {
+	case EFAULT: return "EFAULT";
+	case EINVAL: return "EINVAL";
+	case ENOSYS: return "ENOSYS";
+	case EPERM:  return "EPERM";
+	case ENOENT: return "ENOENT";
+	case ENOMEM: return "ENOMEM";
+	case 0:      return "0";
+	default:     return NULL;
+	}
+}
+
+const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGBUS:  return "SIGBUS";
+	case SIGILL:  return "SIGILL";
+	case SIGABRT: return "SIGABRT";
+	case SIGFPE:  return "SIGFPE";
+	case SIGTRAP: return "SIGTRAP";
+	case SIGSYS:  return "SIGSYS";
+	case SIGALRM: return "SIGALRM (timed out)";
+	case SIGKILL: return "SIGKILL";
+	default:      return NULL;
+	}
+}
+
+static const char *outcome_str(const struct outcome *o, char *buf, size_t len)
+{
+	if (o->fork_errno) {
+		snprintf(buf, len, "not run (fork: %s)", strerror(o->fork_errno));
+	} else if (o->signal) {
+		const char *n = signal_name(o->signal);
+		if (n)
+			snprintf(buf, len, "%s", n);
+		else
+			snprintf(buf, len, "signal %d", o->signal);
+	} else if (o->exit_status >= 0) {
+		snprintf(buf, len, "exit status %d without a result", o->exit_status);
+	} else if (o->ret == -1) {
+		const char *n = errno_name(o->err);
+		if (n)
+			snprintf(buf, len, "-1/%s", n);
+		else
+			snprintf(buf, len, "-1/errno %d", o->err);
+	} else {
+		snprintf(buf, len, "%ld", o->ret);
+	}
+	return buf;
+}
+
+void *abi_ptr(enum abi_ptr kind, size_t size)
+{
+	static _Alignas(64) unsigned char good[256];
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char *p;
+
+	switch (kind) {
+	case PTR_GOOD:
+		return good;
+	case PTR_NULL:
+		return NULL;
+	case PTR_MAX:
+		return (void *)UINTPTR_MAX;
+	case PTR_PROT_NONE:
+	case PTR_PROT_READ:
+		p = mmap(NULL, page, kind == PTR_PROT_READ ? PROT_READ : PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		return p == MAP_FAILED ? NULL : p;
+	case PTR_STRADDLE:
+		p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return NULL;
+		munmap(p + page, page);
+		return p + page - size / 2;
+	default:
+		return NULL;
+	}
+}
+
+const char *abi_ptr_name(enum abi_ptr kind)
+{
+	static const char *const names[NR_ABI_PTRS] = {
+		[PTR_GOOD] = "&buf", [PTR_NULL] = "NULL", [PTR_MAX] = "UINTPTR_MAX",
+		[PTR_PROT_NONE] = "PROT_NONE page", [PTR_PROT_READ] = "PROT_READ page",
+		[PTR_STRADDLE] = "straddling an unmapped page",
+	};
+	return (unsigned)kind < NR_ABI_PTRS ? names[kind] : "?";
+}
+
+static void child(abi_call_fn call, const struct abi_call *c, int fd)
+{
+	struct { long ret; int err; } r;
+
+	memset(&r, 0, sizeof(r));	/* the padding goes down the pipe too */
+	signal(SIGSEGV, SIG_DFL);
+	signal(SIGBUS, SIG_DFL);
+	interrupt_release();	/* a terminal's SIGINT ends the case at once */
+	alarm(10);
+	errno = 0;
+	r.ret = call(c);
+	r.err = errno;
+	if (write(fd, &r, sizeof(r)) != (ssize_t)sizeof(r))
+		_exit(3);
+	_exit(0);
+}
+
+/*
+ * Read the child's result from @fd.  SIGINT or SIGTERM caught meanwhile is
+ * passed on to the child @pid, whose case then ends at once (child()
+ * leaves them at their default action): sent to vdsotest alone, not to its
+ * process group, it would otherwise wait for the case to end.  poll(2)
+ * returns early on the signal, and at the latest after 200 ms (a signal
+ * that came just before it).  Return: as read(2).
+ */
+static ssize_t read_result(int fd, pid_t pid, void *buf, size_t len)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	bool passed = false;
+	int r;
+
+	while ((r = poll(&pfd, 1, 200)) <= 0) {
+		if (r < 0 && errno != EINTR)
+			break;
+		if (interrupt_signal() && !passed) {
+			kill(pid, interrupt_signal());
+			passed = true;
+		}
+	}
+	return read(fd, buf, len);
+}
+
+/* Run @c in a child and collect what happened. */
+static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome *o)
+{
+	struct { long ret; int err; } r;
+	int fds[2], status;
+	pid_t pid;
+
+	memset(o, 0, sizeof(*o));
+	o->exit_status = -1;
+	if (pipe(fds) != 0) {
+		o->fork_errno = errno;
+		return;
+	}
+	if ((pid = fork_test_child()) < 0) {
+		o->fork_errno = errno;
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		child(call, c, fds[1]);
+	}
+	close(fds[1]);
+	ssize_t n = read_result(fds[0], pid, &r, sizeof(r));
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			o->fork_errno = errno;		/* lost the child */
+			return;
+		}
+	if (WIFSIGNALED(status)) {
+		o->signal = WTERMSIG(status);
+	} else if (n != (ssize_t)sizeof(r)) {
+		o->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 125;
+	} else {
+		o->ret = r.ret;
+		o->err = r.err;
+	}
+}
+
+static void abi_begin(struct abi_ctx *ctx, const struct api *api, const struct run *run,
+	       void *vdso_fn, abi_call_fn call)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->api = api;
+	ctx->run = run;
+	ctx->vdso_fn = vdso_fn;
+	ctx->call = call;
+}
+
+/*
+ * The first case of every API: the vDSO function uses at most
+ * STACK_LIMIT_BYTES of stack (api_stack_bytes()).
+ */
+static void abi_check_stack(struct abi_ctx *ctx)
+{
+	long bytes = api_stack_bytes(ctx->api, ctx->run);
+
+	if (bytes < 0 && interrupt_signal())	/* cut short: not judged */
+		return;
+	if (bytes < 0 && errno == ENOTSUP) {	/* not measurable for this call */
+		if (ctx->run->verbose)
+			report_line(ctx->api, "abi: stack use of the vDSO function: not measured (%s)",
+				    "its state is set up on the same stack");
+		return;
+	}
+	if (bytes < 0 && errno != ECHILD) {	/* vdsotest's trouble */
+		fprintf(stderr, "vdsotest: %s: abi: cannot measure the stack use: %s\n",
+			ctx->api->name, strerror(errno));
+		ctx->broken = true;
+		ctx->fails++;
+		return;
+	}
+	ctx->cases++;
+	if (bytes < 0) {
+		ctx->fails++;
+		report_line(ctx->api, "abi: stack use of the vDSO function: not measured, the call crashed or hung: FAIL");
+		return;
+	}
+	if (bytes <= STACK_LIMIT_BYTES && !ctx->run->verbose)
+		return;
+	if (bytes > STACK_LIMIT_BYTES)
+		ctx->fails++;
+	report_line(ctx->api, "abi: stack use of the vDSO function: %ld bytes (limit %d): %s",
+		    bytes, STACK_LIMIT_BYTES, bytes <= STACK_LIMIT_BYTES ? "OK" : "FAIL");
+}
+
+enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
+			      const struct run *run, abi_call_fn call)
+{
+	void *fn = api_vdso_fn(api, run);
+
+	if (!fn) {
+		report_note("%s: vDSO version of %s not found; nothing to test", api->name,
+			    vdso_call_name(api->family->call));
+		return STATUS_SKIP;
+	}
+	abi_begin(ctx, api, run, fn, call);
+	abi_check_stack(ctx);
+	return STATUS_PASS;
+}
+
+/* Did the child run the call and report its result? */
+static bool completed(const struct outcome *o)
+{
+	return !o->fork_errno && !o->signal && o->exit_status < 0;
+}
+
+static bool returned(const struct outcome *o, long ret, int err)
+{
+	return completed(o) && o->ret == ret && (ret != -1 || o->err == err);
+}
+
+/* Print the verdict of one case; @sys_ok/@vdso_ok say whether each path passed. */
+static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome *sys,
+		    bool sys_ok, const struct outcome *vdso, bool vdso_ok,
+		    const char *expected)
+{
+	char s[64], v[64];
+	bool ok = sys_ok && vdso_ok;
+
+	if (sys->fork_errno || vdso->fork_errno) {	/* vdsotest's trouble */
+		fprintf(stderr, "vdsotest: %s: abi: cannot run %s: %s\n", ctx->api->name,
+			what, strerror(sys->fork_errno ? sys->fork_errno : vdso->fork_errno));
+		ctx->broken = true;
+		ctx->fails++;
+		return;
+	}
+	ctx->cases++;
+	if (ok && !ctx->run->verbose)
+		return;
+	if (!ok)
+		ctx->fails++;
+	report_line(ctx->api, "abi: %s: vDSO %s, syscall %s%s (expected %s): %s", what,
+		    outcome_str(vdso, v, sizeof(v)),
+		    outcome_str(sys, s, sizeof(s)), sys_ok ? "" : " [wrong]",
+		    expected, ok ? "OK" : vdso_ok ? "FAIL (system call)" : "FAIL");
+}
+
+/*
+ * Run @c through the system call, then through the vDSO.  Return: false,
+ * running nothing, once a case could not be run.
+ */
+static bool run_both(const struct abi_ctx *ctx, struct abi_call c,
+		     struct outcome *sys, struct outcome *vdso)
+{
+	if (ctx->broken || interrupt_signal())
+		return false;
+	c.vdso_fn = NULL;
+	run_case(ctx->call, &c, sys);
+	c.vdso_fn = ctx->vdso_fn;
+	run_case(ctx->call, &c, vdso);
+	return !interrupt_signal();	/* a case cut short is not judged */
+}
+
+void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what)
+{
+	struct outcome sys, vdso;
+
+	if (!run_both(ctx, c, &sys, &vdso))
+		return;
+	verdict(ctx, what, &sys, returned(&sys, -1, EFAULT), &vdso,
+		returned(&vdso, -1, EFAULT) || vdso.signal == SIGSEGV || vdso.signal == SIGBUS,
+		"-1/EFAULT, or SIGSEGV/SIGBUS from the vDSO");
+}
+
+void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
+		       const char *what)
+{
+	struct outcome sys, vdso, want = { .exit_status = -1, .ret = ret, .err = err };
+	char expected[64];
+
+	if (!run_both(ctx, c, &sys, &vdso))
+		return;
+	verdict(ctx, what, &sys, returned(&sys, ret, err), &vdso, returned(&vdso, ret, err),
+		outcome_str(&want, expected, sizeof(expected)));
+}
+
+void abi_expect_result_or_fault(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
+				const char *what)
+{
+	struct outcome sys, vdso, want = { .exit_status = -1, .ret = ret, .err = err };
+	char expected[96], want_str[64];
+
+	if (!run_both(ctx, c, &sys, &vdso))
+		return;
+	snprintf(expected, sizeof(expected), "%s, or -1/EFAULT or SIGSEGV/SIGBUS from the vDSO",
+		 outcome_str(&want, want_str, sizeof(want_str)));
+	verdict(ctx, what, &sys, returned(&sys, ret, err), &vdso,
+		returned(&vdso, ret, err) || returned(&vdso, -1, EFAULT) ||
+		vdso.signal == SIGSEGV || vdso.signal == SIGBUS, expected);
+}
+
+static bool succeeded(const struct outcome *o)
+{
+	return completed(o) && o->ret >= 0;
+}
+
+void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what)
+{
+	struct outcome sys, vdso;
+
+	if (!run_both(ctx, c, &sys, &vdso))
+		return;
+	verdict(ctx, what, &sys, succeeded(&sys), &vdso, succeeded(&vdso), "a value >= 0");
+}
+
+enum status abi_end(struct abi_ctx *ctx)
+{
+	if (interrupt_signal())
+		report_line(ctx->api, "abi: interrupted by %s after %u cases, %u failures",
+			    interrupt_name(interrupt_signal()), ctx->cases, ctx->fails);
+	else if (ctx->run->verbose)
+		report_line(ctx->api, "abi: %u cases, %u failures", ctx->cases, ctx->fails);
+	if (!ctx->broken)	/* vdsotest's own trouble went to stderr */
+		report_failures(ctx->api, TEST_ABI, ctx->fails);
+	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
+}

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Mechanics of abi: each case runs once through the system call and once
+ * through the vDSO, each in a forked child (no core dump, 10 s alarm), and
+ * the outcomes (return value and errno, or the signal that killed the child)
+ * are compared with what the case expects.
+ */
+#ifndef VDSOTEST_ABI_H
+#define VDSOTEST_ABI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "core/api.h"
+
+/* Pointer arguments a case can pass; resolved inside the child. */
+enum abi_ptr {
+	PTR_GOOD,	/* a writable, aligned buffer */
+	PTR_NULL,
+	PTR_MAX,	/* (void *)UINTPTR_MAX */
+	PTR_PROT_NONE,	/* a page mapped PROT_NONE */
+	PTR_PROT_READ,	/* a page mapped PROT_READ */
+	PTR_STRADDLE,	/* an object whose second half is in an unmapped page */
+	NR_ABI_PTRS
+};
+
+/* One call: the vDSO function (NULL means the system call) and its arguments. */
+struct abi_call {
+	void *vdso_fn;
+	long clock_id;			/* for calls that take one */
+	enum abi_ptr ptr[3];		/* pointer arguments in order */
+	size_t size[3];			/* object size behind each pointer */
+};
+
+/* Make the call in the child: return the call's value with errno set. */
+typedef long (*abi_call_fn)(const struct abi_call *c);
+
+struct abi_ctx {
+	const struct api *api;
+	const struct run *run;
+	void *vdso_fn;
+	abi_call_fn call;
+	unsigned cases;
+	unsigned fails;
+	bool broken;		/* a case could not be run: no further cases */
+};
+
+/*
+ * abi_ptr - the pointer of kind @kind for an object of @size bytes
+ * (1 .. page size).  Maps pages; call only in the abi child.
+ */
+void *abi_ptr(enum abi_ptr kind, size_t size);
+
+/* abi_ptr_name - "NULL", "UINTPTR_MAX", "PROT_NONE page", ... */
+const char *abi_ptr_name(enum abi_ptr kind);
+
+/*
+ * abi_expect_fault - a bad output pointer: the system call must return
+ * -1/EFAULT; the vDSO may return -1/EFAULT or die of SIGSEGV or SIGBUS.
+ * @what describes the call, e.g. "clock_gettime(CLOCK_MONOTONIC, NULL)".
+ */
+void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what);
+
+/*
+ * abi_expect_result - both paths must return @ret (and, when @ret is -1,
+ * set errno to @err).
+ */
+void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
+		       const char *what);
+
+/*
+ * abi_expect_result_or_fault - a bad pointer the system call does not take
+ * (the vDSO getrandom() state): the system call must return @ret (and, when
+ * @ret is -1, set errno to @err); the vDSO may do the same, return
+ * -1/EFAULT, or die of SIGSEGV or SIGBUS.
+ */
+void abi_expect_result_or_fault(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
+				const char *what);
+
+/* abi_expect_success - both paths must return a value >= 0. */
+void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what);
+
+/*
+ * abi_end - in verbose mode print the number of cases and failures:
+ * "API: abi: N cases, M failures"; after failures the summary line
+ * (report_failures()), unless a case could not be run (that went to
+ * stderr).  Once SIGINT or SIGTERM has been caught (interrupt.h) the
+ * abi_expect_*() calls run no further cases, and abi_end() prints in any
+ * mode "API: abi: interrupted by SIGINT after N cases, M failures".
+ * Return: STATUS_PASS or STATUS_FAIL.
+ */
+enum status abi_end(struct abi_ctx *ctx);
+
+/*
+ * abi_begin_checked - the start every family shares: when @api has no vDSO
+ * function print the note and return STATUS_SKIP; otherwise start the cases
+ * of @api, made through @call, with the first: the vDSO function's stack
+ * use (api_stack_bytes()) is at most STACK_LIMIT_BYTES; and return
+ * STATUS_PASS.
+ */
+enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
+			      const struct run *run, abi_call_fn call);
+
+/*
+ * signal_name - "SIGSEGV" for the signals a call under test may die of
+ * (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP, SIGSYS, SIGKILL;
+ * SIGALRM as "SIGALRM (timed out)"); NULL for others.
+ */
+const char *signal_name(int sig);
+
+/*
+ * fork_test_child - fork(2) a child that dies with SIGKILL when vdsotest
+ * does (PR_SET_PDEATHSIG, prctl(2)), so that no test outlives the run, and
+ * that dumps no core (RLIMIT_CORE 0) when the code under test crashes.
+ * SIGSEGV and SIGBUS are at their default action in the child, so that a
+ * fault kills it even where a sanitizer run-time had taken them over.
+ * Return: as fork(2): the pid in the parent, 0 in the child, -1 on failure
+ * (errno from fork(2), e.g. EAGAIN).
+ */
+pid_t fork_test_child(void);
+
+/*
+ * wait_test_child - wait for the child @pid of fork_test_child() to end,
+ * passing SIGINT or SIGTERM on to it once vdsotest has caught one
+ * (interrupt.h), since a signal sent to vdsotest's pid alone does not
+ * reach it.  Looks every 50 us, rising to every 10 ms.
+ * Return: 0 with @status filled as by waitpid(2); -1 with errno (ECHILD).
+ */
+int wait_test_child(pid_t pid, int *status);
+
+/* The invalid clock ids every clock family tries (clock id -1 etc.). */
+extern const long abi_invalid_clock_ids[];
+extern const size_t abi_invalid_clock_id_count;
+
+#endif

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* verify on several CPUs at once; see parallel.h. */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "lib/cpus.h"
+#include "harness/fallback.h"
+#include "harness/parallel.h"
+#include "output/report.h"
+#include "harness/verify.h"
+
+/* The token ring of the cross-CPU ordering check. */
+struct ring {
+	atomic_uint token;	/* index of the thread whose turn it is */
+	atomic_bool stop;
+	/* written only by the token's holder: */
+	struct verify_ctx ctx;
+	struct ts64 last;	/* the previous holder's reading */
+	int last_cpu;
+	bool have_last;
+	unsigned compared;	/* readings compared with another CPU's */
+};
+
+struct worker {
+	pthread_t thread;
+	unsigned index;
+	int cpu;
+	const struct api *api;
+	const struct run *run;	/* with the duration of one phase */
+	struct ring *ring;	/* NULL: the checks phase */
+	unsigned nthreads;
+	enum status status;
+	char scope[48];		/* "thread I on CPU C" */
+};
+
+bool parallel_ordered_clock(const struct api *api)
+{
+	return api->family == &clock_gettime_family && !(api->flags & CLK_SETTABLE) &&
+	       api->clock_id != CLOCK_PROCESS_CPUTIME_ID &&
+	       api->clock_id != CLOCK_THREAD_CPUTIME_ID;
+}
+
+/* One turn with the token: read, compare with the previous holder's reading. */
+static void ring_turn(struct worker *w)
+{
+	struct ring *r = w->ring;
+	struct verify_ctx *ctx = &r->ctx;
+	const char *who = api_vdso_fn(w->api, w->run) ? "vDSO" : "libc";
+	char a[TS64_STRLEN], b[TS64_STRLEN];
+	struct ts64 v;
+
+	/* However short the duration, every thread compares once. */
+	if (!verify_running(ctx) &&
+	    (r->compared >= w->nthreads || verify_failures() >= w->run->maxfails)) {
+		atomic_store(&r->stop, true);
+		return;
+	}
+	if (!verify_ok(ctx, api_clock_now(w->api, w->run, &v) == 0)) {
+		verify_fail(ctx, "cross-CPU: %s clock_gettime(%s) on CPU %d returned -1 (%s)",
+			    who, w->api->clock_name, w->cpu, strerror(errno));
+		r->have_last = false;
+		return;
+	}
+	if (r->have_last)
+		r->compared++;
+	if (r->have_last && !verify_ok(ctx, ts64_cmp(r->last, v) <= 0))
+		verify_fail(ctx, "cross-CPU: %s %s on CPU %d after %s %s on CPU %d: %" PRId64 " ns backwards",
+			    who, ts64_format(v, a, sizeof(a)), w->cpu, who,
+			    ts64_format(r->last, b, sizeof(b)), r->last_cpu, ts64_sub_ns(r->last, v));
+	r->last = v;
+	r->last_cpu = w->cpu;
+	r->have_last = true;
+}
+
+static void ring_run(struct worker *w)
+{
+	struct ring *r = w->ring;
+
+	while (!atomic_load_explicit(&r->stop, memory_order_relaxed)) {
+		if (atomic_load_explicit(&r->token, memory_order_acquire) != w->index)
+			continue;
+		ring_turn(w);
+		atomic_store_explicit(&r->token, (w->index + 1) % w->nthreads,
+				      memory_order_release);
+	}
+}
+
+static void *worker_main(void *p)
+{
+	struct worker *w = p;
+
+	if (cpu_pin((unsigned)w->cpu) != 0) {
+		fprintf(stderr, "vdsotest: %s: thread %u: cannot pin to CPU %d: %s\n",
+			w->api->name, w->index, w->cpu, strerror(errno));
+		w->status = STATUS_FAIL;
+		if (w->ring)
+			atomic_store(&w->ring->stop, true);
+		return NULL;
+	}
+	if (w->ring) {
+		ring_run(w);
+		w->status = STATUS_PASS;
+		return NULL;
+	}
+	snprintf(w->scope, sizeof(w->scope), "thread %u on CPU %d", w->index, w->cpu);
+	verify_scope(w->scope);
+	w->status = w->api->family->verify(w->api, w->run);
+	return NULL;
+}
+
+/* Start a worker per CPU, wait for all; false if one could not start. */
+static bool run_workers(struct worker *w, unsigned n)
+{
+	bool ok = true;
+	unsigned started = 0;
+
+	for (; started < n; started++) {
+		int err = pthread_create(&w[started].thread, NULL, worker_main, &w[started]);
+		if (err) {
+			fprintf(stderr, "vdsotest: %s: cannot start thread %u: %s\n",
+				w[started].api->name, started, strerror(err));
+			if (w[0].ring)
+				atomic_store(&w[0].ring->stop, true);
+			ok = false;
+			break;
+		}
+	}
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(w[i].thread, NULL);
+	return ok;
+}
+
+/* Fold a phase's thread statuses into @st: fail beats pass beats skip. */
+static enum status fold(const struct worker *w, unsigned n, enum status st)
+{
+	bool all_skip = true;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (w[i].status == STATUS_FAIL)
+			return STATUS_FAIL;
+		all_skip &= w[i].status == STATUS_SKIP;
+	}
+	return st == STATUS_FAIL ? st : all_skip ? STATUS_SKIP : STATUS_PASS;
+}
+
+enum status verify_parallel(const struct api *api, const struct run *run)
+{
+	unsigned n = run->threads;
+	struct worker *w = calloc(n, sizeof(*w));
+	struct run phase = *run;
+	struct cpu_mask mask;
+	enum status st = STATUS_PASS;
+	struct ring ring;
+
+	/* A clock the kernel rejects: one thread says so (and skips). */
+	if (api->clock_id != -1 && syscall(SYS_clock_getres, api->clock_id, NULL) == -1 &&
+	    errno == EINVAL) {
+		free(w);
+		return api->family->verify(api, run);
+	}
+	if (!w || !cpu_mask_get(&mask)) {
+		fprintf(stderr, "vdsotest: %s: %s\n", api->name, strerror(errno));
+		free(w);
+		return STATUS_FAIL;
+	}
+	for (unsigned i = 0; i < n; i++)
+		w[i] = (struct worker){ .index = i, .cpu = cpu_mask_nth(&mask, i), .api = api,
+					.run = &phase, .nthreads = n };
+	cpu_mask_free(&mask);
+	verify_notes(api, run);		/* once, before any thread's lines */
+	if (parallel_ordered_clock(api)) {
+		phase.duration_ns = run->duration_ns / 2 ? run->duration_ns / 2 : 1;
+		memset(&ring, 0, sizeof(ring));
+		verify_scope("cross-CPU");	/* for verify_begin/end's verbose lines */
+		verify_begin(&ring.ctx, api, &phase);
+		for (unsigned i = 0; i < n; i++)
+			w[i].ring = &ring;
+		if (!run_workers(w, n))
+			st = STATUS_FAIL;
+		verify_end(&ring.ctx);
+		verify_scope(NULL);
+		st = fold(w, n, st);
+		for (unsigned i = 0; i < n; i++)
+			w[i].ring = NULL;
+	}
+	if (!run_workers(w, n))
+		st = STATUS_FAIL;
+	st = fold(w, n, st);
+	free(w);
+	return st;
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Stack use of a vDSO function; see stack.h. */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness/abi.h"
+#include "harness/fallback.h"
+#include "harness/stack.h"
+
+#define STACK_BYTES (256 * 1024)
+#define PATTERN 0xa5
+
+/* What the child hands back, in a shared page. */
+struct stack_result {
+	long bytes;
+	int err;	/* 0, or why there is no figure */
+};
+
+struct call {
+	const struct api *api;
+	void *fn;
+};
+
+/* The stand-in for the vDSO function: touches no stack of its own. */
+static long empty_fn(void)
+{
+	return 0;
+}
+
+static void *thread_main(void *p)
+{
+	const struct call *c = p;
+
+	api_call_once(c->api, c->fn);
+	return NULL;
+}
+
+/*
+ * Run @c on a fresh pattern-filled @stack; return the depth (bytes below
+ * its top) of the deepest byte changed, or -1 with errno.
+ */
+static long depth_of(struct call *c, unsigned char *stack)
+{
+	pthread_attr_t attr;
+	pthread_t t;
+	int err;
+
+	memset(stack, PATTERN, STACK_BYTES);
+	if ((err = pthread_attr_init(&attr)) != 0 ||
+	    (err = pthread_attr_setstack(&attr, stack, STACK_BYTES)) != 0 ||
+	    (err = pthread_create(&t, &attr, thread_main, c)) != 0) {
+		errno = err;
+		return -1;
+	}
+	pthread_join(t, NULL);
+	pthread_attr_destroy(&attr);
+	size_t i = 0;
+	while (i < STACK_BYTES && stack[i] == PATTERN)
+		i++;
+	return (long)(STACK_BYTES - i);
+}
+
+static void child(const struct api *api, void *fn, struct stack_result *res)
+{
+	unsigned char *stack = mmap(NULL, STACK_BYTES, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+	struct call empty = { api, (void *)empty_fn }, real = { api, fn };
+	long base, used;
+
+	alarm(10);
+	if (stack == MAP_FAILED) {
+		res->err = errno;
+		_exit(0);
+	}
+	if ((base = depth_of(&empty, stack)) < 0 || (used = depth_of(&real, stack)) < 0) {
+		res->err = errno;
+		_exit(0);
+	}
+	res->bytes = used > base ? used - base : 0;
+	_exit(0);
+}
+
+long api_stack_bytes(const struct api *api, const struct run *run)
+{
+	void *fn = api_vdso_fn(api, run);
+	struct stack_result *res;
+	int status, err;
+	pid_t pid;
+
+	if (!fn) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (api->family->call == VDSO_GETRANDOM) {
+		errno = ENOTSUP;	/* its state is mapped on the same stack first */
+		return -1;
+	}
+	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (res == MAP_FAILED)
+		return -1;
+	res->bytes = -1;
+	res->err = ECHILD;
+	if ((pid = fork_test_child()) < 0) {
+		err = errno;
+		munmap(res, sizeof(*res));
+		errno = err;
+		return -1;
+	}
+	if (pid == 0) {
+		res->err = 0;
+		child(api, fn, res);
+	}
+	if (wait_test_child(pid, &status) != 0) {
+		err = errno;
+		munmap(res, sizeof(*res));
+		errno = err;
+		return -1;
+	}
+	long bytes = WIFEXITED(status) && !res->err ? res->bytes : -1;
+	err = WIFEXITED(status) ? res->err : ECHILD;
+	munmap(res, sizeof(*res));
+	errno = err;
+	return bytes;
+}

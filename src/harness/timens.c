@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* verify in a new time namespace; see timens.h. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness/abi.h"
+#include "vdso/arch.h"
+#include "harness/fallback.h"
+#include "output/report.h"
+#include "harness/timens.h"
+#include "lib/timespec.h"
+#include "harness/verify.h"
+
+#ifndef CLONE_NEWTIME
+#define CLONE_NEWTIME 0x00000080	/* linux/sched.h, Linux 5.6 */
+#endif
+
+/* Exit statuses of the namespace's first process and of its parent. */
+enum { NS_PASS = STATUS_PASS, NS_FAIL = STATUS_FAIL, NS_NOT_MADE = 64 };
+
+/* What the processes hand back, in a shared page. */
+struct timens_result {
+	struct ts64 sys, subject;	/* readings in the namespace */
+	bool read;			/* they were made */
+	bool sys_ok, subject_ok;	/* ...and the calls returned 0 */
+	int err;			/* NS_NOT_MADE: errno */
+	char step[64];			/* NS_NOT_MADE: what failed */
+};
+
+bool timens_offset_applies(clockid_t clock_id)
+{
+	switch (clock_id) {
+	case CLOCK_MONOTONIC: case CLOCK_MONOTONIC_RAW: case CLOCK_MONOTONIC_COARSE:
+	case CLOCK_BOOTTIME: case CLOCK_BOOTTIME_ALARM:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A reading through the system call; false if it fails (the clock is supported). */
+static bool sys_now(clockid_t id, struct ts64 *out)
+{
+	vdso_timespec ts = { 0, 0 };
+
+	if (syscall(SYS_clock_gettime, id, &ts) != 0)
+		return false;
+	*out = ts64_from(&ts);
+	return true;
+}
+
+/*
+ * Our own offsets of CLOCK_MONOTONIC ([0]) and CLOCK_BOOTTIME ([1]) from
+ * /proc/self/timens_offsets ("<clock> <sec> <nsec>" lines, the clock by
+ * name or id; time_namespaces(7)); 0 where a line is absent.
+ * Return: false when the file cannot be read.
+ */
+static bool own_offsets(long long sec[2], long long nsec[2])
+{
+	FILE *f = fopen("/proc/self/timens_offsets", "re");
+	char clock[32];
+	long long s, ns;
+
+	sec[0] = sec[1] = nsec[0] = nsec[1] = 0;
+	if (!f)
+		return false;
+	while (fscanf(f, "%31s %lld %lld", clock, &s, &ns) == 3) {
+		int i = strcmp(clock, "monotonic") == 0 || strcmp(clock, "1") == 0 ? 0
+		      : strcmp(clock, "boottime") == 0 || strcmp(clock, "7") == 0 ? 1 : -1;
+		if (i >= 0) {
+			sec[i] = s;
+			nsec[i] = ns;
+		}
+	}
+	fclose(f);
+	return true;
+}
+
+/* In the new namespace's parent: write the offsets; false, @res filled, on failure. */
+static bool set_offsets(struct timens_result *res)
+{
+	long long sec[2], nsec[2];
+	char line[128];
+	int fd;
+
+	if (!own_offsets(sec, nsec)) {
+		res->err = errno;
+		snprintf(res->step, sizeof(res->step), "reading /proc/self/timens_offsets");
+		return false;
+	}
+	int len = snprintf(line, sizeof(line), "monotonic %lld %lld\nboottime %lld %lld\n",
+			   sec[0] + TIMENS_OFFSET_SEC, nsec[0], sec[1] + TIMENS_OFFSET_SEC, nsec[1]);
+	if (unshare(CLONE_NEWTIME) != 0) {
+		res->err = errno;
+		snprintf(res->step, sizeof(res->step), "unshare(CLONE_NEWTIME)");
+		return false;
+	}
+	fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, line, (size_t)len) != len) {
+		res->err = errno;
+		snprintf(res->step, sizeof(res->step), "writing /proc/self/timens_offsets");
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	close(fd);
+	return true;
+}
+
+/* Wait for @pid; its exit status, or NS_FAIL if it died of a signal. */
+static int wait_status(pid_t pid, const struct api *api)
+{
+	int status;
+
+	if (wait_test_child(pid, &status) != 0)
+		return NS_FAIL;
+	if (WIFSIGNALED(status)) {
+		verify_failure(api, "time namespace +1000 s: verify: killed by signal %d (%s)",
+			       WTERMSIG(status), strsignal(WTERMSIG(status)));
+		return NS_FAIL;
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : NS_FAIL;
+}
+
+/*
+ * Both readings in the namespace lie in [before, after] + the offset.
+ * (A call that failed is not looked at: the checks in the namespace say so.)
+ */
+static bool check_offset(const struct api *api, const struct run *run,
+			 const struct timens_result *res,
+			 struct ts64 before, struct ts64 after)
+{
+	const int64_t off = TIMENS_OFFSET_SEC * NSEC_PER_SEC;
+	bool ok = true;
+	const struct ts64 *r[2] = { &res->sys, &res->subject };
+	const bool made[2] = { res->sys_ok, res->subject_ok };
+	const char *who[2] = { "syscall", api_vdso_fn(api, run) ? "vDSO" : "libc" };
+	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
+
+	for (int i = 0; i < 2; i++) {
+		if (!made[i])
+			continue;
+		int64_t lo = ts64_sub_ns(*r[i], before) - off, hi = ts64_sub_ns(*r[i], after) - off;
+		if (lo >= 0 && hi <= 0)
+			continue;
+		ok = false;
+		verify_failure(api, "time namespace +1000 s: %s %s not within our syscall readings %s .. %s + 1000 s (%" PRId64 " ns %s)",
+			       who[i], ts64_format(*r[i], a, sizeof(a)), ts64_format(before, b, sizeof(b)),
+			       ts64_format(after, c, sizeof(c)), lo < 0 ? -lo : hi,
+			       lo < 0 ? "behind" : "ahead");
+	}
+	return ok;
+}
+
+/* A process in the namespace: read the clock both ways. */
+static void read_in_namespace(const struct api *api, const struct run *run,
+			      struct timens_result *res)
+{
+	res->sys_ok = sys_now(api->clock_id, &res->sys);
+	res->subject_ok = api_clock_now(api, run, &res->subject) == 0;
+	res->read = true;
+	_exit(NS_PASS);
+}
+
+/* A process in the namespace: the checks. */
+static void check_in_namespace(const struct api *api, const struct run *run,
+			       timens_checks_fn checks)
+{
+	struct run short_run = *run;
+
+	/* (at most 1 s: the run's watchdog allows 10 s beyond --duration) */
+	short_run.duration_ns = run->duration_ns / 10;
+	if (short_run.duration_ns > NSEC_PER_SEC)
+		short_run.duration_ns = NSEC_PER_SEC;
+	if (!short_run.duration_ns)
+		short_run.duration_ns = 1;
+	verify_scope("time namespace +1000 s");
+	_exit(checks(api, &short_run) == STATUS_FAIL ? NS_FAIL : NS_PASS);
+}
+
+/* Fork a process into the new namespace; false, @res filled, on failure. */
+static bool fork_in_namespace(pid_t *pid, struct timens_result *res)
+{
+	if ((*pid = fork_test_child()) >= 0)
+		return true;
+	res->err = errno;
+	snprintf(res->step, sizeof(res->step), "fork");
+	return false;
+}
+
+/*
+ * The parent of the namespace (itself still in ours): make it; a first
+ * process there reads the clock, compared here with our readings around
+ * it; then a second one runs the checks (unless --maxfails is reached).
+ */
+static void make_namespace(const struct api *api, const struct run *run,
+			   timens_checks_fn checks, struct timens_result *res)
+{
+	struct ts64 before, after;
+	bool ok;
+	pid_t pid;
+
+	if (!set_offsets(res))
+		_exit(NS_NOT_MADE);
+	if (!sys_now(api->clock_id, &before)) {
+		res->err = errno;
+		snprintf(res->step, sizeof(res->step), "clock_gettime");
+		_exit(NS_NOT_MADE);
+	}
+	if (!fork_in_namespace(&pid, res))
+		_exit(NS_NOT_MADE);
+	if (pid == 0)
+		read_in_namespace(api, run, res);
+	ok = wait_status(pid, api) == NS_PASS && res->read;
+	if (ok && sys_now(api->clock_id, &after))
+		ok = check_offset(api, run, res, before, after);
+	if (verify_failures() < run->maxfails) {
+		if (!fork_in_namespace(&pid, res))
+			_exit(NS_NOT_MADE);
+		if (pid == 0)
+			check_in_namespace(api, run, checks);
+		ok &= wait_status(pid, api) == NS_PASS;
+	}
+	_exit(ok ? NS_PASS : NS_FAIL);
+}
+
+enum status timens_verify(const struct api *api, const struct run *run,
+			  timens_checks_fn checks)
+{
+	struct timens_result *res;
+	enum status st = STATUS_PASS;
+	pid_t pid;
+
+	if (run->threads > 1)	/* each thread would fork: left out */
+		return STATUS_PASS;
+	if (verify_failures() >= run->maxfails)	/* --maxfails reached already */
+		return STATUS_PASS;
+	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (res == MAP_FAILED) {
+		report_note("%s: time namespace not tested: mmap: %s", api->name, strerror(errno));
+		return STATUS_PASS;
+	}
+	memset(res, 0, sizeof(*res));
+	if ((pid = fork_test_child()) < 0) {
+		report_note("%s: time namespace not tested: fork: %s", api->name, strerror(errno));
+		munmap(res, sizeof(*res));
+		return STATUS_PASS;
+	}
+	if (pid == 0)
+		make_namespace(api, run, checks, res);
+	int ns = wait_status(pid, api);
+	if (ns == NS_NOT_MADE)
+		report_note("%s: time namespace not tested: %s: %s", api->name, res->step,
+			    strerror(res->err));
+	else if (ns != NS_PASS)
+		st = STATUS_FAIL;
+	munmap(res, sizeof(*res));
+	return st;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * verify inside a new time namespace (time_namespaces(7)): CLOCK_MONOTONIC
+ * and CLOCK_BOOTTIME (with their raw, coarse and alarm variants) run
+ * TIMENS_OFFSET_SEC ahead of ours there, and the vDSO must show that as
+ * the system call does: the kernel gives such processes a vvar page of
+ * their own that makes the vDSO add the offsets.
+ */
+#ifndef VDSOTEST_TIMENS_H
+#define VDSOTEST_TIMENS_H
+
+#include "core/api.h"
+
+/* How far the new namespace's CLOCK_MONOTONIC and CLOCK_BOOTTIME run ahead. */
+#define TIMENS_OFFSET_SEC 1000
+
+/* A family's verify checks, as run in the namespace. */
+typedef enum status (*timens_checks_fn)(const struct api *api, const struct run *run);
+
+/*
+ * timens_offset_applies - does a time namespace offset @clock_id?
+ * (CLOCK_MONOTONIC, _RAW, _COARSE, CLOCK_BOOTTIME, _ALARM: kernel/time/
+ * namespace.c, do_timens_ktime_to_host().)
+ */
+bool timens_offset_applies(clockid_t clock_id);
+
+/*
+ * timens_verify - verify @api again in a new time namespace.  A child
+ * unshare(2)s CLONE_NEWTIME and writes offsets TIMENS_OFFSET_SEC above our
+ * own to /proc/self/timens_offsets; a first process in the namespace reads
+ * @api's clock through the system call and through the path under test
+ * (the readings of calls that returned 0 must lie within our own system
+ * call readings before and after, plus the offset); a second one runs
+ * @checks for a tenth of --duration (at most 1 s), its lines marked "time
+ * namespace +1000 s" (verify_scope()).  Failures count towards the
+ * --maxfails of the API's verify (verify_api()); nothing is done once
+ * they are reached.
+ *
+ * When the namespace cannot be made (EPERM without CAP_SYS_ADMIN and
+ * CAP_SYS_TIME, EINVAL without CONFIG_TIME_NS, no /proc), prints
+ * "Note: API: time namespace not tested: REASON" and returns STATUS_PASS.
+ *
+ * With run->threads above 1 (verify_parallel()) it does nothing.
+ *
+ * Return: STATUS_PASS or STATUS_FAIL.
+ */
+enum status timens_verify(const struct api *api, const struct run *run,
+			  timens_checks_fn checks);
+
+#endif

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Mechanics of verify; see verify.h. */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/timex.h>
+#ifdef HAVE_TIMERFD_CREATE
+#include <sys/timerfd.h>
+#endif
+
+#include "harness/bench.h"
+#include "harness/fallback.h"
+#include "harness/parallel.h"
+#include "lib/interrupt.h"
+#include "output/report.h"
+#include "harness/verify.h"
+
+/* A timer on CLOCK_REALTIME far in the future whose read fails with
+ * ECANCELED once the clock is set. */
+static int clock_set_watch(void)
+{
+#ifdef HAVE_TIMERFD_CREATE
+	int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+	struct itimerspec far = { .it_value = { .tv_sec = INT32_MAX } };
+
+	if (fd < 0)
+		return -1;
+	if (timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &far, NULL)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+#else
+	return -1;
+#endif
+}
+
+/* What the calling thread's lines are about, or NULL; see verify_scope(). */
+static _Thread_local const char *scope;
+
+void verify_scope(const char *s)
+{
+	scope = s;
+}
+
+/*
+ * The verify of one API (verify_api()): the failures printed so far, in a
+ * shared page so that the time namespace part (another process) and the
+ * threads of -t count in it too.  (Outside verify_api(), local_session
+ * allows no failure line: maxfails 0.)
+ */
+static struct session {
+	atomic_uint printed;
+	unsigned maxfails;
+	bool noted;		/* verify_notes() has spoken (inherited by fork) */
+} local_session, *session = &local_session;
+
+/* "API: [SCOPE: ]message" for verify's own verbose lines. */
+static __attribute__((format(printf, 2, 3)))
+void say(const struct api *api, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report_vline_scoped(api, scope, fmt, ap);
+	va_end(ap);
+}
+
+/* Verbose: which path the calls under test take. */
+static void verify_say_path(const struct api *api, const struct run *run)
+{
+	char why[FALLBACK_REASON_LEN];
+
+	switch (api_falls_back(api, run, why, sizeof(why))) {
+	case FALLBACK_SYSCALL:
+		say(api, "verify: path exercised: system call (the vDSO function falls back)");
+		break;
+	case FALLBACK_NONE:
+		say(api, "verify: path exercised: vDSO (completes in user space)");
+		break;
+	case FALLBACK_NO_VDSO:
+		say(api, "verify: path exercised: libc (no vDSO function)");
+		break;
+	default:
+		say(api, "verify: path exercised: unknown (%s)", why);
+		break;
+	}
+}
+
+void verify_notes(const struct api *api, const struct run *run)
+{
+	if (session->noted)
+		return;
+	session->noted = true;
+	if (!api_vdso_fn(api, run))
+		report_note("%s: vDSO version of %s not found; verifying libc's", api->name,
+			    vdso_call_name(api->family->call));
+	if (run->verbose)
+		verify_say_path(api, run);
+}
+
+unsigned verify_failures(void)
+{
+	return atomic_load(&session->printed);
+}
+
+/* Take one of the --maxfails places for a failure line; false when none is left. */
+static bool reserve_failure(void)
+{
+	unsigned n = atomic_load(&session->printed);
+
+	do {
+		if (n >= session->maxfails)
+			return false;
+	} while (!atomic_compare_exchange_weak(&session->printed, &n, n + 1));
+	return true;
+}
+
+enum status verify_api(const struct api *api, const struct run *run)
+{
+	struct session *s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE,
+				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	enum status st;
+
+	if (s == MAP_FAILED) {
+		fprintf(stderr, "vdsotest: %s: mmap: %s\n", api->name, strerror(errno));
+		return STATUS_FAIL;
+	}
+	atomic_init(&s->printed, 0);
+	s->maxfails = run->maxfails;
+	s->noted = false;
+	session = s;
+	st = run->threads > 1 ? verify_parallel(api, run) : api->family->verify(api, run);
+	unsigned fails = verify_failures();
+	report_failures(api, TEST_VERIFY, fails);
+	session = &local_session;
+	munmap(s, sizeof(*s));
+	return fails ? STATUS_FAIL : st;
+}
+
+void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->api = api;
+	ctx->run = run;
+	ctx->deadline_ns = now_ns() + run->duration_ns;
+	ctx->clock_set_fd = clock_set_watch();
+	verify_notes(api, run);
+}
+
+bool verify_running(struct verify_ctx *ctx)
+{
+	/*
+	 * At least one round, however short the duration: counted by the
+	 * rounds begun, not by the checks made, since checks made before the
+	 * loop (getrandom's seccomp probe) are no round, and a loaded machine
+	 * can spend the whole duration on them.
+	 */
+	bool first = ctx->rounds++ == 0;
+
+	return verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
+	       (first || now_ns() < ctx->deadline_ns);
+}
+
+void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!reserve_failure())
+		return;
+	ctx->fails++;
+	va_start(ap, fmt);
+	report_vline_scoped(ctx->api, scope, fmt, ap);
+	va_end(ap);
+}
+
+bool verify_failure(const struct api *api, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!reserve_failure())
+		return false;
+	va_start(ap, fmt);
+	report_vline_scoped(api, scope, fmt, ap);
+	va_end(ap);
+	return true;
+}
+
+/*
+ * How long a failure that may be a setting of CLOCK_REALTIME waits for the
+ * timerfd's cancel.  The kernel cancels after publishing the new time: at
+ * once for clock_settime() (clock_was_set(), kernel/time/hrtimer.c), though
+ * another CPU may read the new time first; but a leap second's step is
+ * published by the tick and signalled through a work queue
+ * (update_wall_time() -> clock_was_set_delayed(), kernel/time/timekeeping.c),
+ * which under emulation (qemu TCG) was seen to run more than 20 ms later:
+ * while a leap second is armed (STA_INS or STA_DEL, adjtimex(2); they stay
+ * set across the leap until cleared) the wait is longer.  It ends as soon
+ * as the cancel comes (timerfd_clock_was_set() wakes pollers,
+ * fs/timerfd.c), so only a real failure waits this long.
+ */
+#define CLOCK_SET_WAIT_MS 100
+#define CLOCK_SET_LEAP_WAIT_MS 2000
+
+/* Is a leap second armed (adjtimex(2) modes 0: read only)? */
+static bool leap_armed(void)
+{
+	struct timex tx = { .modes = 0 };
+
+	return adjtimex(&tx) >= 0 && (tx.status & (STA_INS | STA_DEL));
+}
+
+/* The timerfd's answer: -1 with ECANCELED once CLOCK_REALTIME was set (timerfd_create(2)). */
+static enum clock_set_look look_timerfd(int fd)
+{
+	uint64_t expirations;
+
+	if (read(fd, &expirations, sizeof(expirations)) >= 0)
+		return CLOCK_SET_NOT_YET;	/* (the timer itself expired: past 2038 on 32-bit) */
+	if (errno == ECANCELED)
+		return CLOCK_SET_YES;
+	return errno == EAGAIN || errno == EINTR ? CLOCK_SET_NOT_YET : CLOCK_SET_UNKNOWN;
+}
+
+bool verify_clock_set_wait(int fd, int timeout_ms, enum clock_set_look (*look)(int fd))
+{
+	uint64_t end = now_ns() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0) * 1000000u;
+
+	for (;;) {
+		enum clock_set_look l = look(fd);
+		if (l != CLOCK_SET_NOT_YET)
+			return l == CLOCK_SET_YES;
+		int wait_ms = -1;
+		if (timeout_ms >= 0) {
+			uint64_t t = now_ns();
+			if (t >= end)
+				return false;
+			wait_ms = (int)((end - t + 999999) / 1000000);
+		}
+		struct pollfd p = { fd, POLLIN, 0 };
+		if (poll(&p, 1, wait_ms) < 0 && (errno != EINTR || interrupt_signal()))
+			return look(fd) == CLOCK_SET_YES;
+	}
+}
+
+bool verify_clock_was_set(struct verify_ctx *ctx)
+{
+	if (ctx->clock_set_fd < 0)
+		return false;
+	if (verify_clock_set_wait(ctx->clock_set_fd,
+				  leap_armed() ? CLOCK_SET_LEAP_WAIT_MS : CLOCK_SET_WAIT_MS,
+				  look_timerfd)) {
+		/* (reported once: a new timer for the next setting) */
+		close(ctx->clock_set_fd);
+		ctx->clock_set_fd = clock_set_watch();
+		/* (once per verify: under --perturb it comes hundreds of times) */
+		if (ctx->clock_sets++ == 0)
+			report_note("%s: CLOCK_REALTIME was set during the run; the ordering checks it spoiled skipped (-v: how often)",
+				    ctx->api->name);
+		return true;
+	}
+	return false;
+}
+
+enum status verify_end(struct verify_ctx *ctx)
+{
+	if (ctx->clock_set_fd >= 0)
+		close(ctx->clock_set_fd);
+	ctx->clock_set_fd = -1;
+	if (interrupt_signal())
+		say(ctx->api, "verify: interrupted by %s after %" PRIu64 " checks, %u failures",
+		    interrupt_name(interrupt_signal()), ctx->checks, ctx->fails);
+	else if (ctx->run->verbose)
+		say(ctx->api, "verify: %" PRIu64 " checks, %u failures", ctx->checks, ctx->fails);
+	if (ctx->run->verbose && ctx->clock_sets)
+		say(ctx->api, "verify: CLOCK_REALTIME set %u times: the checks it spoiled skipped",
+		    ctx->clock_sets);
+	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
+}

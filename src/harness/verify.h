@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Mechanics of verify: the deadline, counting checks, reporting failures
+ * (bounded by --maxfails) and noticing when CLOCK_REALTIME is set.
+ * What is correct is the families' business.
+ */
+#ifndef VDSOTEST_VERIFY_H
+#define VDSOTEST_VERIFY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/api.h"
+#include "vdso/arch.h"
+#include "lib/timespec.h"
+
+struct verify_ctx {
+	const struct api *api;
+	const struct run *run;
+	uint64_t deadline_ns;	/* now_ns() at which to stop */
+	uint64_t checks;	/* checks made */
+	uint64_t rounds;	/* verify_running() calls: the rounds begun */
+	unsigned fails;		/* failures reported through this context */
+	int clock_set_fd;	/* timerfd cancelled when CLOCK_REALTIME is set; -1 */
+	unsigned clock_sets;	/* settings of CLOCK_REALTIME that excused a check */
+};
+
+/*
+ * verify_api - the verify of @api (api_run()): the family's checks, with
+ * run->threads above 1 through verify_parallel().  --maxfails counts the
+ * failures of the whole verify: the main part, the part in a time
+ * namespace (a child process) and every thread; then one summary line,
+ * "API/verify: N failures/inconsistencies encountered", N being the
+ * failure lines printed (report_failures()).
+ * Return: STATUS_FAIL after any failure, else the family's status.
+ */
+enum status verify_api(const struct api *api, const struct run *run);
+
+/*
+ * verify_notes - once per verify_api(), however many parts and threads:
+ * "Note: API: vDSO version of CALL not found; verifying libc's" when the
+ * vDSO lacks the function, and in verbose mode which path the calls under
+ * test exercise (api_falls_back()).  verify_begin() calls it; call it
+ * before starting threads so that it comes before their lines.
+ */
+void verify_notes(const struct api *api, const struct run *run);
+
+/* verify_failures - the failure lines printed so far in this verify_api(). */
+unsigned verify_failures(void);
+
+/*
+ * verify_begin - start verifying @api for run->duration_ns.  Watches for
+ * CLOCK_REALTIME being set (timerfd_create(2), TFD_TIMER_CANCEL_ON_SET)
+ * where the kernel supports it; verify_notes().
+ */
+void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run);
+
+/*
+ * verify_scope - mark the failure and verbose lines of the calling thread
+ * from now on: "API: SCOPE: message" (e.g. "time namespace +1000 s");
+ * NULL for none.  @scope must outlive its use.
+ */
+void verify_scope(const char *scope);
+
+/*
+ * verify_running - true until the deadline passes (but always for the first
+ * round), --maxfails failures have been printed in this verify_api(), or
+ * SIGINT or SIGTERM has been caught (interrupt.h).
+ */
+bool verify_running(struct verify_ctx *ctx);
+
+/* verify_ok - count one check; return @ok, so: if (!verify_ok(..)) verify_fail(..). */
+static inline bool verify_ok(struct verify_ctx *ctx, bool ok)
+{
+	ctx->checks++;
+	return ok;
+}
+
+/*
+ * verify_fail - report "API: [SCOPE: ]message" and count it, if fewer than
+ * --maxfails failures have been printed in this verify_api() (a place is
+ * taken atomically first, so that threads and processes never print more);
+ * else silent and not counted.
+ */
+void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * verify_failure - the same without a context, for checks made outside
+ * one (timens.c).  Return: whether the line was printed.
+ */
+bool verify_failure(const struct api *api, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * verify_clock_was_set - has CLOCK_REALTIME been set (settimeofday,
+ * clock_settime, a leap second step...) since verify_begin() or the last
+ * call that returned true?  False where this cannot be known.  When true,
+ * prints "Note: API: CLOCK_REALTIME was set during the run; ..." so that
+ * the caller can skip the ordering check it was about to fail.  Waits for
+ * the kernel's cancel up to 100 ms, 2 s while a leap second is armed
+ * (STA_INS or STA_DEL: its cancel comes from a work queue), returning as
+ * soon as it comes; false after that.
+ */
+bool verify_clock_was_set(struct verify_ctx *ctx);
+
+/* What a look at a clock-set watch found (verify_clock_set_wait()). */
+enum clock_set_look {
+	CLOCK_SET_NOT_YET,	/* nothing yet (or only the timer's own expiry) */
+	CLOCK_SET_YES,		/* the clock was set */
+	CLOCK_SET_UNKNOWN,	/* the watch cannot answer: stop waiting */
+};
+
+/*
+ * verify_clock_set_wait - verify_clock_was_set()'s wait: @look at @fd,
+ * then poll(2) @fd for POLLIN and look again, until @look says
+ * CLOCK_SET_YES (true) or CLOCK_SET_UNKNOWN (false), or @timeout_ms
+ * milliseconds (0: one look; -1: no limit) have passed (false).  Returns as
+ * soon as the answer comes: a leap second's cancel arrives from a work
+ * queue after the readings already show the step (clock_was_set_delayed(),
+ * kernel/time/timekeeping.c).  SIGINT or SIGTERM (interrupt.h) ends the
+ * wait with one more look.  Exposed for tests/unit-verify.c, which feeds it
+ * a pipe.
+ */
+bool verify_clock_set_wait(int fd, int timeout_ms, enum clock_set_look (*look)(int fd));
+
+/*
+ * verify_end - release what verify_begin() took; in verbose mode print the
+ * number of checks and of failures reported through @ctx: "API: verify: N
+ * checks, M failures"; after SIGINT or SIGTERM, in any mode: "API: verify:
+ * interrupted by SIGINT after N checks, M failures".  (The summary line is
+ * verify_api()'s.)
+ * Return: STATUS_PASS or STATUS_FAIL.
+ */
+enum status verify_end(struct verify_ctx *ctx);
+
+/* ts64_from - copy what the clock_gettime/clock_getres calls wrote. */
+static inline struct ts64 ts64_from(const vdso_timespec *ts)
+{
+	return (struct ts64){ ts->tv_sec, ts->tv_nsec };
+}
+
+/* ts64_from_time64 - copy what the time64 calls of 32-bit targets wrote. */
+static inline struct ts64 ts64_from_time64(const vdso_timespec64 *ts)
+{
+	return (struct ts64){ ts->tv_sec, ts->tv_nsec };
+}
+
+#endif

@@ -1,0 +1,587 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The vDSO as an ELF image: find it, validate it, look up versioned symbols.
+ */
+#include "config.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdalign.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
+/* VDSOTEST_NO_DLOPEN: a build without --vdso-lib (the static unit test). */
+#if defined(HAVE_DLOPEN) && !defined(VDSOTEST_NO_DLOPEN)
+#include <dlfcn.h>
+#endif
+
+#include "vdso/arch.h"
+#include "vdso/vdso.h"
+
+#ifndef EM_LOONGARCH
+#define EM_LOONGARCH 258
+#endif
+
+/* Symbol prefixes and version nodes: the kernel's vDSO linker scripts. */
+static const struct vdso_arch vdso_arches[] = {
+	{ EM_X86_64,    "x86_64",    "__vdso_",   "LINUX_2.6" },
+	{ EM_386,       "i386",      "__vdso_",   "LINUX_2.6" },
+	{ EM_ARM,       "arm",       "__vdso_",   "LINUX_2.6" },
+	{ EM_AARCH64,   "aarch64",   "__kernel_", "LINUX_2.6.39" },
+	{ EM_PPC,       "powerpc",   "__kernel_", "LINUX_2.6.15" },
+	{ EM_PPC64,     "powerpc64", "__kernel_", "LINUX_2.6.15" },
+	{ EM_S390,      "s390",      "__kernel_", "LINUX_2.6.29" },
+	{ EM_MIPS,      "mips",      "__vdso_",   "LINUX_2.6" },
+	{ EM_RISCV,     "riscv",     "__vdso_",   "LINUX_4.15" },
+	{ EM_LOONGARCH, "loongarch", "__vdso_",   "LINUX_5.10" },
+};
+
+static const char *const call_names[VDSO_NR_CALLS] = {
+	[VDSO_CLOCK_GETTIME] = "clock_gettime",
+	[VDSO_CLOCK_GETRES]  = "clock_getres",
+	[VDSO_GETTIMEOFDAY]  = "gettimeofday",
+	[VDSO_TIME]          = "time",
+	[VDSO_GETCPU]        = "getcpu",
+	[VDSO_GETRANDOM]     = "getrandom",
+	[VDSO_CLOCK_GETTIME64] = "clock_gettime64",
+	[VDSO_CLOCK_GETRES_TIME64] = "clock_getres_time64",
+};
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define NATIVE_ELFDATA ELFDATA2LSB
+#else
+#define NATIVE_ELFDATA ELFDATA2MSB
+#endif
+#if UINTPTR_MAX == UINT32_MAX
+#define NATIVE_ELFCLASS ELFCLASS32
+#else
+#define NATIVE_ELFCLASS ELFCLASS64
+#endif
+
+const struct vdso_arch *vdso_arch_find(uint16_t machine)
+{
+	for (size_t i = 0; i < sizeof(vdso_arches) / sizeof(vdso_arches[0]); i++)
+		if (vdso_arches[i].machine == machine)
+			return &vdso_arches[i];
+	return NULL;
+}
+
+const char *vdso_call_name(enum vdso_call call)
+{
+	return (unsigned)call < VDSO_NR_CALLS ? call_names[call] : "?";
+}
+
+/*
+ * Is [off, off + len) inside the image, with off a multiple of align?
+ * (The casts of image pointers to ELF structures below go through
+ * const void *: their alignment is checked here, at run time.)
+ */
+static bool in_image(const struct vdso_image *img, uint64_t off, uint64_t len,
+		     size_t align)
+{
+	return off <= img->size && len <= img->size - off &&
+	       ((uintptr_t)img->base + off) % align == 0;
+}
+
+/*
+ * Pointer to @len bytes at virtual address @vaddr, or NULL when they are not
+ * inside the image (or misaligned).  The image is mapped as a whole file, so
+ * vaddr - p_vaddr(PT_LOAD) + p_offset(PT_LOAD) is the offset in the image.
+ */
+static const void *vaddr_ptr(const struct vdso_image *img, ElfW(Addr) vaddr,
+			     uint64_t len, size_t align)
+{
+	uintptr_t off = (uintptr_t)vaddr + img->load_bias - (uintptr_t)img->base;
+
+	return in_image(img, off, len, align) ? img->base + off : NULL;
+}
+
+static int reject(struct vdso_image *img, const char **why, const char *reason)
+{
+	memset(img, 0, sizeof(*img));
+	if (why)
+		*why = reason;
+	errno = ENOEXEC;
+	return -1;
+}
+
+/* Number of symbols from a DT_HASH table: its nchain word. */
+static bool count_sysv_hash(const struct vdso_image *img, ElfW(Addr) addr,
+			    size_t *nsyms)
+{
+	const Elf32_Word *h = vaddr_ptr(img, addr, 2 * sizeof(*h), alignof(Elf32_Word));
+
+	if (!h)
+		return false;
+	uint64_t nbucket = h[0], nchain = h[1];
+	if (!vaddr_ptr(img, addr, (2 + nbucket + nchain) * sizeof(*h), alignof(Elf32_Word)))
+		return false;
+	*nsyms = nchain;
+	return true;
+}
+
+/*
+ * Number of symbols from a DT_GNU_HASH table: one past the last symbol
+ * reached from any bucket, following its chain to the entry with bit 0 set.
+ */
+static bool count_gnu_hash(const struct vdso_image *img, ElfW(Addr) addr,
+			   size_t *nsyms)
+{
+	const Elf32_Word *h = vaddr_ptr(img, addr, 4 * sizeof(*h), alignof(Elf32_Word));
+
+	if (!h)
+		return false;
+	uint64_t nbucket = h[0], symoffset = h[1], bloom_size = h[2];
+	/* In 64-bit image offsets: addr + head could wrap a 32-bit ElfW(Addr). */
+	uint64_t head = (uint64_t)((const unsigned char *)h - img->base) +
+			4 * sizeof(*h) + bloom_size * sizeof(ElfW(Addr));
+	if (nbucket == 0 ||
+	    !in_image(img, head, nbucket * sizeof(*h), alignof(Elf32_Word)))
+		return false;
+	const Elf32_Word *buckets = (const void *)(img->base + head);
+	const Elf32_Word *chain = buckets + nbucket;
+	uint64_t chain_off = (const unsigned char *)chain - img->base;
+	uint64_t chain_len = (img->size - chain_off) / sizeof(*h);
+	uint64_t last = 0;
+
+	for (uint64_t b = 0; b < nbucket; b++)
+		if (buckets[b] > last)
+			last = buckets[b];
+	if (last == 0) {		/* every bucket empty */
+		*nsyms = symoffset;
+		return true;
+	}
+	if (last < symoffset)
+		return false;
+	for (;;) {
+		if (last - symoffset >= chain_len)
+			return false;
+		if (chain[last - symoffset] & 1)
+			break;
+		last++;
+	}
+	*nsyms = last + 1;
+	return true;
+}
+
+/* Validate DT_VERDEF: @count entries linked by vd_next, each with a name. */
+static bool check_verdef(const struct vdso_image *img)
+{
+	/* Walk in 64-bit offsets: p += vd_next could wrap a 32-bit pointer. */
+	uint64_t off = (const unsigned char *)img->verdef - img->base;
+
+	for (size_t i = 0; i < img->verdef_count; i++) {
+		if (!in_image(img, off, sizeof(ElfW(Verdef)), alignof(ElfW(Verdef))))
+			return false;
+		const unsigned char *p = img->base + off;
+		const ElfW(Verdef) *vd = (const void *)p;
+		if (vd->vd_version != VER_DEF_CURRENT)
+			return false;
+		if (vd->vd_cnt &&
+		    !in_image(img, off + vd->vd_aux, sizeof(ElfW(Verdaux)), alignof(ElfW(Verdaux))))
+			return false;
+		if (vd->vd_cnt &&
+		    ((const ElfW(Verdaux) *)(const void *)(p + vd->vd_aux))->vda_name >= img->strtab_size)
+			return false;
+		if (i + 1 < img->verdef_count && vd->vd_next == 0)
+			return false;
+		off += vd->vd_next;
+	}
+	return true;
+}
+
+struct dyn_values {
+	ElfW(Addr) strtab, symtab, hash, gnu_hash, versym, verdef;
+	uint64_t strsz, syment, verdefnum, soname;
+	bool has_soname;
+};
+
+static bool read_dynamic(const struct vdso_image *img, const ElfW(Phdr) *dyn_ph,
+			 struct dyn_values *v)
+{
+	if (!in_image(img, dyn_ph->p_offset, dyn_ph->p_filesz, alignof(ElfW(Dyn))))
+		return false;
+	const ElfW(Dyn) *dyn = (const void *)(img->base + dyn_ph->p_offset);
+	size_t n = dyn_ph->p_filesz / sizeof(*dyn);
+
+	memset(v, 0, sizeof(*v));
+	for (size_t i = 0; i < n && dyn[i].d_tag != DT_NULL; i++) {
+		ElfW(Xword) val = dyn[i].d_un.d_val;
+		switch (dyn[i].d_tag) {
+		case DT_STRTAB:    v->strtab = val; break;
+		case DT_SYMTAB:    v->symtab = val; break;
+		case DT_STRSZ:     v->strsz = val; break;
+		case DT_SYMENT:    v->syment = val; break;
+		case DT_HASH:      v->hash = val; break;
+		case DT_GNU_HASH:  v->gnu_hash = val; break;
+		case DT_VERSYM:    v->versym = val; break;
+		case DT_VERDEF:    v->verdef = val; break;
+		case DT_VERDEFNUM: v->verdefnum = val; break;
+		case DT_SONAME:    v->soname = val; v->has_soname = true; break;
+		default: break;
+		}
+	}
+	return true;
+}
+
+/* Bytes a note's name or descriptor takes: padded to 4 (System V gABI). */
+static uint64_t note_pad(uint64_t n)
+{
+	return (n + 3) / 4 * 4;
+}
+
+/*
+ * Find the GNU build ID in the PT_NOTE segment @ph (known to lie in the
+ * image).  A note that overruns the segment ends the walk.
+ */
+static void find_build_id(struct vdso_image *img, const ElfW(Phdr) *ph)
+{
+	uint64_t off = ph->p_offset, end = ph->p_offset + ph->p_filesz;
+
+	while (end - off >= sizeof(ElfW(Nhdr)) &&
+	       in_image(img, off, sizeof(ElfW(Nhdr)), alignof(ElfW(Nhdr)))) {
+		const ElfW(Nhdr) *n = (const void *)(img->base + off);
+		uint64_t name_off = off + sizeof(*n), desc_off = name_off + note_pad(n->n_namesz);
+		uint64_t next = desc_off + note_pad(n->n_descsz);
+		if (next > end)
+			return;
+		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && n->n_descsz > 0 &&
+		    memcmp(img->base + name_off, "GNU", 4) == 0) {
+			img->build_id = img->base + desc_off;
+			img->build_id_len = n->n_descsz;
+			return;
+		}
+		off = next;
+	}
+}
+
+int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
+		     const char **why)
+{
+	const ElfW(Ehdr) *eh = base;
+	const ElfW(Phdr) *load = NULL, *dynamic = NULL;
+	struct dyn_values dv;
+
+	memset(img, 0, sizeof(*img));
+	img->base = base;
+	img->size = size;
+	if (!base || (uintptr_t)base % alignof(ElfW(Ehdr)))
+		return reject(img, why, "image not aligned for an ELF header");
+	if (size < SELFMAG || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0)
+		return reject(img, why, "not an ELF file (no ELF magic)");
+	if (size < sizeof(*eh))
+		return reject(img, why, "image smaller than an ELF header");
+	if (eh->e_ident[EI_CLASS] != NATIVE_ELFCLASS)
+		return reject(img, why, "wrong ELF class for this program");
+	if (eh->e_ident[EI_DATA] != NATIVE_ELFDATA)
+		return reject(img, why, "wrong byte order for this program");
+	if (eh->e_type != ET_DYN)
+		return reject(img, why, "not a shared object (e_type != ET_DYN)");
+	if (eh->e_phentsize != sizeof(ElfW(Phdr)) ||
+	    !in_image(img, eh->e_phoff, (uint64_t)eh->e_phnum * sizeof(ElfW(Phdr)),
+		      alignof(ElfW(Phdr))))
+		return reject(img, why, "program headers outside the image");
+	img->machine = eh->e_machine;
+
+	const ElfW(Phdr) *ph = (const void *)(img->base + eh->e_phoff);
+	for (size_t i = 0; i < eh->e_phnum; i++) {
+		if (ph[i].p_type == PT_LOAD && !load)
+			load = &ph[i];
+		else if (ph[i].p_type == PT_DYNAMIC)
+			dynamic = &ph[i];
+	}
+	if (!load || !dynamic)
+		return reject(img, why, "no PT_LOAD or no PT_DYNAMIC segment");
+	for (size_t i = 0; i < eh->e_phnum && !img->build_id; i++) {
+		if (ph[i].p_type != PT_NOTE)
+			continue;
+		if (!in_image(img, ph[i].p_offset, ph[i].p_filesz, 1))
+			return reject(img, why, "PT_NOTE segment outside the image");
+		find_build_id(img, &ph[i]);
+	}
+	img->load_bias = (uintptr_t)img->base + load->p_offset - load->p_vaddr;
+	img->load_end = (uint64_t)load->p_offset + load->p_filesz;
+
+	if (!read_dynamic(img, dynamic, &dv))
+		return reject(img, why, "dynamic section outside the image");
+	if (!dv.symtab || !dv.strtab)
+		return reject(img, why, "no DT_SYMTAB or no DT_STRTAB");
+	if (dv.syment && dv.syment != sizeof(ElfW(Sym)))
+		return reject(img, why, "DT_SYMENT does not match this ELF class");
+	if (!(dv.gnu_hash && count_gnu_hash(img, dv.gnu_hash, &img->nsyms)) &&
+	    !(dv.hash && count_sysv_hash(img, dv.hash, &img->nsyms)))
+		return reject(img, why, "no valid DT_GNU_HASH or DT_HASH table");
+
+	img->strtab = vaddr_ptr(img, dv.strtab, dv.strsz, 1);
+	img->strtab_size = dv.strsz;
+	if (!img->strtab || dv.strsz == 0 || img->strtab[dv.strsz - 1] != '\0')
+		return reject(img, why, "string table outside the image or unterminated");
+	img->symtab = vaddr_ptr(img, dv.symtab, (uint64_t)img->nsyms * sizeof(ElfW(Sym)),
+				alignof(ElfW(Sym)));
+	if (!img->symtab)
+		return reject(img, why, "symbol table outside the image");
+
+	if (dv.versym) {
+		img->versym = vaddr_ptr(img, dv.versym,
+					(uint64_t)img->nsyms * sizeof(ElfW(Half)),
+					alignof(ElfW(Half)));
+		if (!img->versym)
+			return reject(img, why, "DT_VERSYM outside the image");
+	}
+	if (dv.has_soname) {
+		if (dv.soname >= dv.strsz)
+			return reject(img, why, "DT_SONAME outside the string table");
+		img->soname = img->strtab + dv.soname;
+	}
+	if (dv.verdef && dv.verdefnum) {
+		img->verdef = vaddr_ptr(img, dv.verdef, sizeof(ElfW(Verdef)),
+					alignof(ElfW(Verdef)));
+		img->verdef_count = dv.verdefnum;
+		if (!img->verdef || !check_verdef(img))
+			return reject(img, why, "DT_VERDEF malformed or outside the image");
+	}
+	return 0;
+}
+
+/* Does symbol @i carry version @version?  (Validated by check_verdef().) */
+static bool symbol_has_version(const struct vdso_image *img, size_t i,
+			       const char *version)
+{
+	if (!version || !img->versym || !img->verdef)
+		return true;
+	unsigned ndx = img->versym[i] & 0x7fff;	/* bit 15: hidden */
+	if (ndx == VER_NDX_GLOBAL)
+		return true;
+
+	uint64_t off = (const unsigned char *)img->verdef - img->base;
+	for (size_t v = 0; v < img->verdef_count; v++) {
+		const unsigned char *p = img->base + off;
+		const ElfW(Verdef) *vd = (const void *)p;
+		if ((vd->vd_ndx & 0x7fff) == ndx && !(vd->vd_flags & VER_FLG_BASE) &&
+		    vd->vd_cnt) {
+			const ElfW(Verdaux) *aux = (const void *)(p + vd->vd_aux);
+			return strcmp(img->strtab + aux->vda_name, version) == 0;
+		}
+		off += vd->vd_next;	/* the same walk check_verdef() bounded */
+	}
+	return false;
+}
+
+const char *vdso_image_verdef(const struct vdso_image *img, size_t i, unsigned *ndx,
+			      bool *base)
+{
+	if (!img->verdef || i >= img->verdef_count)
+		return NULL;
+	uint64_t off = (const unsigned char *)img->verdef - img->base;
+	for (size_t v = 0; v < i; v++) {	/* the walk check_verdef() bounded */
+		const ElfW(Verdef) *vd = (const void *)(img->base + off);
+		off += vd->vd_next;
+	}
+	const ElfW(Verdef) *vd = (const void *)(img->base + off);
+	if (ndx)
+		*ndx = vd->vd_ndx & 0x7fff;
+	if (base)
+		*base = vd->vd_flags & VER_FLG_BASE;
+	if (!vd->vd_cnt)
+		return NULL;
+	const ElfW(Verdaux) *aux = (const void *)(img->base + off + vd->vd_aux);
+	return img->strtab + aux->vda_name;
+}
+
+/* The name of version index @ndx (not a base node), or NULL. */
+static const char *version_name(const struct vdso_image *img, unsigned ndx)
+{
+	unsigned n;
+	bool base;
+
+	for (size_t v = 0; v < img->verdef_count; v++) {
+		const char *name = vdso_image_verdef(img, v, &n, &base);
+		if (n == ndx && !base)
+			return name;
+	}
+	return NULL;
+}
+
+bool vdso_image_symbol(const struct vdso_image *img, size_t i, struct vdso_symbol *out)
+{
+	if (!img->symtab || i >= img->nsyms)
+		return false;
+	const ElfW(Sym) *s = &img->symtab[i];
+	if (s->st_name >= img->strtab_size)
+		return false;
+	*out = (struct vdso_symbol){
+		.name = img->strtab + s->st_name,
+		.value = s->st_value,
+		.type = ELF64_ST_TYPE(s->st_info),
+		.bind = ELF64_ST_BIND(s->st_info),
+		.defined = s->st_shndx != SHN_UNDEF,
+	};
+	if (img->versym && img->verdef) {
+		out->hidden = img->versym[i] & 0x8000;
+		out->version = version_name(img, img->versym[i] & 0x7fff);
+	}
+	return true;
+}
+
+void *vdso_image_lookup(const struct vdso_image *img, const char *name,
+			const char *version)
+{
+	for (size_t i = 0; img->symtab && i < img->nsyms; i++) {
+		const ElfW(Sym) *s = &img->symtab[i];
+		unsigned type = ELF64_ST_TYPE(s->st_info);
+		unsigned bind = ELF64_ST_BIND(s->st_info);
+
+		if (s->st_shndx == SHN_UNDEF || s->st_name >= img->strtab_size)
+			continue;
+		if (type != STT_FUNC && type != STT_NOTYPE)
+			continue;
+		if (bind != STB_GLOBAL && bind != STB_WEAK)
+			continue;
+		if (strcmp(img->strtab + s->st_name, name) != 0)
+			continue;
+		if (!symbol_has_version(img, i, version))
+			continue;
+		if (!vaddr_ptr(img, s->st_value, 1, 1))
+			continue;
+		return (void *)(img->load_bias + s->st_value);
+	}
+	errno = ENOENT;
+	return NULL;
+}
+
+/*
+ * Bytes of the image that the ELF headers account for: the end of the
+ * furthest segment or of the section header table.  Only called on a
+ * header already known to lie in mapped memory.
+ */
+static size_t image_extent(const ElfW(Ehdr) *eh, size_t mapped)
+{
+	uint64_t end = (uint64_t)eh->e_shoff + (uint64_t)eh->e_shnum * eh->e_shentsize;
+
+	if (eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > mapped ||
+	    (uint64_t)eh->e_phnum * sizeof(ElfW(Phdr)) > mapped - eh->e_phoff)
+		return mapped;
+	const ElfW(Phdr) *ph = (const void *)((const char *)eh + eh->e_phoff);
+	for (size_t i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_offset + ph[i].p_filesz > end)
+			end = ph[i].p_offset + ph[i].p_filesz;
+	return end < mapped ? (size_t)end : mapped;
+}
+
+int vdso_locate(struct vdso_image *img, const char **why)
+{
+	const size_t cap = 1 << 20;
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned char *base = (unsigned char *)getauxval(AT_SYSINFO_EHDR);
+	size_t mapped = 0;
+	unsigned char vec;
+
+	memset(img, 0, sizeof(*img));
+	if (!base) {
+		if (why)
+			*why = "the kernel passed no AT_SYSINFO_EHDR";
+		errno = ENOENT;
+		return -1;
+	}
+	if (page <= 0 || (uintptr_t)base % (size_t)page)
+		return reject(img, why, "AT_SYSINFO_EHDR is not page aligned");
+	while (mapped < cap && mincore(base + mapped, (size_t)page, &vec) == 0)
+		mapped += (size_t)page;
+	if (mapped < sizeof(ElfW(Ehdr)))
+		return reject(img, why, "AT_SYSINFO_EHDR points to unmapped memory");
+	if (memcmp(base, ELFMAG, SELFMAG) != 0 || base[EI_CLASS] != NATIVE_ELFCLASS)
+		return reject(img, why, "no ELF header of this class at AT_SYSINFO_EHDR");
+	return vdso_image_parse(img, base, image_extent((const void *)base, mapped), why);
+}
+
+const char *vdso_symbol_name(enum vdso_call call, char *buf, size_t len)
+{
+	const struct vdso_arch *a = vdso_arch_find(VDSOTEST_NATIVE_EM);
+
+	snprintf(buf, len, "%s%s", a ? a->prefix : "__vdso_", vdso_call_name(call));
+	return buf;
+}
+
+int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img)
+{
+	const struct vdso_arch *a = vdso_arch_find(VDSOTEST_NATIVE_EM);
+	char name[64];
+	int bound = 0;
+
+	memset(b, 0, sizeof(*b));
+	b->source = img ? "kernel vDSO" : "no vDSO";
+	if (!img || !a)
+		return 0;
+	for (int c = 0; c < VDSO_NR_CALLS; c++) {
+		b->fn[c] = vdso_image_lookup(img, vdso_symbol_name(c, name, sizeof(name)),
+					     a->version);
+		bound += b->fn[c] != NULL;
+	}
+	return bound;
+}
+
+#if defined(HAVE_DLOPEN) && !defined(VDSOTEST_NO_DLOPEN)
+/*
+ * Why the ELF file @path cannot be this program's --vdso-lib, in words
+ * dlerror() does not find ("cannot open shared object file" for a file of
+ * another machine); NULL when it looks loadable or dlopen() should say.
+ */
+static const char *foreign_object(const char *path)
+{
+	unsigned char id[EI_NIDENT];
+	ElfW(Half) type_machine[2];
+	FILE *f = fopen(path, "rbe");
+	bool elf;
+
+	if (!f)
+		return NULL;
+	elf = fread(id, 1, sizeof(id), f) == sizeof(id) && memcmp(id, ELFMAG, SELFMAG) == 0 &&
+	      fread(type_machine, sizeof(type_machine[0]), 2, f) == 2;
+	fclose(f);
+	if (!elf || id[EI_DATA] != NATIVE_ELFDATA)
+		return NULL;
+	if (id[EI_CLASS] != NATIVE_ELFCLASS)
+		return "an ELF object of the other class (32/64-bit) than vdsotest";
+	if (type_machine[1] != VDSOTEST_NATIVE_EM)
+		return "an ELF object for another machine (e_machine) than vdsotest";
+#if defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF != 2)
+	return "not supported with the ELFv1 ABI (dlsym gives function descriptors)";
+#endif
+	return NULL;
+}
+#endif
+
+int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err)
+{
+	memset(b, 0, sizeof(*b));
+	b->source = path;
+	if (strcmp(path, "none") == 0)
+		return 0;
+#if defined(HAVE_DLOPEN) && !defined(VDSOTEST_NO_DLOPEN)
+	char name[4096];
+
+	/* A bare file name means the file in the current directory, not a
+	 * search of the library path. */
+	snprintf(name, sizeof(name), "%s%s", strchr(path, '/') ? "" : "./", path);
+	if ((*err = foreign_object(name))) {
+		errno = ENOEXEC;
+		return -1;
+	}
+	void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+
+	if (!h) {
+		*err = dlerror();
+		errno = ENOENT;
+		return -1;
+	}
+	for (int c = 0; c < VDSO_NR_CALLS; c++)
+		b->fn[c] = dlsym(h, vdso_symbol_name(c, name, sizeof(name)));
+	return 0;
+#else
+	*err = "this build of vdsotest has no dlopen()";
+	errno = ENOSYS;
+	return -1;
+#endif
+}
