@@ -2,8 +2,9 @@
 /*
  * The API table: one row per vDSO function used in one way, e.g.
  * clock-gettime-monotonic = clock_gettime(CLOCK_MONOTONIC, ...).
- * A family (one source file each) knows how to bench, verify and check the
- * ABI of its call; the table only says which family and which clock id.
+ * A family (one source file each, ending with its struct family
+ * descriptor) knows how to call, bench, verify and check the ABI of its
+ * function; the table only says which family and which clock id.
  */
 #ifndef VDSOTEST_API_H
 #define VDSOTEST_API_H
@@ -70,12 +71,156 @@ enum clock_flags {
 struct api;
 struct cycles_info;
 struct latency_counter;
+struct ts64;		/* lib/timespec.h */
+struct bench_paths;	/* harness/bench.h */
+struct verify_ctx;	/* harness/verify.h */
+struct abi_ctx;		/* harness/abi.h */
+struct abi_call;	/* harness/abi.h */
 
+/*
+ * Which parts of the harness apply to a family (struct family.flags).
+ * They replace every test of a family's identity in the harness.
+ */
+enum family_flags {
+	/*
+	 * verify: once the checks passed or failed (not skipped), run them
+	 * again in a new time namespace for the APIs whose clock id it
+	 * offsets (timens_offset_applies(), harness/timens.h); needs
+	 * .read_clock.  Not with -t above 1.
+	 */
+	FAMILY_TIMENS = 1 << 0,
+	/*
+	 * verify -t N (N > 1): first the cross-CPU ordering phase
+	 * (harness/parallel.h) for the APIs without CLK_SETTABLE whose clock
+	 * is not a CPU-time clock (CLOCK_PROCESS_CPUTIME_ID,
+	 * CLOCK_THREAD_CPUTIME_ID); needs .read_clock.
+	 */
+	FAMILY_CROSS_CPU = 1 << 1,
+	/*
+	 * --perturb: its APIs (aux clocks and unsupported ones left out) are
+	 * the clocks of the fallback summary (harness/perturb.c).  One family
+	 * per clock has it (the native clock_gettime).
+	 */
+	FAMILY_CLOCK_SUMMARY = 1 << 2,
+	/*
+	 * The stack use of the vDSO function cannot be measured
+	 * (api_stack_bytes() fails with ENOTSUP): getrandom maps its state on
+	 * the same stack on a thread's first call, deeper than the call.
+	 */
+	FAMILY_NO_STACK_CHECK = 1 << 3,
+};
+
+/*
+ * A family: the vDSO functions of one kind (clock_gettime, time, ...) and
+ * all that vdsotest knows of them.  Each family file (src/families/) ends
+ * with one `const struct family` of designated initializers; the API table
+ * (families/apis.c) points its rows at them.  The harness (harness/run.c,
+ * api_run()) drives bench, verify and abi the same way for every family
+ * through these fields alone; a family only makes calls and judges them
+ * (verify_ok()/verify_fail(), abi_expect_*()), never forks, never names
+ * another family.  Optional fields may be NULL/0 where said.
+ *
+ * @state pointers: zeroed memory of the size the family asks for (at least
+ * one byte, aligned for any object), owned by the harness, one per bench
+ * or per verify part (each thread of -t N, the time-namespace child).
+ */
 struct family {
-	enum vdso_call call;
-	enum status (*bench)(const struct api *api, const struct run *run);
-	enum status (*verify)(const struct api *api, const struct run *run);
-	enum status (*abi)(const struct api *api, const struct run *run);
+	/*
+	 * TEMPORARY ADAPTER (until the clock families are descriptors): the
+	 * vDSO call and, first and in this order so that clock.c and
+	 * clock64.c keep their positional initializers, whole TEST-TYPEs the
+	 * family runs itself.  NULL in converted families; api_run() uses
+	 * them when they are set, as it did before the descriptors.
+	 */
+	enum vdso_call call;		/* the vDSO function (vdso.h); every family */
+	enum status (*legacy_bench)(const struct api *api, const struct run *run);
+	enum status (*legacy_verify)(const struct api *api, const struct run *run);
+	enum status (*legacy_abi)(const struct api *api, const struct run *run);
+	/* (their positional initializers leave the fields below out) */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+	const char *name;		/* e.g. "time": its file, families/time.c */
+	const char *summary;		/* one line, e.g. "time(2) through the vDSO" */
+	unsigned flags;			/* enum family_flags */
+
+	/*
+	 * supported - can @api be tested here?  Asked once per TEST-TYPE by
+	 * api_run() (and by info and list-apis) before anything else.  False
+	 * when the system call rejects the API's clock id, with errno as it
+	 * left it (EINVAL, or ENODEV for a disabled aux clock) and, when @why
+	 * is not NULL, the line to print into @why (@len bytes, 256 is
+	 * enough), without the "API: " prefix, e.g. "unsupported here: the
+	 * system call rejects CLOCK_REALTIME_ALARM with EINVAL (alarm clocks
+	 * need an RTC that can wake the system)".  api_run() prints it and
+	 * the TEST-TYPE is skipped (STATUS_SKIP).  NULL: always supported.
+	 */
+	bool (*supported)(const struct api *api, char *why, size_t len);
+
+	/*
+	 * notes - optional: notes the family prints before every TEST-TYPE
+	 * of a supported @api (e.g. the vDSO exports one timespec width and
+	 * not the other).  Called by api_run() after .supported.
+	 */
+	void (*notes)(const struct api *api, const struct run *run);
+
+	/*
+	 * call_once - call @fn (@api's vDSO function) once with valid
+	 * arguments (the API's clock id, good pointers, a state of its own);
+	 * the result is not looked at.  Called by the probes fallback.c
+	 * (api_falls_back(), in a child under a seccomp filter) and stack.c
+	 * (api_stack_bytes(), in a child on a pattern-filled stack).  Every
+	 * family.
+	 */
+	void (*call_once)(const struct api *api, void *fn);
+
+	/*
+	 * read_clock - the clock families: @api's clock read through the path
+	 * under test: the vDSO function bound in @run, else libc's call.
+	 * Return: the call's value, 0 (with @out filled) or -1 with errno.
+	 * Used by the cross-CPU phase (FAMILY_CROSS_CPU, parallel.c) and the
+	 * time-namespace part (FAMILY_TIMENS, timens.c).  NULL for families
+	 * without a clock to read.
+	 */
+	int (*read_clock)(const struct api *api, const struct run *run, struct ts64 *out);
+
+	/*
+	 * bench: api_run() gives .bench_paths a zeroed state of
+	 * .bench_state_size bytes; it fills @paths (harness/bench.h; their
+	 * args may point into @state) and returns STATUS_PASS, or another
+	 * status to end the bench (having said why on stderr).  Then
+	 * bench_run() measures the paths, and .bench_teardown (optional) frees
+	 * what .bench_paths took, whatever it returned.
+	 */
+	size_t bench_state_size;
+	enum status (*bench_paths)(const struct api *api, const struct run *run,
+				   struct bench_paths *paths, void *state);
+	void (*bench_teardown)(void *state);
+
+	/*
+	 * verify: per part (the main one, each thread of -t N, the time
+	 * namespace child), with a zeroed state of .verify_state_size bytes:
+	 * .verify_setup (optional; may print notes) returns STATUS_PASS to go
+	 * on, STATUS_SKIP or STATUS_FAIL to end the part (having said why);
+	 * then verify_begin(), .verify_round while verify_running() says so
+	 * (a round makes its calls and judges them: verify_ok(),
+	 * verify_fail()), .verify_teardown (optional, also after a failed
+	 * setup: it must cope with a partly set-up state), verify_end().
+	 */
+	size_t verify_state_size;
+	enum status (*verify_setup)(const struct api *api, const struct run *run, void *state);
+	void (*verify_round)(struct verify_ctx *ctx, void *state);
+	void (*verify_teardown)(void *state);
+
+	/*
+	 * abi: after abi_begin_checked() (the no-vDSO note, the stack use
+	 * case), .abi_cases states the cases with abi_expect_*() on @ctx
+	 * (ctx->api: the API); each is made through .abi_call, in a child,
+	 * once with c->vdso_fn NULL (the system call) and once with the vDSO
+	 * function.  .abi_call returns the call's value with errno set
+	 * (abi_call_fn, harness/abi.h).
+	 */
+	long (*abi_call)(const struct abi_call *c);
+	void (*abi_cases)(struct abi_ctx *ctx);
 };
 
 struct api {
@@ -125,7 +270,8 @@ const char *test_type_name(enum test_type t);
 bool api_unsupported_by_kernel(const struct api *api);
 
 /*
- * api_unsupported - true when the system call of @api (clock_getres or
+ * api_unsupported - ! @api->family->supported(@api, NULL, 0): true when the
+ * system call of @api (clock_getres or
  * clock_gettime) rejects its clock id with EINVAL (alarm clocks without a
  * wake-up RTC, aux clocks before Linux 6.17), or with ENODEV for a disabled
  * aux clock; errno then stays for report_unsupported().  False for the
@@ -136,7 +282,10 @@ bool api_unsupported(const struct api *api);
 /* api_vdso_fn - the bound vDSO function of @api in @run, or NULL if absent. */
 void *api_vdso_fn(const struct api *api, const struct run *run);
 
-/* api_run - run test @t on @api; the status says pass, fail or skip. */
+/*
+ * api_run - run test @t on @api, the same way for every family, through
+ * its descriptor (harness/run.c); the status says pass, fail or skip.
+ */
 enum status api_run(const struct api *api, enum test_type t, const struct run *run);
 
 #endif

@@ -261,9 +261,9 @@ enum status api_run(const struct api *api, enum test_type t, const struct run *r
 	const struct family *f = api->family;
 
 	switch (t) {
-	case TEST_BENCH:  return f->bench(api, run);
+	case TEST_BENCH:  return f->legacy_bench(api, run);
 	case TEST_VERIFY: return verify_api(api, run);
-	case TEST_ABI:    return f->abi(api, run);
+	case TEST_ABI:    return f->legacy_abi(api, run);
 	default:          return STATUS_USAGE;
 	}
 }

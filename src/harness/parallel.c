@@ -113,7 +113,7 @@ static void *worker_main(void *p)
 	}
 	snprintf(w->scope, sizeof(w->scope), "thread %u on CPU %d", w->index, w->cpu);
 	verify_scope(w->scope);
-	w->status = w->api->family->verify(w->api, w->run);
+	w->status = w->api->family->legacy_verify(w->api, w->run);
 	return NULL;
 }
 
@@ -165,7 +165,7 @@ enum status verify_parallel(const struct api *api, const struct run *run)
 	if (api->clock_id != -1 && syscall(SYS_clock_getres, api->clock_id, NULL) == -1 &&
 	    errno == EINVAL) {
 		free(w);
-		return api->family->verify(api, run);
+		return api->family->legacy_verify(api, run);
 	}
 	if (!w || !cpu_mask_get(&mask)) {
 		fprintf(stderr, "vdsotest: %s: %s\n", api->name, strerror(errno));

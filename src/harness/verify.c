@@ -139,7 +139,7 @@ enum status verify_api(const struct api *api, const struct run *run)
 	s->maxfails = run->maxfails;
 	s->noted = false;
 	session = s;
-	st = run->threads > 1 ? verify_parallel(api, run) : api->family->verify(api, run);
+	st = run->threads > 1 ? verify_parallel(api, run) : api->family->legacy_verify(api, run);
 	unsigned fails = verify_failures();
 	report_failures(api, TEST_VERIFY, fails);
 	session = &local_session;
