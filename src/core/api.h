@@ -270,17 +270,20 @@ const char *test_type_name(enum test_type t);
 bool api_unsupported_by_kernel(const struct api *api);
 
 /*
- * api_unsupported - ! @api->family->supported(@api, NULL, 0): true when the
- * system call of @api (clock_getres or
+ * api_unsupported - !api_supported() (harness/run.h: the family's
+ * .supported): true when the system call of @api (clock_getres or
  * clock_gettime) rejects its clock id with EINVAL (alarm clocks without a
  * wake-up RTC, aux clocks before Linux 6.17), or with ENODEV for a disabled
- * aux clock; errno then stays for report_unsupported().  False for the
- * APIs without a clock id.
+ * aux clock; errno then stays as the call left it.  False for the APIs
+ * without a clock id.
  */
 bool api_unsupported(const struct api *api);
 
 /* api_vdso_fn - the bound vDSO function of @api in @run, or NULL if absent. */
-void *api_vdso_fn(const struct api *api, const struct run *run);
+static inline void *api_vdso_fn(const struct api *api, const struct run *run)
+{
+	return run->vdso ? run->vdso->fn[api->family->call] : NULL;
+}
 
 /*
  * api_run - run test @t on @api, the same way for every family, through

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "core/api.h"
-#include "harness/verify.h"
+#include "harness/run.h"
 
 #define CLOCK_API(fam, suffix, id, flags, fine)				\
 	{ "clock-" #fam "-" suffix, &clock_##fam##_family, id, #id, flags, fine }
@@ -238,32 +238,5 @@ bool api_unsupported_by_kernel(const struct api *api)
 
 bool api_unsupported(const struct api *api)
 {
-	struct timespec ts;
-	bool getres = api->family == &clock_getres_family;
-
-#ifdef SYS_clock_gettime64
-	getres = getres || api->family == &clock_getres_time64_family;
-#endif
-
-	if (api->clock_id < 0)
-		return false;
-	long r = syscall(getres ? SYS_clock_getres : SYS_clock_gettime, api->clock_id, &ts);
-	return r == -1 && (errno == EINVAL || ((api->flags & CLK_AUX) && errno == ENODEV));
-}
-
-void *api_vdso_fn(const struct api *api, const struct run *run)
-{
-	return run->vdso ? run->vdso->fn[api->family->call] : NULL;
-}
-
-enum status api_run(const struct api *api, enum test_type t, const struct run *run)
-{
-	const struct family *f = api->family;
-
-	switch (t) {
-	case TEST_BENCH:  return f->legacy_bench(api, run);
-	case TEST_VERIFY: return verify_api(api, run);
-	case TEST_ABI:    return f->legacy_abi(api, run);
-	default:          return STATUS_USAGE;
-	}
+	return !api_supported(api, NULL, 0);
 }

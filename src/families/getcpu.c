@@ -83,14 +83,22 @@ static long empty_getcpu(unsigned *cpu, unsigned *node, void *cache)
 	return 0;
 }
 
-static enum status getcpu_bench(const struct api *api, const struct run *run)
-{
-	void *fn = api_vdso_fn(api, run);
-	void *empty = (void *)empty_getcpu;
-	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch[0] : NULL },
-				     getcpu_probe, &fn, vdso_batch[0], &empty, 0, vdso_batch };
+/* The bench's args: the vDSO function (or NULL) and the empty one. */
+struct getcpu_bench_state {
+	void *fn, *empty;
+};
 
-	return bench_run(api, run, &paths);
+static enum status getcpu_bench_paths(const struct api *api, const struct run *run,
+				      struct bench_paths *paths, void *state)
+{
+	struct getcpu_bench_state *s = state;
+
+	s->fn = api_vdso_fn(api, run);
+	s->empty = (void *)empty_getcpu;
+	*paths = (struct bench_paths){ { sys_batch, libc_batch, s->fn ? vdso_batch[0] : NULL },
+				       getcpu_probe, &s->fn, vdso_batch[0], &s->empty, 0,
+				       vdso_batch };
+	return STATUS_PASS;
 }
 
 /* ---- verify ---- */
@@ -155,31 +163,45 @@ static void check_pinned(struct verify_ctx *ctx, void *fn, unsigned cpu)
 			    cpu, who, vnode, snode);
 }
 
-static enum status getcpu_verify(const struct api *api, const struct run *run)
-{
-	void *fn = api_vdso_fn(api, run);
+/* A verify's state: the thread's affinity mask, taken before the rounds. */
+struct getcpu_verify_state {
 	struct cpu_mask mask;
-	struct verify_ctx ctx;
+};
 
-	if (!cpu_mask_get(&mask)) {
+static enum status getcpu_verify_setup(const struct api *api, const struct run *run,
+				       void *state)
+{
+	struct getcpu_verify_state *s = state;
+
+	(void)api, (void)run;
+	if (!cpu_mask_get(&s->mask)) {
 		fprintf(stderr, "vdsotest: sched_getaffinity: %s\n", strerror(errno));
 		return STATUS_FAIL;
 	}
-	verify_begin(&ctx, api, run);
-	while (verify_running(&ctx)) {
-		check_in_mask(&ctx, fn, &mask);
-		/* A round pins to every CPU, however short the duration. */
-		for (unsigned cpu = 0; cpu < mask.ncpus && verify_failures() < run->maxfails; cpu++) {
-			if (!CPU_ISSET_S(cpu, mask.size, mask.set))
-				continue;
-			if (cpu_pin(cpu) != 0)
-				continue;	/* e.g. a cpuset took the CPU away */
-			check_pinned(&ctx, fn, cpu);
-		}
-		sched_setaffinity(0, mask.size, mask.set);
+	return STATUS_PASS;
+}
+
+static void getcpu_round(struct verify_ctx *ctx, void *state)
+{
+	const struct cpu_mask *mask = &((struct getcpu_verify_state *)state)->mask;
+	void *fn = api_vdso_fn(ctx->api, ctx->run);
+
+	check_in_mask(ctx, fn, mask);
+	/* A round pins to every CPU, however short the duration. */
+	for (unsigned cpu = 0; cpu < mask->ncpus && verify_failures() < ctx->run->maxfails;
+	     cpu++) {
+		if (!CPU_ISSET_S(cpu, mask->size, mask->set))
+			continue;
+		if (cpu_pin(cpu) != 0)
+			continue;	/* e.g. a cpuset took the CPU away */
+		check_pinned(ctx, fn, cpu);
 	}
-	cpu_mask_free(&mask);
-	return verify_end(&ctx);
+	sched_setaffinity(0, mask->size, mask->set);
+}
+
+static void getcpu_verify_teardown(void *state)
+{
+	cpu_mask_free(&((struct getcpu_verify_state *)state)->mask);
 }
 
 /* ---- abi ---- */
@@ -194,37 +216,53 @@ static long getcpu_abi_call(const struct abi_call *c)
 			  : sys_getcpu(cpu, node, cache);
 }
 
-static enum status getcpu_abi(const struct api *api, const struct run *run)
+static void getcpu_abi_cases(struct abi_ctx *ctx)
 {
-	struct abi_ctx ctx;
-	enum status st;
-	char what[96];
-
-	if ((st = abi_begin_checked(&ctx, api, run, getcpu_abi_call)) != STATUS_PASS)
-		return st;
 	struct abi_call c = { .ptr = { PTR_NULL, PTR_NULL, PTR_NULL },
 			      .size = { sizeof(unsigned), sizeof(unsigned), 16 } };
-	abi_expect_result(&ctx, c, 0, 0, "getcpu(NULL, NULL, NULL)");
+	char what[96];
+
+	abi_expect_result(ctx, c, 0, 0, "getcpu(NULL, NULL, NULL)");
 	/* A 4-byte object cannot straddle a page boundary when aligned. */
 	for (int p = PTR_MAX; p < PTR_STRADDLE; p++) {
 		c.ptr[0] = p;
 		c.ptr[1] = PTR_NULL;
 		snprintf(what, sizeof(what), "getcpu(%s, NULL, NULL)", abi_ptr_name(p));
-		abi_expect_fault(&ctx, c, what);
+		abi_expect_fault(ctx, c, what);
 		c.ptr[0] = PTR_NULL;
 		c.ptr[1] = p;
 		snprintf(what, sizeof(what), "getcpu(NULL, %s, NULL)", abi_ptr_name(p));
-		abi_expect_fault(&ctx, c, what);
+		abi_expect_fault(ctx, c, what);
 	}
 	c.ptr[0] = c.ptr[1] = PTR_GOOD;
 	for (int p = PTR_NULL; p < NR_ABI_PTRS; p++) {
 		c.ptr[2] = p;
 		snprintf(what, sizeof(what), "getcpu(&buf, &buf, %s)", abi_ptr_name(p));
-		abi_expect_result(&ctx, c, 0, 0, what);
+		abi_expect_result(ctx, c, 0, 0, what);
 	}
-	return abi_end(&ctx);
+}
+
+/* ---- the probes ---- */
+
+static void getcpu_call_once(const struct api *api, void *fn)
+{
+	unsigned cpu, node;
+
+	(void)api;
+	vdso_getcpu(fn, &cpu, &node, NULL);
 }
 
 const struct family getcpu_family = {
-	VDSO_GETCPU, getcpu_bench, getcpu_verify, getcpu_abi,
+	.call = VDSO_GETCPU,
+	.name = "getcpu",
+	.summary = "getcpu(2): the CPU and NUMA node the caller runs on",
+	.call_once = getcpu_call_once,
+	.bench_state_size = sizeof(struct getcpu_bench_state),
+	.bench_paths = getcpu_bench_paths,
+	.verify_state_size = sizeof(struct getcpu_verify_state),
+	.verify_setup = getcpu_verify_setup,
+	.verify_round = getcpu_round,
+	.verify_teardown = getcpu_verify_teardown,
+	.abi_call = getcpu_abi_call,
+	.abi_cases = getcpu_abi_cases,
 };

@@ -197,7 +197,14 @@ static void *thread_state(void *fn)
 	return tls_states.map;
 }
 
-long getrandom_once(void *fn, void *buf, size_t len)
+/*
+ * One call of the vDSO getrandom() @fn for @len bytes into @buf, flags 0,
+ * with the calling thread's opaque state (mapped on the first call as the
+ * vDSO's parameters say, and kept).  Return: what the vDSO returns (@len,
+ * or -1 with errno: ENOMEM and the like when the state cannot be mapped,
+ * the vDSO's error otherwise).
+ */
+static long getrandom_once(void *fn, void *buf, size_t len)
 {
 	void *state = thread_state(fn);
 
@@ -281,23 +288,31 @@ static int grnd_probe(enum bench_path p, const void *arg)
 	return r < 0 ? errno : EIO;	/* a short read */
 }
 
-static enum status grnd_bench(const struct api *api, const struct run *run)
-{
+/* The bench's args and their buffers. */
+struct grnd_bench_state {
 	struct grnd_bufs bufs;
-	struct grnd_arg arg = { api_vdso_fn(api, run), run->size_bytes, &bufs };
-	struct grnd_arg empty = { (void *)empty_getrandom, run->size_bytes, &bufs };
+	struct grnd_arg arg, empty;
+};
+
+static enum status grnd_bench_paths(const struct api *api, const struct run *run,
+				    struct bench_paths *paths, void *state)
+{
+	struct grnd_bench_state *s = state;
 	size_t per_batch = GRND_BATCH_BYTES / run->size_bytes;
-	struct bench_paths paths = { { sys_batch, NULL, arg.fn ? vdso_batch : NULL },
-				     grnd_probe, &arg, empty_batch, &empty,
-				     per_batch < 1 ? 1 :
-				     per_batch > BENCH_BATCH_CALLS ? BENCH_BATCH_CALLS : per_batch, NULL };
 	size_t total;
 	int err;
 
+	s->arg = (struct grnd_arg){ api_vdso_fn(api, run), run->size_bytes, &s->bufs };
+	s->empty = (struct grnd_arg){ (void *)empty_getrandom, run->size_bytes, &s->bufs };
+	*paths = (struct bench_paths){ { sys_batch, NULL, s->arg.fn ? vdso_batch : NULL },
+				       grnd_probe, &s->arg, empty_batch, &s->empty,
+				       per_batch < 1 ? 1 :
+				       per_batch > BENCH_BATCH_CALLS ? BENCH_BATCH_CALLS : per_batch,
+				       NULL };
 #ifdef HAVE_GETRANDOM
-	paths.batch[PATH_LIBC] = libc_batch;
+	paths->batch[PATH_LIBC] = libc_batch;
 #endif
-	if ((err = grnd_bufs_alloc(&bufs, run->size_bytes, run->threads, &total)) != 0) {
+	if ((err = grnd_bufs_alloc(&s->bufs, run->size_bytes, run->threads, &total)) != 0) {
 		if (total == SIZE_MAX)
 			fprintf(stderr, "vdsotest: %s: cannot allocate %u buffers of %zu bytes: %s\n",
 				api->name, run->threads, run->size_bytes, strerror(err));
@@ -306,9 +321,12 @@ static enum status grnd_bench(const struct api *api, const struct run *run)
 				total, strerror(err));
 		return STATUS_FAIL;
 	}
-	enum status st = bench_run(api, run, &paths);
-	grnd_bufs_free(&bufs);
-	return st;
+	return STATUS_PASS;
+}
+
+static void grnd_bench_teardown(void *state)
+{
+	grnd_bufs_free(&((struct grnd_bench_state *)state)->bufs);
 }
 
 /* ---- verify ---- */
@@ -327,6 +345,7 @@ struct grnd_verify {
 	struct seen seen;
 	uint32_t outputs;		/* outputs read so far */
 	unsigned char *other_copy;	/* the state not in use, before the call */
+	unsigned round;			/* the rounds made */
 };
 
 /*
@@ -497,29 +516,33 @@ static void check_fork(struct verify_ctx *ctx, struct grnd_verify *v)
 			    subject_name(v), hex8(child_out, h));
 }
 
-static bool verify_setup(const struct api *api, struct grnd_verify *v, void *fn)
+static enum status grnd_verify_setup(const struct api *api, const struct run *run,
+				     void *state)
 {
+	struct grnd_verify *v = state;
+	void *fn = api_vdso_fn(api, run);
 	int err;
 
-	memset(v, 0, sizeof(*v));
 	v->fn = fn;
 	if (fn && (err = grnd_states_map(fn, 2, &v->states)) != 0) {
 		fprintf(stderr, "vdsotest: %s: cannot map vDSO getrandom states: %s\n",
 			api->name, strerror(err));
-		return false;
+		return STATUS_FAIL;
 	}
 	v->seen.out = calloc(SEEN_SLOTS, sizeof(*v->seen.out));
 	v->seen.tag = calloc(SEEN_SLOTS, sizeof(*v->seen.tag));
 	v->other_copy = malloc(v->states.state_size ? v->states.state_size : 1);
 	if (!v->seen.out || !v->seen.tag || !v->other_copy) {
 		fprintf(stderr, "vdsotest: %s: out of memory\n", api->name);
-		return false;
+		return STATUS_FAIL;
 	}
-	return true;
+	return STATUS_PASS;
 }
 
-static void verify_teardown(struct grnd_verify *v)
+static void grnd_verify_teardown(void *state)
 {
+	struct grnd_verify *v = state;
+
 	grnd_states_unmap(&v->states);
 	free(v->seen.out);
 	free(v->seen.tag);
@@ -542,30 +565,20 @@ static void check_user_space(struct verify_ctx *ctx, const struct api *api,
 			    "with a seeded state");
 }
 
-static enum status grnd_verify(const struct api *api, const struct run *run)
+static void grnd_round(struct verify_ctx *ctx, void *state)
 {
-	void *fn = api_vdso_fn(api, run);
+	struct grnd_verify *v = state;
 	unsigned char out[OUTPUT_BYTES];
-	struct verify_ctx ctx;
-	struct grnd_verify v;
+	unsigned round = v->round++;
 
-	if (!verify_setup(api, &v, fn)) {
-		verify_teardown(&v);
-		return STATUS_FAIL;
+	if (round == 0 && v->fn)	/* first: the seeded state serves in user space */
+		check_user_space(ctx, ctx->api, ctx->run);
+	if (!check_read(ctx, v, 0, out) || !check_read(ctx, v, 1, out))
+		return;
+	if (round % 512 == 0) {		/* the slow checks now and then */
+		check_flags(ctx, v);
+		check_fork(ctx, v);
 	}
-	verify_begin(&ctx, api, run);	/* (without @fn its note: "verifying libc's") */
-	if (fn)
-		check_user_space(&ctx, api, run);
-	for (unsigned round = 0; verify_running(&ctx); round++) {
-		if (!check_read(&ctx, &v, 0, out) || !check_read(&ctx, &v, 1, out))
-			continue;
-		if (round % 512 == 0) {		/* the slow checks now and then */
-			check_flags(&ctx, &v);
-			check_fork(&ctx, &v);
-		}
-	}
-	verify_teardown(&v);
-	return verify_end(&ctx);
 }
 
 /* ---- abi ---- */
@@ -603,34 +616,30 @@ static long grnd_abi_call(const struct abi_call *c)
 	return vdso_getrandom(c->vdso_fn, buf, len, 0, state, state_len);
 }
 
-static enum status grnd_abi(const struct api *api, const struct run *run)
+static void grnd_abi_cases(struct abi_ctx *ctx)
 {
 	static const enum abi_ptr bad[] = { PTR_NULL, PTR_MAX, PTR_PROT_NONE, PTR_PROT_READ };
-	struct abi_ctx ctx;
-	enum status st;
+	struct abi_call c = { .ptr = { PTR_GOOD, PTR_GOOD }, .size = { 4, OPAQUE_EXACT } };
 	char what[96];
 
-	if ((st = abi_begin_checked(&ctx, api, run, grnd_abi_call)) != STATUS_PASS)
-		return st;
-	struct abi_call c = { .ptr = { PTR_GOOD, PTR_GOOD }, .size = { 4, OPAQUE_EXACT } };
-	abi_expect_result(&ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, exact length)");
+	abi_expect_result(ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, exact length)");
 	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
 		c.ptr[0] = bad[k];
 		snprintf(what, sizeof(what), "getrandom(%s, 4, 0, state, exact length)",
 			 abi_ptr_name(bad[k]));
-		abi_expect_fault(&ctx, c, what);
+		abi_expect_fault(ctx, c, what);
 	}
 	c.ptr[0] = PTR_NULL;
 	c.size[0] = 0;
-	abi_expect_result(&ctx, c, 0, 0, "getrandom(NULL, 0, 0, state, exact length)");
+	abi_expect_result(ctx, c, 0, 0, "getrandom(NULL, 0, 0, state, exact length)");
 	c.ptr[0] = PTR_GOOD;
-	abi_expect_result(&ctx, c, 0, 0, "getrandom(&buf, 0, 0, state, exact length)");
+	abi_expect_result(ctx, c, 0, 0, "getrandom(&buf, 0, 0, state, exact length)");
 	/* The vDSO falls back to the system call (lib/vdso/getrandom.c). */
 	c.size[0] = 4;
 	c.size[1] = 1;
-	abi_expect_result(&ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, opaque length 1)");
+	abi_expect_result(ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, opaque length 1)");
 	c.size[1] = 0;
-	abi_expect_result(&ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, opaque length 0)");
+	abi_expect_result(ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, opaque length 0)");
 	/*
 	 * A bad state with the exact length: the kernel's vDSO returns -EFAULT
 	 * for a state across a page boundary and uses any other pointer as
@@ -642,14 +651,36 @@ static enum status grnd_abi(const struct api *api, const struct run *run)
 		c.ptr[1] = p;
 		snprintf(what, sizeof(what), "getrandom(&buf, 4, 0, state %s, exact length)",
 			 abi_ptr_name(p));
-		abi_expect_result_or_fault(&ctx, c, 4, 0, what);
+		abi_expect_result_or_fault(ctx, c, 4, 0, what);
 	}
 	c.ptr[0] = PTR_PROT_READ;
 	c.ptr[1] = PTR_NULL;
-	abi_expect_fault(&ctx, c, "getrandom(PROT_READ page, 4, 0, state NULL, exact length)");
-	return abi_end(&ctx);
+	abi_expect_fault(ctx, c, "getrandom(PROT_READ page, 4, 0, state NULL, exact length)");
+}
+
+/* ---- the probes ---- */
+
+static void grnd_call_once(const struct api *api, void *fn)
+{
+	unsigned char buf[16];
+
+	(void)api;
+	getrandom_once(fn, buf, sizeof(buf));
 }
 
 const struct family getrandom_family = {
-	VDSO_GETRANDOM, grnd_bench, grnd_verify, grnd_abi,
+	.call = VDSO_GETRANDOM,
+	.name = "getrandom",
+	.summary = "getrandom(2): random bytes, the vDSO's with a state per thread",
+	.flags = FAMILY_NO_STACK_CHECK,
+	.call_once = grnd_call_once,
+	.bench_state_size = sizeof(struct grnd_bench_state),
+	.bench_paths = grnd_bench_paths,
+	.bench_teardown = grnd_bench_teardown,
+	.verify_state_size = sizeof(struct grnd_verify),
+	.verify_setup = grnd_verify_setup,
+	.verify_round = grnd_round,
+	.verify_teardown = grnd_verify_teardown,
+	.abi_call = grnd_abi_call,
+	.abi_cases = grnd_abi_cases,
 };

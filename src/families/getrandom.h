@@ -58,16 +58,6 @@ struct grnd_layout {
  * Return: 0, or -1 (errno = EINVAL) when @state_size is 0 or larger than a
  * page, or @count is 0, or the mapping would exceed SIZE_MAX.
  */
-/*
- * getrandom_once - one call of the vDSO getrandom() @fn for @len bytes
- * into @buf, flags 0, with the calling thread's opaque state (mapped on the
- * first call as the vDSO's parameters say, and kept).
- *
- * Return: what the vDSO returns (@len, or -1 with errno: ENOMEM and the
- * like when the state cannot be mapped, the vDSO's error otherwise).
- */
-long getrandom_once(void *fn, void *buf, size_t len);
-
 int grnd_layout(size_t count, size_t state_size, size_t page_size, struct grnd_layout *l);
 
 /* grnd_state_offset - byte offset of state @i (0 .. count - 1) in the mapping. */

@@ -85,14 +85,21 @@ static int empty_gettimeofday(vdso_timeval *tv, struct timezone *tz)
 	return 0;
 }
 
-static enum status gtod_bench(const struct api *api, const struct run *run)
-{
-	void *fn = api_vdso_fn(api, run);
-	void *empty = (void *)empty_gettimeofday;
-	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch[0] : NULL },
-				     gtod_probe, &fn, vdso_batch[0], &empty, 0, vdso_batch };
+/* The bench's args: the vDSO function (or NULL) and the empty one. */
+struct gtod_bench_state {
+	void *fn, *empty;
+};
 
-	return bench_run(api, run, &paths);
+static enum status gtod_bench_paths(const struct api *api, const struct run *run,
+				    struct bench_paths *paths, void *state)
+{
+	struct gtod_bench_state *s = state;
+
+	s->fn = api_vdso_fn(api, run);
+	s->empty = (void *)empty_gettimeofday;
+	*paths = (struct bench_paths){ { sys_batch, libc_batch, s->fn ? vdso_batch[0] : NULL },
+				       gtod_probe, &s->fn, vdso_batch[0], &s->empty, 0, vdso_batch };
+	return STATUS_PASS;
 }
 
 /* ---- verify ---- */
@@ -141,8 +148,10 @@ static bool libc_y2038(struct verify_ctx *ctx, void *fn, int r, int err,
 }
 
 /* One round: CLOCK_REALTIME syscall r1, subject (tv, tz), r2, syscall tz. */
-static void gtod_round(struct verify_ctx *ctx, void *fn)
+static void gtod_round(struct verify_ctx *ctx, void *state)
 {
+	(void)state;
+	void *fn = api_vdso_fn(ctx->api, ctx->run);
 	const char *who = fn ? "vDSO" : "libc";
 	struct timezone tz = { -1, -1 }, stz;
 	vdso_timespec r1, r2;
@@ -220,17 +229,6 @@ syscall_failed:
 	verify_fail(ctx, "clock_gettime or gettimeofday system call failed: %s", strerror(errno));
 }
 
-static enum status gtod_verify(const struct api *api, const struct run *run)
-{
-	void *fn = api_vdso_fn(api, run);
-	struct verify_ctx ctx;
-
-	verify_begin(&ctx, api, run);
-	while (verify_running(&ctx))
-		gtod_round(&ctx, fn);
-	return verify_end(&ctx);
-}
-
 /* ---- abi ---- */
 
 static long gtod_abi_call(const struct abi_call *c)
@@ -241,32 +239,46 @@ static long gtod_abi_call(const struct abi_call *c)
 	return c->vdso_fn ? vdso_gettimeofday(c->vdso_fn, tv, tz) : sys_gettimeofday(tv, tz);
 }
 
-static enum status gtod_abi(const struct api *api, const struct run *run)
+static void gtod_abi_cases(struct abi_ctx *ctx)
 {
-	struct abi_ctx ctx;
-	enum status st;
-	char what[96];
-
-	if ((st = abi_begin_checked(&ctx, api, run, gtod_abi_call)) != STATUS_PASS)
-		return st;
 	struct abi_call c = { .ptr = { PTR_GOOD, PTR_GOOD },
 			      .size = { sizeof(vdso_timeval), sizeof(struct timezone) } };
-	abi_expect_result(&ctx, c, 0, 0, "gettimeofday(&buf, &buf)");
+	char what[96];
+
+	abi_expect_result(ctx, c, 0, 0, "gettimeofday(&buf, &buf)");
 	c.ptr[0] = c.ptr[1] = PTR_NULL;
-	abi_expect_result(&ctx, c, 0, 0, "gettimeofday(NULL, NULL)");
+	abi_expect_result(ctx, c, 0, 0, "gettimeofday(NULL, NULL)");
 	for (int p = PTR_MAX; p < NR_ABI_PTRS; p++) {
 		c.ptr[0] = p;
 		c.ptr[1] = PTR_NULL;
 		snprintf(what, sizeof(what), "gettimeofday(%s, NULL)", abi_ptr_name(p));
-		abi_expect_fault(&ctx, c, what);
+		abi_expect_fault(ctx, c, what);
 		c.ptr[0] = PTR_GOOD;
 		c.ptr[1] = p;
 		snprintf(what, sizeof(what), "gettimeofday(&buf, %s)", abi_ptr_name(p));
-		abi_expect_fault(&ctx, c, what);
+		abi_expect_fault(ctx, c, what);
 	}
-	return abi_end(&ctx);
+}
+
+/* ---- the probes ---- */
+
+static void gtod_call_once(const struct api *api, void *fn)
+{
+	vdso_timeval tv;
+	struct timezone tz;
+
+	(void)api;
+	vdso_gettimeofday(fn, &tv, &tz);
 }
 
 const struct family gettimeofday_family = {
-	VDSO_GETTIMEOFDAY, gtod_bench, gtod_verify, gtod_abi,
+	.call = VDSO_GETTIMEOFDAY,
+	.name = "gettimeofday",
+	.summary = "gettimeofday(2): CLOCK_REALTIME in microseconds, and the time zone",
+	.call_once = gtod_call_once,
+	.bench_state_size = sizeof(struct gtod_bench_state),
+	.bench_paths = gtod_bench_paths,
+	.verify_round = gtod_round,
+	.abi_call = gtod_abi_call,
+	.abi_cases = gtod_abi_cases,
 };

@@ -89,21 +89,30 @@ static vdso_time_t empty_time(vdso_time_t *t)
 	return 0;
 }
 
-static enum status time_bench(const struct api *api, const struct run *run)
-{
-	void *fn = api_vdso_fn(api, run);
-	void *empty = (void *)empty_time;
-	struct bench_paths paths = { { sys_batch, libc_batch, fn ? vdso_batch[0] : NULL },
-				     time_probe, &fn, vdso_batch[0], &empty, 0, vdso_batch };
+/* The bench's args: the vDSO function (or NULL) and the empty one. */
+struct time_bench_state {
+	void *fn, *empty;
+};
 
-	return bench_run(api, run, &paths);
+static enum status time_bench_paths(const struct api *api, const struct run *run,
+				    struct bench_paths *paths, void *state)
+{
+	struct time_bench_state *s = state;
+
+	s->fn = api_vdso_fn(api, run);
+	s->empty = (void *)empty_time;
+	*paths = (struct bench_paths){ { sys_batch, libc_batch, s->fn ? vdso_batch[0] : NULL },
+				       time_probe, &s->fn, vdso_batch[0], &s->empty, 0, vdso_batch };
+	return STATUS_PASS;
 }
 
 /* ---- verify ---- */
 
 /* One round: coarse syscall c1, a = time(NULL), b = time(&t), fine syscall c2. */
-static void time_round(struct verify_ctx *ctx, void *fn)
+static void time_round(struct verify_ctx *ctx, void *state)
 {
+	(void)state;
+	void *fn = api_vdso_fn(ctx->api, ctx->run);
 	const char *who = fn ? "vDSO" : "libc";
 	vdso_timespec c1, c2;
 	vdso_time_t t = -1;
@@ -166,17 +175,6 @@ static void time_round(struct verify_ctx *ctx, void *fn)
 	}
 }
 
-static enum status time_verify(const struct api *api, const struct run *run)
-{
-	void *fn = api_vdso_fn(api, run);
-	struct verify_ctx ctx;
-
-	verify_begin(&ctx, api, run);
-	while (verify_running(&ctx))
-		time_round(&ctx, fn);
-	return verify_end(&ctx);
-}
-
 /* ---- abi ---- */
 
 static long time_abi_call(const struct abi_call *c)
@@ -186,26 +184,37 @@ static long time_abi_call(const struct abi_call *c)
 	return c->vdso_fn ? vdso_time(c->vdso_fn, t) : sys_time(t);
 }
 
-static enum status time_abi(const struct api *api, const struct run *run)
+static void time_abi_cases(struct abi_ctx *ctx)
 {
-	struct abi_ctx ctx;
-	enum status st;
+	struct abi_call c = { .ptr = { PTR_NULL }, .size = { sizeof(vdso_time_t) } };
 	char what[64];
 
-	if ((st = abi_begin_checked(&ctx, api, run, time_abi_call)) != STATUS_PASS)
-		return st;
-	struct abi_call c = { .ptr = { PTR_NULL }, .size = { sizeof(vdso_time_t) } };
-	abi_expect_success(&ctx, c, "time(NULL)");
+	abi_expect_success(ctx, c, "time(NULL)");
 	c.ptr[0] = PTR_GOOD;
-	abi_expect_success(&ctx, c, "time(&buf)");
+	abi_expect_success(ctx, c, "time(&buf)");
 	for (int p = PTR_MAX; p < NR_ABI_PTRS; p++) {
 		c.ptr[0] = p;
 		snprintf(what, sizeof(what), "time(%s)", abi_ptr_name(p));
-		abi_expect_fault(&ctx, c, what);
+		abi_expect_fault(ctx, c, what);
 	}
-	return abi_end(&ctx);
+}
+
+/* ---- the probes ---- */
+
+static void time_call_once(const struct api *api, void *fn)
+{
+	(void)api;
+	vdso_time(fn, NULL);
 }
 
 const struct family time_family = {
-	VDSO_TIME, time_bench, time_verify, time_abi,
+	.call = VDSO_TIME,
+	.name = "time",
+	.summary = "time(2): seconds of CLOCK_REALTIME",
+	.call_once = time_call_once,
+	.bench_state_size = sizeof(struct time_bench_state),
+	.bench_paths = time_bench_paths,
+	.verify_round = time_round,
+	.abi_call = time_abi_call,
+	.abi_cases = time_abi_cases,
 };

@@ -20,7 +20,6 @@
 #include "harness/abi.h"
 #include "vdso/arch.h"
 #include "harness/fallback.h"
-#include "families/getrandom.h"
 
 /* Exit statuses of the child; NO_FILTER + errno when no filter could be installed. */
 enum { CHILD_IN_USER_SPACE = 0, CHILD_FELL_BACK = 1, NO_FILTER = 64 };
@@ -104,19 +103,16 @@ static void on_sigsys(int sig)
 void api_call_once(const struct api *api, void *fn)
 {
 	vdso_timespec ts;
-	vdso_timeval tv;
-	struct timezone tz;
-	unsigned cpu, node;
-	unsigned char buf[16];
 	vdso_timespec64 ts64;
 
+	if (api->family->call_once) {
+		api->family->call_once(api, fn);
+		return;
+	}
+	/* TEMPORARY ADAPTER: the clock families, until they are descriptors */
 	switch (api->family->call) {
 	case VDSO_CLOCK_GETTIME: vdso_clock_gettime(fn, api->clock_id, &ts); break;
 	case VDSO_CLOCK_GETRES: vdso_clock_getres(fn, api->clock_id, &ts); break;
-	case VDSO_GETTIMEOFDAY: vdso_gettimeofday(fn, &tv, &tz); break;
-	case VDSO_TIME: vdso_time(fn, NULL); break;
-	case VDSO_GETCPU: vdso_getcpu(fn, &cpu, &node, NULL); break;
-	case VDSO_GETRANDOM: getrandom_once(fn, buf, sizeof(buf)); break;
 	case VDSO_CLOCK_GETTIME64: vdso_clock_gettime64(fn, api->clock_id, &ts64); break;
 	case VDSO_CLOCK_GETRES_TIME64: vdso_clock_getres_time64(fn, api->clock_id, &ts64); break;
 	default: break;
@@ -130,6 +126,9 @@ int api_clock_now(const struct api *api, const struct run *run, struct ts64 *out
 	struct timespec lts;
 	int r;
 
+	if (api->family->read_clock)
+		return api->family->read_clock(api, run, out);
+	/* TEMPORARY ADAPTER: clock_gettime, until clock.c is a descriptor */
 	if (fn) {
 		if ((r = vdso_clock_gettime(fn, api->clock_id, &ts)) == 0)
 			*out = (struct ts64){ ts.tv_sec, ts.tv_nsec };

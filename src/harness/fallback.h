@@ -13,14 +13,15 @@
 
 /*
  * api_call_once - call @fn, @api's vDSO function, once with valid arguments
- * (@api's clock id, good pointers).  The result is not looked at.
+ * (@api's clock id, good pointers): the family's .call_once.  The result
+ * is not looked at.
  */
 void api_call_once(const struct api *api, void *fn);
 
 /*
- * api_clock_now - @api's clock (clock_gettime family) read through the
- * path under test: the vDSO function bound in @run, or libc's
- * clock_gettime() without one.
+ * api_clock_now - @api's clock read through the path under test (the
+ * family's .read_clock): the vDSO function bound in @run, or libc's call
+ * without one.
  * Return: the call's value (0, or -1 with errno); @out filled on 0.
  */
 int api_clock_now(const struct api *api, const struct run *run, struct ts64 *out);

@@ -8,19 +8,20 @@
 #define VDSOTEST_PARALLEL_H
 
 #include "core/api.h"
+#include "harness/verify.h"
 
 /*
  * parallel_ordered_clock - does the cross-CPU ordering check apply to
- * @api: a clock_gettime API whose clock cannot be set and is the same for
- * every thread (MONOTONIC, _RAW, _COARSE, BOOTTIME, BOOTTIME_ALARM; not
- * the CPU-time clocks)?
+ * @api: an API of a FAMILY_CROSS_CPU family (clock_gettime) whose clock
+ * cannot be set and is the same for every thread (MONOTONIC, _RAW,
+ * _COARSE, BOOTTIME, BOOTTIME_ALARM; not the CPU-time clocks)?
  */
 bool parallel_ordered_clock(const struct api *api);
 
 /*
  * verify_parallel - verify @api with run->threads (2 .. THREADS_MAX)
  * threads, thread i pinned to the i-th CPU of the affinity mask
- * (cpu_mask_nth()).
+ * (cpu_mask_nth()), each running @checks (the family's checks, api_run()).
  *
  * For parallel_ordered_clock() APIs, first, for half of --duration (and
  * until every thread has compared a reading at least once), the
@@ -39,6 +40,7 @@ bool parallel_ordered_clock(const struct api *api);
  * started or pinned (said on stderr); STATUS_SKIP when every thread
  * skipped; else STATUS_PASS.
  */
-enum status verify_parallel(const struct api *api, const struct run *run);
+enum status verify_parallel(const struct api *api, const struct run *run,
+			    verify_part_fn checks);
 
 #endif

@@ -97,8 +97,8 @@ long api_stack_bytes(const struct api *api, const struct run *run)
 		errno = ENOENT;
 		return -1;
 	}
-	if (api->family->call == VDSO_GETRANDOM) {
-		errno = ENOTSUP;	/* its state is mapped on the same stack first */
+	if (api->family->flags & FAMILY_NO_STACK_CHECK) {
+		errno = ENOTSUP;	/* e.g. getrandom: its state is mapped on the same stack first */
 		return -1;
 	}
 	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);

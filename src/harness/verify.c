@@ -19,7 +19,6 @@
 
 #include "harness/bench.h"
 #include "harness/fallback.h"
-#include "harness/parallel.h"
 #include "lib/interrupt.h"
 #include "output/report.h"
 #include "harness/verify.h"
@@ -125,7 +124,7 @@ static bool reserve_failure(void)
 	return true;
 }
 
-enum status verify_api(const struct api *api, const struct run *run)
+enum status verify_api(const struct api *api, const struct run *run, verify_part_fn parts)
 {
 	struct session *s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE,
 				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -139,7 +138,7 @@ enum status verify_api(const struct api *api, const struct run *run)
 	s->maxfails = run->maxfails;
 	s->noted = false;
 	session = s;
-	st = run->threads > 1 ? verify_parallel(api, run) : api->family->legacy_verify(api, run);
+	st = parts(api, run);
 	unsigned fails = verify_failures();
 	report_failures(api, TEST_VERIFY, fails);
 	session = &local_session;

@@ -25,16 +25,20 @@ struct verify_ctx {
 	unsigned clock_sets;	/* settings of CLOCK_REALTIME that excused a check */
 };
 
+/* A part of a verify (api_run() gives them): checks, threads, namespace. */
+typedef enum status (*verify_part_fn)(const struct api *api, const struct run *run);
+
 /*
- * verify_api - the verify of @api (api_run()): the family's checks, with
- * run->threads above 1 through verify_parallel().  --maxfails counts the
+ * verify_api - the session of one verify of @api (api_run()): @parts run
+ * within it (the family's checks, with run->threads above 1 through
+ * verify_parallel(), and the time namespace part).  --maxfails counts the
  * failures of the whole verify: the main part, the part in a time
  * namespace (a child process) and every thread; then one summary line,
  * "API/verify: N failures/inconsistencies encountered", N being the
  * failure lines printed (report_failures()).
- * Return: STATUS_FAIL after any failure, else the family's status.
+ * Return: STATUS_FAIL after any failure, else the status of @parts.
  */
-enum status verify_api(const struct api *api, const struct run *run);
+enum status verify_api(const struct api *api, const struct run *run, verify_part_fn parts);
 
 /*
  * verify_notes - once per verify_api(), however many parts and threads:

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * api_run(): bench, verify and abi of one API, driven the same way for
+ * every family through its descriptor (struct family, core/api.h); see
+ * run.h.  The family makes the calls and judges them; this file owns the
+ * order of things: supported?, the family's notes, then
+ *   bench:  .bench_paths -> bench_run() -> .bench_teardown
+ *   verify: the session (verify_api()) around the parts: the checks
+ *           (.verify_setup, .verify_round while verify_running(),
+ *           .verify_teardown) on one thread, or on -t N threads after the
+ *           cross-CPU phase (FAMILY_CROSS_CPU, parallel.c); then, on one
+ *           thread, again in a time namespace (FAMILY_TIMENS, timens.c)
+ *   abi:    abi_begin_checked() (no-vDSO note, stack use) -> .abi_cases
+ *           -> abi_end()
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "harness/abi.h"
+#include "harness/bench.h"
+#include "harness/parallel.h"
+#include "harness/run.h"
+#include "harness/timens.h"
+#include "harness/verify.h"
+#include "output/report.h"
+
+/*
+ * TEMPORARY ADAPTER for the families not yet descriptors (the clock
+ * families, whose .legacy_* entry points run whole TEST-TYPEs): does the
+ * system call reject @api's clock id?  As api_unsupported() was: the
+ * getres calls ask clock_getres, the others clock_gettime; EINVAL, or
+ * ENODEV for an aux clock.
+ */
+static bool legacy_unsupported(const struct api *api)
+{
+	enum vdso_call call = api->family->call;
+	bool getres = call == VDSO_CLOCK_GETRES || call == VDSO_CLOCK_GETRES_TIME64;
+	struct timespec ts;
+
+	if (api->clock_id < 0)
+		return false;
+	long r = syscall(getres ? SYS_clock_getres : SYS_clock_gettime, api->clock_id, &ts);
+	return r == -1 && (errno == EINVAL || ((api->flags & CLK_AUX) && errno == ENODEV));
+}
+
+bool api_supported(const struct api *api, char *why, size_t len)
+{
+	const struct family *f = api->family;
+
+	if (why && len)
+		why[0] = '\0';
+	if (f->supported)
+		return f->supported(api, why, len);
+	return f->legacy_verify ? !legacy_unsupported(api) : true;
+}
+
+/* Supported, or the family's reason printed (the TEST-TYPE is skipped). */
+static bool supported_or_said(const struct api *api)
+{
+	char why[API_SUPPORTED_WHY_LEN];
+
+	if (api_supported(api, why, sizeof(why)))
+		return true;
+	report_line(api, "%s", why);
+	return false;
+}
+
+/* Zeroed state of @size bytes for the family (at least one byte), or NULL, said. */
+static void *family_state(const struct api *api, size_t size)
+{
+	void *state = calloc(1, size ? size : 1);
+
+	if (!state)
+		fprintf(stderr, "vdsotest: %s: %s\n", api->name, strerror(errno));
+	return state;
+}
+
+static enum status run_bench(const struct api *api, const struct run *run)
+{
+	const struct family *f = api->family;
+	struct bench_paths paths;
+	void *state = family_state(api, f->bench_state_size);
+	enum status st;
+
+	if (!state)
+		return STATUS_FAIL;
+	memset(&paths, 0, sizeof(paths));
+	st = f->bench_paths(api, run, &paths, state);
+	if (st == STATUS_PASS)
+		st = bench_run(api, run, &paths);
+	if (f->bench_teardown)
+		f->bench_teardown(state);
+	free(state);
+	return st;
+}
+
+/* One part of a verify: the family's checks for run->duration_ns. */
+static enum status verify_checks(const struct api *api, const struct run *run)
+{
+	const struct family *f = api->family;
+	void *state = family_state(api, f->verify_state_size);
+	struct verify_ctx ctx;
+	enum status st;
+
+	if (!state)
+		return STATUS_FAIL;
+	st = f->verify_setup ? f->verify_setup(api, run, state) : STATUS_PASS;
+	if (st == STATUS_PASS) {
+		verify_begin(&ctx, api, run);
+		while (verify_running(&ctx))
+			f->verify_round(&ctx, state);
+	}
+	if (f->verify_teardown)
+		f->verify_teardown(state);
+	free(state);
+	return st == STATUS_PASS ? verify_end(&ctx) : st;
+}
+
+/* The parts of a verify, within verify_api()'s session. */
+static enum status verify_parts(const struct api *api, const struct run *run)
+{
+	const struct family *f = api->family;
+	enum status st;
+
+	if (run->threads > 1)
+		return verify_parallel(api, run, verify_checks);
+	st = verify_checks(api, run);
+	if (st == STATUS_SKIP || !(f->flags & FAMILY_TIMENS) ||
+	    !timens_offset_applies(api->clock_id))
+		return st;
+	return timens_verify(api, run, verify_checks) == STATUS_FAIL ? STATUS_FAIL : st;
+}
+
+/*
+ * TEMPORARY ADAPTER: the verify of a family not yet a descriptor, as
+ * before: with -t N, a clock that clock_getres rejects runs on one thread
+ * (which says so and skips).
+ */
+static enum status legacy_verify_parts(const struct api *api, const struct run *run)
+{
+	const struct family *f = api->family;
+
+	if (run->threads > 1 &&
+	    !(api->clock_id != -1 && syscall(SYS_clock_getres, api->clock_id, NULL) == -1 &&
+	      errno == EINVAL))
+		return verify_parallel(api, run, f->legacy_verify);
+	return f->legacy_verify(api, run);
+}
+
+static enum status run_abi(const struct api *api, const struct run *run)
+{
+	const struct family *f = api->family;
+	struct abi_ctx ctx;
+	enum status st;
+
+	if ((st = abi_begin_checked(&ctx, api, run, f->abi_call)) != STATUS_PASS)
+		return st;
+	f->abi_cases(&ctx);
+	return abi_end(&ctx);
+}
+
+/* TEMPORARY ADAPTER: a family not yet a descriptor runs its TEST-TYPEs itself. */
+static enum status legacy_run(const struct api *api, enum test_type t, const struct run *run)
+{
+	const struct family *f = api->family;
+
+	switch (t) {
+	case TEST_BENCH:  return f->legacy_bench(api, run);
+	case TEST_VERIFY: return verify_api(api, run, legacy_verify_parts);
+	case TEST_ABI:    return f->legacy_abi(api, run);
+	default:          return STATUS_USAGE;
+	}
+}
+
+enum status api_run(const struct api *api, enum test_type t, const struct run *run)
+{
+	const struct family *f = api->family;
+
+	if (f->legacy_verify)
+		return legacy_run(api, t, run);
+	if ((unsigned)t >= NR_TEST_TYPES)
+		return STATUS_USAGE;
+	if (!supported_or_said(api))
+		return STATUS_SKIP;
+	if (f->notes)
+		f->notes(api, run);
+	switch (t) {
+	case TEST_BENCH:  return run_bench(api, run);
+	case TEST_VERIFY: return verify_api(api, run, verify_parts);
+	case TEST_ABI:    return run_abi(api, run);
+	default:          return STATUS_USAGE;
+	}
+}
