@@ -500,7 +500,8 @@ int main(int argc, char **argv)
 	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
 		goto out;
 	struct perturb_config perturb = { .kinds = o.perturb, .threads = o.threads,
-					  .verbose = o.verbose };
+					  .verbose = o.verbose, .apis = api_table,
+					  .n_apis = api_count };
 	if (o.perturb && (rc = perturb_check()) != 0)
 		goto out;
 	/* (the list commands print no results: they stay on standard output) */

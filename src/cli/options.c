@@ -15,6 +15,7 @@
 #include "lib/cpus.h"
 #include "git-describe.h"
 #include "cli/options.h"
+#include "cli/suggest.h"
 #include "harness/perturb.h"
 #include "output/report.h"
 

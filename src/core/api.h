@@ -247,15 +247,6 @@ extern const size_t api_count;
 /* api_find - the row named @name, or NULL (errno = ENOENT). */
 const struct api *api_find(const char *name);
 
-/*
- * api_suggest - for a "did you mean" hint, the API name, "all" or list
- * command closest to @name (see closest_name() in api.c); NULL if none is.
- */
-const char *api_suggest(const char *name);
-
-/* test_type_suggest - the same among the TEST-TYPEs. */
-const char *test_type_suggest(const char *name);
-
 /* test_type_find - parse "bench", "verify" or "abi"; -1 when unknown. */
 int test_type_find(const char *name);
 

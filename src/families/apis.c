@@ -2,7 +2,6 @@
 /* The API table and lookup by name. */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,10 +73,6 @@ const struct api api_table[] = {
 };
 const size_t api_count = sizeof(api_table) / sizeof(api_table[0]);
 
-static const char *const test_type_names[NR_TEST_TYPES] = {
-	[TEST_BENCH] = "bench", [TEST_VERIFY] = "verify", [TEST_ABI] = "abi",
-};
-
 const struct api *api_find(const char *name)
 {
 	for (size_t i = 0; i < api_count; i++)
@@ -85,147 +80,6 @@ const struct api *api_find(const char *name)
 			return &api_table[i];
 	errno = ENOENT;
 	return NULL;
-}
-
-/* Lower case, '_' as '-': how a name is compared for a suggestion. */
-static char fold(char c)
-{
-	return c == '_' ? '-' : (char)tolower((unsigned char)c);
-}
-
-/* Levenshtein distance after fold(), both strings capped at 63 characters. */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strnlen(a, 63), lb = strnlen(b, 63);
-	size_t row[64];
-
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t best = diag + (fold(a[i - 1]) != fold(b[j - 1]));
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
-/* Does @hay contain @needle (after fold())? */
-static bool contains(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-
-	for (; *hay; hay++) {
-		size_t k = 0;
-		while (k < n && hay[k] && fold(hay[k]) == fold(needle[k]))
-			k++;
-		if (k == n)
-			return true;
-	}
-	return false;
-}
-
-/* Starts @hay with the @len first characters of @prefix (after fold())? */
-static bool starts_with(const char *hay, const char *prefix, size_t len)
-{
-	for (size_t k = 0; k < len; k++)
-		if (!hay[k] || fold(hay[k]) != fold(prefix[k]))
-			return false;
-	return true;
-}
-
-/*
- * closest_name - for a "did you mean" hint, among @names[0..n-1]: the
- * name equal to @name but for case and '_' versus '-' (which never count);
- * else, for @name of 3 characters or more, the first name that ends in
- * @name, else the first that contains it; else the first name that
- * @name begins with ("benchmark": bench); else the first
- * with @name's part up to its last '-' as prefix and containing its last
- * word ("clock-gettime-raw": clock-gettime-monotonic-raw); else the nearest
- * by edit distance, if within max(1, min(4, a third of @name's length)).
- * Names longer than 63 characters get no suggestion.
- * Return: one of @names, or NULL.
- */
-static const char *closest_name(const char *name, const char *const *names, size_t n)
-{
-	const char *last_word = strrchr(name, '-');
-	size_t len = strlen(name), best_d = len / 3 > 1 ? len / 3 + 1 : 2;
-
-	if (best_d > 5)			/* at most 4 edits, however long the name */
-		best_d = 5;
-	const char *best = NULL;
-
-	for (size_t i = 0; i < n; i++)		/* the same but for case and '_' */
-		if (strlen(names[i]) == len && starts_with(names[i], name, len))
-			return names[i];
-	if (len > 63)			/* nothing is that long: no guess */
-		return NULL;
-	for (size_t i = 0; len >= 3 && i < n; i++) {	/* the end of a name: "cpu" */
-		size_t l = strlen(names[i]);
-		if (l > len && starts_with(names[i] + l - len, name, len))
-			return names[i];
-	}
-	for (size_t i = 0; len >= 3 && i < n; i++)	/* a part of a name */
-		if (contains(names[i], name))
-			return names[i];
-	for (size_t i = 0; i < n; i++)	/* a name and more: "benchmark" */
-		if (strlen(names[i]) >= 3 && starts_with(name, names[i], strlen(names[i])))
-			return names[i];
-	if (last_word && strlen(last_word) >= 4)	/* "clock-gettime-raw" */
-		for (size_t i = 0; i < n; i++)
-			if (starts_with(names[i], name, (size_t)(last_word - name) + 1) &&
-			    contains(names[i], last_word))
-				return names[i];
-	for (size_t i = 0; i < n; i++) {
-		size_t d = edit_distance(name, names[i]);
-		if (d < best_d) {
-			best_d = d;
-			best = names[i];
-		}
-	}
-	return best;
-}
-
-const char *api_suggest(const char *name)
-{
-	static const char *names[128];
-	static size_t n;
-
-	if (!n) {
-		for (size_t i = 0; i < api_count && n < 124; i++)
-			names[n++] = api_table[i].name;
-		names[n++] = "all";
-		names[n++] = "list-apis";
-		names[n++] = "list-test-types";
-		names[n++] = "info";
-	}
-	return closest_name(name, names, n);
-}
-
-int test_type_find(const char *name)
-{
-	for (int t = 0; t < NR_TEST_TYPES; t++)
-		if (strcmp(test_type_names[t], name) == 0)
-			return t;
-	return -1;
-}
-
-const char *test_type_suggest(const char *name)
-{
-	return closest_name(name, (const char *const *)test_type_names, NR_TEST_TYPES);
-}
-
-const char *test_type_name(enum test_type t)
-{
-	return (unsigned)t < NR_TEST_TYPES ? test_type_names[t] : "?";
 }
 
 bool api_unsupported_by_kernel(const struct api *api)

@@ -519,21 +519,23 @@ static void end_visit(struct disturber *d)
 }
 
 /*
- * Which clock_gettime APIs (aux clocks and unsupported clocks left out)
- * the vDSO bound in @run serves by falling back to the system call
+ * Which clock APIs of @cfg's table (its FAMILY_CLOCK_SUMMARY rows: the
+ * clock_gettime APIs; aux clocks and unsupported clocks left out) the vDSO
+ * bound in @cfg->run serves by falling back to the system call
  * (api_falls_back()), as a phrase into @buf: "the vDSO falls back to the
  * system call for CLOCK_A CLOCK_B", "the vDSO serves every clock in user
  * space", or, where it cannot be told for one of them, "fallback unknown
  * for CLOCK_A: REASON".
  */
-static void fallback_summary(const struct run *run, char *buf, size_t len)
+static void fallback_summary(const struct perturb_config *cfg, char *buf, size_t len)
 {
 	char list[512] = "", none[512] = "", why[FALLBACK_REASON_LEN];
+	const struct run *run = cfg->run;
 	size_t used = 0, used_none = 0;
 	unsigned n = 0;
 
-	for (size_t i = 0; i < api_count; i++) {
-		const struct api *api = &api_table[i];
+	for (size_t i = 0; i < cfg->n_apis; i++) {
+		const struct api *api = &cfg->apis[i];
 		const struct family *f = api->family;
 		/* (the legacy test: TEMPORARY ADAPTER until clock.c is a descriptor) */
 		bool listed = (f->flags & FAMILY_CLOCK_SUMMARY) ||
@@ -584,7 +586,7 @@ static void do_clocksource(struct disturber *d)
 	if (!d->cs_probed[i] && d->cfg->run && d->cfg->run->vdso) {
 		char what[640];
 		d->cs_probed[i] = true;
-		fallback_summary(d->cfg->run, what, sizeof(what));
+		fallback_summary(d->cfg, what, sizeof(what));
 		report_note("perturb: clocksource %s: %s", cs->names[i], what);
 	}
 }
@@ -953,7 +955,7 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f)
 	}
 	if ((cfg->kinds & (1u << PERTURB_CLOCKSOURCE)) && cfg->run && cfg->run->vdso) {
 		char what[640];
-		fallback_summary(cfg->run, what, sizeof(what));
+		fallback_summary(cfg, what, sizeof(what));
 		fprintf(f, "perturb: clocksource %s (now): %s\n",
 			s.cs.current[0] ? s.cs.current : "unknown", what);
 	}

@@ -85,6 +85,8 @@ struct perturb_config {
 	unsigned threads;		/* verify's -t: CPUs kept online for it */
 	bool verbose;			/* -v: what was done and restored */
 	const struct run *run;		/* the vDSO binding, for the fallback probes */
+	const struct api *apis;		/* the API table (api_table), whose */
+	size_t n_apis;			/* FAMILY_CLOCK_SUMMARY rows are probed */
 };
 
 /*
