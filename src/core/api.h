@@ -254,8 +254,8 @@ int test_type_find(const char *name);
 const char *test_type_name(enum test_type t);
 
 /*
- * api_unsupported_by_kernel - true for an aux clock API whose clock id the
- * clock_getres system call rejects with EINVAL (a kernel before 6.17 or
+ * api_unsupported_by_kernel - true for an aux clock API whose clock id its
+ * system call rejects with EINVAL (api_supported(): a kernel before 6.17 or
  * without CONFIG_POSIX_AUX_CLOCKS); false for every other API.
  */
 bool api_unsupported_by_kernel(const struct api *api);

@@ -84,10 +84,7 @@ const struct api *api_find(const char *name)
 
 bool api_unsupported_by_kernel(const struct api *api)
 {
-	struct timespec ts;
-
-	return (api->flags & CLK_AUX) &&
-	       syscall(SYS_clock_getres, api->clock_id, &ts) == -1 && errno == EINVAL;
+	return (api->flags & CLK_AUX) && !api_supported(api, NULL, 0) && errno == EINVAL;
 }
 
 bool api_unsupported(const struct api *api)
