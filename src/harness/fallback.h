@@ -18,7 +18,7 @@
 void api_call_once(const struct api *api, void *fn);
 
 /*
- * api_clock_now - @api's clock (clock_gettime family) read through the
+ * api_clock_now - @api's clock (clock_gettime family, either width) read through the
  * path under test: the vDSO function bound in @run, or libc's
  * clock_gettime() without one.
  * Return: the call's value (0, or -1 with errno); @out filled on 0.

@@ -44,7 +44,8 @@ struct worker {
 
 bool parallel_ordered_clock(const struct api *api)
 {
-	return api->family == &clock_gettime_family && !(api->flags & CLK_SETTABLE) &&
+	return (api->family->call == VDSO_CLOCK_GETTIME ||
+		api->family->call == VDSO_CLOCK_GETTIME64) && !(api->flags & CLK_SETTABLE) &&
 	       api->clock_id != CLOCK_PROCESS_CPUTIME_ID &&
 	       api->clock_id != CLOCK_THREAD_CPUTIME_ID;
 }
@@ -65,8 +66,9 @@ static void ring_turn(struct worker *w)
 		return;
 	}
 	if (!verify_ok(ctx, api_clock_now(w->api, w->run, &v) == 0)) {
-		verify_fail(ctx, "cross-CPU: %s clock_gettime(%s) on CPU %d returned -1 (%s)",
-			    who, w->api->clock_name, w->cpu, strerror(errno));
+		verify_fail(ctx, "cross-CPU: %s %s(%s) on CPU %d returned -1 (%s)",
+			    who, vdso_call_name(w->api->family->call), w->api->clock_name, w->cpu,
+			    strerror(errno));
 		r->have_last = false;
 		return;
 	}

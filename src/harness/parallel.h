@@ -11,7 +11,7 @@
 
 /*
  * parallel_ordered_clock - does the cross-CPU ordering check apply to
- * @api: a clock_gettime API whose clock cannot be set and is the same for
+ * @api: a clock_gettime (or clock_gettime64) API whose clock cannot be set and is the same for
  * every thread (MONOTONIC, _RAW, _COARSE, BOOTTIME, BOOTTIME_ALARM; not
  * the CPU-time clocks)?
  */
