@@ -215,17 +215,22 @@ static bool is_coarse(clockid_t id)
 	return id == CLOCK_REALTIME_COARSE || id == CLOCK_MONOTONIC_COARSE;
 }
 
-static void add_ns(vdso_timespec *ts, long long ns)
+/* A clock reading of either width (vdso_timespec, vdso_timespec64), for the bugs. */
+struct fake_ts {
+	long long sec, nsec;
+};
+
+static void add_ns(struct fake_ts *ts, long long ns)
 {
-	long long t = (long long)ts->tv_sec * 1000000000 + ts->tv_nsec + ns;
+	long long t = ts->sec * 1000000000 + ts->nsec + ns;
 	long long sec = t / 1000000000, nsec = t % 1000000000;
 
 	if (nsec < 0) {		/* keep 0 <= tv_nsec < 1e9 below zero too */
 		nsec += 1000000000;
 		sec--;
 	}
-	ts->tv_sec = sec;
-	ts->tv_nsec = nsec;
+	ts->sec = sec;
+	ts->nsec = nsec;
 }
 
 /*
@@ -283,11 +288,38 @@ static __attribute__((noinline)) void use_stack(size_t bytes)
 		buf[i] = (unsigned char)i;
 }
 
-int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
+/* *@ts, a vdso_timespec64 if @t64, else a vdso_timespec, as a struct fake_ts. */
+static struct fake_ts get_ts(const void *ts, bool t64)
 {
-	static vdso_timespec first, last;
+	if (t64)
+		return (struct fake_ts){ ((const vdso_timespec64 *)ts)->tv_sec,
+					 ((const vdso_timespec64 *)ts)->tv_nsec };
+	return (struct fake_ts){ ((const vdso_timespec *)ts)->tv_sec,
+				 ((const vdso_timespec *)ts)->tv_nsec };
+}
+
+/* Store @t into *@ts, a vdso_timespec64 if @t64, else a vdso_timespec. */
+static void put_ts(void *ts, bool t64, struct fake_ts t)
+{
+	if (t64) {
+		((vdso_timespec64 *)ts)->tv_sec = t.sec;
+		((vdso_timespec64 *)ts)->tv_nsec = t.nsec;
+	} else {
+		((vdso_timespec *)ts)->tv_sec = t.sec;
+		((vdso_timespec *)ts)->tv_nsec = t.nsec;
+	}
+}
+
+/*
+ * clock_gettime of either width: system call @nr writes *@ts (a
+ * vdso_timespec64 if @t64, else a vdso_timespec), which the bug makes wrong.
+ */
+static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
+{
+	static struct fake_ts first, last;
 	static bool have_first;
 	static unsigned long calls;
+	clockid_t read = id;
 	long r;
 
 	if (bug() == BUG_GETTIME_ERROR)
@@ -297,58 +329,58 @@ int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
 	if (bug() == BUG_STACK_16K)
 		use_stack(16384);
 	if (bug() == BUG_COARSE_AHEAD && is_coarse(id))
-		r = syscall(SYS_clock_gettime,
-			    id == CLOCK_REALTIME_COARSE ? CLOCK_REALTIME : CLOCK_MONOTONIC, ts);
+		read = id == CLOCK_REALTIME_COARSE ? CLOCK_REALTIME : CLOCK_MONOTONIC;
 	else if (bug() == BUG_BOOTTIME_EARLY && id == CLOCK_BOOTTIME)
-		r = syscall(SYS_clock_gettime, CLOCK_MONOTONIC, ts);
-	else
-		r = syscall(SYS_clock_gettime, id, ts);
-	if (r != 0)
+		read = CLOCK_MONOTONIC;
+	if ((r = syscall(nr, read, ts)) != 0)
 		return (int)ret(r);
+
+	struct fake_ts t = get_ts(ts, t64);
 	switch (bug()) {
 	case BUG_GETTIME_NSEC_1E9:
-		ts->tv_sec--;
-		ts->tv_nsec += 1000000000;
+		t.sec--;
+		t.nsec += 1000000000;
 		break;
-	case BUG_GETTIME_BACKWARDS: add_ns(ts, -1000000); break;
+	case BUG_GETTIME_BACKWARDS: add_ns(&t, -1000000); break;
 	case BUG_TAI_OFFSET_1S:
 		if (id == CLOCK_TAI)
-			add_ns(ts, -1000000000);
+			add_ns(&t, -1000000000);
 		break;
-	case BUG_GETTIME_AHEAD: add_ns(ts, 1000000); break;
+	case BUG_GETTIME_AHEAD: add_ns(&t, 1000000); break;
 	case BUG_GETTIME_FROZEN:
 		if (!have_first)
-			first = *ts;
+			first = t;
 		have_first = true;
-		*ts = first;
+		t = first;
 		break;
 	case BUG_GETTIME_STOPS:
 		if (++calls == 1000)
-			first = *ts;
+			first = t;
 		if (calls >= 1000)
-			*ts = first;
+			t = first;
 		break;
 	case BUG_GETTIME_1NS_BACK:
 		if (++calls % 16 == 0) {
-			*ts = last;
-			add_ns(ts, -1);
+			t = last;
+			add_ns(&t, -1);
 		}
-		last = *ts;
+		last = t;
 		break;
-	case BUG_CPU_OFFSET: add_ns(ts, -100000000000LL * sched_getcpu()); break;
-	case BUG_TIMENS_IGNORED: add_ns(ts, -timens_offset_ns(id)); break;
-	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(ts, -three_res_ns(id)); break;
-	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(ts, -50000000); break;
-	case BUG_COARSE_AHEAD: if (is_coarse(id)) add_ns(ts, 1000000); break;
-	case BUG_BOOTTIME_EARLY: if (id == CLOCK_BOOTTIME) add_ns(ts, -1000000000); break;
+	case BUG_CPU_OFFSET: add_ns(&t, -100000000000LL * sched_getcpu()); break;
+	case BUG_TIMENS_IGNORED: add_ns(&t, -timens_offset_ns(id)); break;
+	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(&t, -three_res_ns(id)); break;
+	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(&t, -50000000); break;
+	case BUG_COARSE_AHEAD: if (is_coarse(id)) add_ns(&t, 1000000); break;
+	case BUG_BOOTTIME_EARLY: if (id == CLOCK_BOOTTIME) add_ns(&t, -1000000000); break;
 	default: break;
 	}
+	put_ts(ts, t64, t);
 	return 0;
 }
 
-int FAKE(clock_getres)(clockid_t id, vdso_timespec *res)
+/* clock_getres of either width, as fake_gettime(); @res may be NULL. */
+static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 {
-	vdso_timespec scratch;
 	long r;
 
 	switch (bug()) {
@@ -359,23 +391,34 @@ int FAKE(clock_getres)(clockid_t id, vdso_timespec *res)
 			return -EFAULT;
 		break;
 	case BUG_GETRES_NULL_CRASH:
-		if (!res) {
-			r = syscall(SYS_clock_getres, id, &scratch);
-			*(volatile long *)res = scratch.tv_nsec;
-			return (int)ret(r);
-		}
+		if (!res)
+			*(volatile long *)res = three_res_ns(id);
 		break;
 	default:
 		break;
 	}
-	r = syscall(SYS_clock_getres, id, res);
-	if (r == 0 && res && bug() == BUG_GETRES_WRONG)
-		res->tv_nsec++;
-	if (r == 0 && res && bug() == BUG_GETRES_COARSE_1NS && is_coarse(id)) {
-		res->tv_sec = 0;
-		res->tv_nsec = 1;
+	r = syscall(nr, id, res);
+	if (r == 0 && res) {
+		struct fake_ts t = get_ts(res, t64);
+		if (bug() == BUG_GETRES_WRONG)
+			t.nsec++;
+		if (bug() == BUG_GETRES_COARSE_1NS && is_coarse(id)) {
+			t.sec = 0;
+			t.nsec = 1;
+		}
+		put_ts(res, t64, t);
 	}
 	return (int)ret(r);
+}
+
+int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
+{
+	return fake_gettime(id, ts, SYS_clock_gettime, false);
+}
+
+int FAKE(clock_getres)(clockid_t id, vdso_timespec *res)
+{
+	return fake_getres(id, res, SYS_clock_getres, false);
 }
 
 int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
@@ -460,41 +503,18 @@ long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache)
 }
 
 #ifdef SYS_clock_gettime64
-/*
- * The time64 calls of 32-bit targets: the same bugs as their 32-bit twins
- * where the checks are the same.
- */
+/* The time64 calls of 32-bit targets: every bug of their 32-bit twins. */
 int FAKE(clock_gettime64)(clockid_t id, vdso_timespec64 *ts);
 int FAKE(clock_getres_time64)(clockid_t id, vdso_timespec64 *res);
 
 int FAKE(clock_gettime64)(clockid_t id, vdso_timespec64 *ts)
 {
-	if (bug() == BUG_GETTIME_ERROR)
-		return -EINVAL;
-	long r = syscall(SYS_clock_gettime64, id, ts);
-	if (r != 0)
-		return (int)ret(r);
-	if (bug() == BUG_GETTIME_NSEC_1E9) {
-		ts->tv_sec--;
-		ts->tv_nsec += 1000000000;
-	} else if (bug() == BUG_GETTIME_BACKWARDS) {
-		ts->tv_sec--;		/* 1 s: no borrow needed */
-	} else if (bug() == BUG_GETTIME_AHEAD) {
-		ts->tv_sec++;
-	}
-	return 0;
+	return fake_gettime(id, ts, SYS_clock_gettime64, true);
 }
 
 int FAKE(clock_getres_time64)(clockid_t id, vdso_timespec64 *res)
 {
-	if (bug() == BUG_GETRES_ERROR)
-		return -EINVAL;
-	if (bug() == BUG_GETRES_NULL_FAILS && !res)
-		return -EFAULT;
-	long r = syscall(SYS_clock_getres_time64, id, res);
-	if (r == 0 && res && bug() == BUG_GETRES_WRONG)
-		res->tv_nsec++;
-	return (int)ret(r);
+	return fake_getres(id, res, SYS_clock_getres_time64, true);
 }
 #endif
 

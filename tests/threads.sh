@@ -33,7 +33,7 @@ fi
 ok $? "-t 1025: exit 2"
 
 if [ "$(nproc)" -lt 2 ]; then
-	for i in 1 2 3 4 5 6 7 8 9 10; do tap_skip "needs two CPUs"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do tap_skip "needs two CPUs"; done
 	tap_done
 	exit
 fi
@@ -100,8 +100,21 @@ if [ -n "$FAKE_VDSO" ]; then
 	done
 	[ $i -eq 3 ]
 	ok $? "getcpu-wrong-cpu -t 2 -f 4: 4 failure lines and a summary of 4, every time (runs passed: $i)"
+
+	# The time64 calls of 32-bit targets get the cross-CPU check too.
+	if "$VDSOTEST" list-apis | grep -q '^clock-gettime64-'; then
+		VDSOTEST_FAKE_BUG=cpu-offset "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -t 2 -d 0.3 -f 20 \
+			clock-gettime64-monotonic-raw verify >"$out" 2>&1
+		rc=$?
+		grep -Eq '^clock-gettime64-monotonic-raw: cross-CPU: vDSO -?[0-9]+\.[0-9]{9} on CPU [0-9]+ after vDSO -?[0-9]+\.[0-9]{9} on CPU [0-9]+: [0-9]+ ns backwards$' "$out"
+		found=$?
+		[ $rc -eq 1 ] && [ $found -eq 0 ]
+		ok $? "cpu-offset: the cross-CPU check of clock_gettime64 fails, naming both CPUs (got $rc)"
+	else
+		tap_skip "no time64 APIs on this target (clock_gettime64: 32-bit targets)"
+	fi
 else
-	tap_skip_fake 5
+	tap_skip_fake 6
 fi
 
 # The notes once, before the cross-CPU lines; the path exercised once.

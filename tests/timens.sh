@@ -51,8 +51,22 @@ if unshare --time true 2>/dev/null; then
 			[ "$(grep -c '^clock-gettime-monotonic: time namespace +1000 s: ' "$out")" -eq 1 ] &&
 			grep -qx 'clock-gettime-monotonic/verify: 1 failures/inconsistencies encountered' "$out"
 		ok $? "timens-ignored -f 1: exactly one failure line and one summary (got $rc)"
+
+		# The time64 calls of 32-bit targets get the namespace part too.
+		if "$VDSOTEST" list-apis | grep -q '^clock-gettime64-'; then
+			VDSOTEST_FAKE_BUG=timens-ignored "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 3 \
+				clock-gettime64-monotonic-raw verify >"$out" 2>&1
+			rc=$?
+			grep -Eq '^clock-gettime64-monotonic-raw: time namespace \+1000 s: vDSO [0-9.]+ not within our syscall readings [0-9.]+ \.\. [0-9.]+ \+ 1000 s \(99[0-9]{10} ns behind\)$' "$out" &&
+				grep -Eq '^clock-gettime64-monotonic-raw: time namespace \+1000 s: vDSO [0-9.]+ after syscall [0-9.]+: 99[0-9]{10} ns backwards$' "$out"
+			found=$?
+			[ $rc -eq 1 ] && [ $found -eq 0 ]
+			ok $? "timens-ignored: clock_gettime64 too, against ours and inside (got $rc)"
+		else
+			tap_skip "no time64 APIs on this target (clock_gettime64: 32-bit targets)"
+		fi
 	else
-		tap_skip_fake 5
+		tap_skip_fake 6
 	fi
 
 	# Clocks without an offset have no namespace part.
@@ -60,7 +74,7 @@ if unshare --time true 2>/dev/null; then
 	! grep -q 'time namespace' "$out"
 	ok $? "CLOCK_REALTIME is not verified again in a time namespace"
 else
-	for i in 1 2 3 4 5 6 7; do tap_skip "unshare(CLONE_NEWTIME) not permitted here"; done
+	for i in 1 2 3 4 5 6 7 8; do tap_skip "unshare(CLONE_NEWTIME) not permitted here"; done
 fi
 
 # Unprivileged: the binary and the fake copied where that user can read them.

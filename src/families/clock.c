@@ -1,7 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The clock_gettime and clock_getres families, table-driven over clock ids
- * (api.c).  What is correct comes from clock_gettime(2) and the kernel's
+ * (apis.c), in both timespec widths: the calls of every target, and the
+ * time64 calls of 32-bit targets (clock_gettime64, clock_getres_time64:
+ * Linux 5.1, y2038 series), which write a struct __kernel_timespec with a
+ * 64-bit tv_sec (include/uapi/linux/time_types.h).  A flavour (struct
+ * clock_flavour) holds what differs between the widths; every check is
+ * made in both.  Not every 32-bit vDSO exports both widths: i386 on Linux
+ * 6.18 has __vdso_clock_gettime64 but no __vdso_clock_getres_time64
+ * (arch/x86/entry/vdso/vdso32/vdso32.lds.S).
+ *
+ * What is correct comes from clock_gettime(2) and the kernel's
  * timekeeping: a clock read through the vDSO between two system call
  * readings of the same clock lies between them; coarse clocks lag their fine
  * twin by at most one tick (their resolution); CLOCK_BOOTTIME is
@@ -33,38 +42,154 @@
  */
 #define COARSE_SLACK_NS INT64_C(1000000)
 
+/* What the calls of either width write. */
+union clock_buf {
+	vdso_timespec old;
+	vdso_timespec64 t64;
+};
+
+/*
+ * One timespec width.  The arrays are indexed by getres: [0] clock_gettime,
+ * [1] clock_getres.
+ */
+struct clock_flavour {
+	enum vdso_call call[2];		/* the vDSO functions */
+	long sys_nr[2];			/* their system calls */
+	/* the vDSO function @fn of call[@getres] on @ts (any pointer: abi) */
+	int (*vdso)(void *fn, bool getres, clockid_t id, void *ts);
+	size_t size;			/* bytes the calls write */
+	const char *type;		/* its name in messages */
+	struct ts64 (*to_ts64)(const union clock_buf *b);
+	void (*from_libc)(union clock_buf *b, const struct timespec *ts);
+	bool libc;			/* libc's clock_gettime() has this width */
+	bool sec32;			/* tv_sec has 32 bits: wraps past 2038 */
+	/* the other width's calls: a note when the vDSO has just one */
+	bool note_other_width;
+	enum vdso_call other_width[2];
+	abi_call_fn abi_call[2];
+};
+
+static int old_vdso(void *fn, bool getres, clockid_t id, void *ts)
+{
+	return getres ? vdso_clock_getres(fn, id, ts) : vdso_clock_gettime(fn, id, ts);
+}
+
+static struct ts64 old_to_ts64(const union clock_buf *b)
+{
+	return ts64_from(&b->old);
+}
+
+static void old_from_libc(union clock_buf *b, const struct timespec *ts)
+{
+	b->old.tv_sec = ts->tv_sec;
+	b->old.tv_nsec = ts->tv_nsec;
+}
+
+static long old_gettime_abi_call(const struct abi_call *c);
+static long old_getres_abi_call(const struct abi_call *c);
+
+/* The calls of every target: 64-bit tv_sec on 64-bit targets, 32 on 32-bit. */
+static const struct clock_flavour old_flavour = {
+	.call = { VDSO_CLOCK_GETTIME, VDSO_CLOCK_GETRES },
+	.sys_nr = { SYS_clock_gettime, SYS_clock_getres },
+	.vdso = old_vdso,
+	.size = sizeof(vdso_timespec),
+	.type = "timespec",
+	.to_ts64 = old_to_ts64,
+	.from_libc = old_from_libc,
+	.libc = true,
+	.sec32 = sizeof(((vdso_timespec *)NULL)->tv_sec) < 8,
+	.note_other_width = false,	/* (their output stays as before time64) */
+	.abi_call = { old_gettime_abi_call, old_getres_abi_call },
+};
+
+#ifdef SYS_clock_gettime64
+static int t64_vdso(void *fn, bool getres, clockid_t id, void *ts)
+{
+	return getres ? vdso_clock_getres_time64(fn, id, ts) : vdso_clock_gettime64(fn, id, ts);
+}
+
+static struct ts64 t64_to_ts64(const union clock_buf *b)
+{
+	return ts64_from_time64(&b->t64);
+}
+
+static void t64_from_libc(union clock_buf *b, const struct timespec *ts)
+{
+	b->t64.tv_sec = ts->tv_sec;
+	b->t64.tv_nsec = ts->tv_nsec;
+}
+
+static long t64_gettime_abi_call(const struct abi_call *c);
+static long t64_getres_abi_call(const struct abi_call *c);
+
+/* The time64 calls of 32-bit targets. */
+static const struct clock_flavour t64_flavour = {
+	.call = { VDSO_CLOCK_GETTIME64, VDSO_CLOCK_GETRES_TIME64 },
+	.sys_nr = { SYS_clock_gettime64, SYS_clock_getres_time64 },
+	.vdso = t64_vdso,
+	.size = sizeof(vdso_timespec64),
+	.type = "__kernel_timespec",
+	.to_ts64 = t64_to_ts64,
+	.from_libc = t64_from_libc,
+	.libc = sizeof(time_t) == 8,	/* libc built with _TIME_BITS=64 */
+	.sec32 = false,
+	.note_other_width = true,
+	.other_width = { VDSO_CLOCK_GETTIME, VDSO_CLOCK_GETRES },
+	.abi_call = { t64_gettime_abi_call, t64_getres_abi_call },
+};
+#endif
+
+static const struct clock_flavour *const flavours[] = {
+	&old_flavour,
+#ifdef SYS_clock_gettime64
+	&t64_flavour,
+#endif
+};
+
+/* One API's call: the path under test, its clock id, width and kind. */
 struct clock_arg {
 	void *fn;		/* vDSO function, or NULL */
 	clockid_t id;
+	const struct clock_flavour *fl;
+	bool getres;		/* clock_getres, not clock_gettime */
 };
 
-static long sys_gettime(clockid_t id, vdso_timespec *ts)
+static struct clock_arg clock_arg_of(const struct api *api, const struct run *run)
 {
-	return syscall(SYS_clock_gettime, id, ts);
+	struct clock_arg a = { api_vdso_fn(api, run), api->clock_id, &old_flavour, false };
+
+	for (size_t i = 0; i < sizeof(flavours) / sizeof(flavours[0]); i++)
+		for (int g = 0; g < 2; g++)
+			if (flavours[i]->call[g] == api->family->call) {
+				a.fl = flavours[i];
+				a.getres = g;
+			}
+	return a;
 }
 
-static long sys_getres(clockid_t id, vdso_timespec *ts)
+/* The system call of @a's kind and width, for clock @id. */
+static long sys_call(const struct clock_arg *a, bool getres, clockid_t id, union clock_buf *b)
 {
-	return syscall(SYS_clock_getres, id, ts);
+	return syscall(a->fl->sys_nr[getres], id, b);
 }
 
 /*
- * The path under test: the vDSO function, or libc's when the vDSO lacks it.
- * @getres selects clock_getres over clock_gettime.
+ * The path under test: the vDSO function, or libc's when the vDSO lacks it
+ * (only where libc has the width: fl->libc).  @out NULL: clock_getres(id,
+ * NULL).
  */
-static int subject_call(const struct clock_arg *a, bool getres, vdso_timespec *out)
+static int subject_call(const struct clock_arg *a, union clock_buf *out)
 {
 	struct timespec ts;
 	int r;
 
 	if (a->fn)
-		return getres ? vdso_clock_getres(a->fn, a->id, out)
-			      : vdso_clock_gettime(a->fn, a->id, out);
+		return a->fl->vdso(a->fn, a->getres, a->id, out);
 	if (!out)	/* only clock_getres() accepts NULL */
 		return clock_getres(a->id, NULL);
-	r = getres ? clock_getres(a->id, &ts) : clock_gettime(a->id, &ts);
-	out->tv_sec = ts.tv_sec;
-	out->tv_nsec = ts.tv_nsec;
+	r = a->getres ? clock_getres(a->id, &ts) : clock_gettime(a->id, &ts);
+	a->fl->from_libc(out, &ts);
 	return r;
 }
 
@@ -73,14 +198,38 @@ static const char *subject_name(const struct clock_arg *a)
 	return a->fn ? "vDSO" : "libc";
 }
 
+/*
+ * What every TEST-TYPE does first: a clock id the system call rejects is
+ * unsupported (STATUS_SKIP, said); a vDSO that exports one width of the
+ * call but not the other gets a note (a C library on such a target picks
+ * whichever it finds).  Return: STATUS_PASS to go on.
+ */
+static enum status clock_begin(const struct api *api, const struct run *run,
+			       const struct clock_arg *a)
+{
+	if (api_unsupported(api))
+		return report_unsupported(api);
+	if (a->fl->note_other_width) {
+		enum vdso_call call = api->family->call, other = a->fl->other_width[a->getres];
+		bool has = a->fn != NULL, has_other = run->vdso && run->vdso->fn[other];
+
+		if (has != has_other)
+			report_note("%s: the vDSO exports %s but not %s", api->name,
+				    vdso_call_name(has ? call : other), vdso_call_name(has ? other : call));
+	}
+	return STATUS_PASS;
+}
+
 /* ---- bench ---- */
 
-static void gettime_sys_batch(const void *p, unsigned long n)
+static void sys_batch(const void *p, unsigned long n)
 {
 	const struct clock_arg *a = p;
-	vdso_timespec ts;
+	long nr = a->fl->sys_nr[a->getres];
+	clockid_t id = a->id;
+	union clock_buf b;
 
-	BENCH_REPEAT(n, sys_gettime(a->id, &ts));
+	BENCH_REPEAT(n, syscall(nr, id, &b));
 }
 
 static void gettime_libc_batch(const void *p, unsigned long n)
@@ -91,23 +240,6 @@ static void gettime_libc_batch(const void *p, unsigned long n)
 	BENCH_REPEAT(n, clock_gettime(a->id, &ts));
 }
 
-BENCH_PLACED_BATCH(gettime_vdso_batch, p, n,
-	const struct clock_arg *a = p;
-	void *fn = a->fn;
-	clockid_t id = a->id;
-	vdso_timespec ts;
-
-	BENCH_REPEAT(n, vdso_bench_clock(fn, id, &ts));
-)
-
-static void getres_sys_batch(const void *p, unsigned long n)
-{
-	const struct clock_arg *a = p;
-	vdso_timespec ts;
-
-	BENCH_REPEAT(n, sys_getres(a->id, &ts));
-}
-
 static void getres_libc_batch(const void *p, unsigned long n)
 {
 	const struct clock_arg *a = p;
@@ -116,37 +248,30 @@ static void getres_libc_batch(const void *p, unsigned long n)
 	BENCH_REPEAT(n, clock_getres(a->id, &ts));
 }
 
-BENCH_PLACED_BATCH(getres_vdso_batch, p, n,
+/* (Both calls and both widths: the same signature, a buffer for the wider.) */
+BENCH_PLACED_BATCH(vdso_batch, p, n,
 	const struct clock_arg *a = p;
 	void *fn = a->fn;
 	clockid_t id = a->id;
-	vdso_timespec ts;
+	union clock_buf b;
 
-	BENCH_REPEAT(n, vdso_bench_clock(fn, id, &ts));
+	BENCH_REPEAT(n, vdso_bench_clock(fn, id, &b.old));
 )
 
 /* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
-static int clock_probe(enum bench_path p, const struct clock_arg *a, bool getres)
+static int clock_probe(enum bench_path p, const void *arg)
 {
-	struct clock_arg libc = { NULL, a->id };
-	vdso_timespec ts;
+	const struct clock_arg *a = arg;
+	struct clock_arg libc = *a;
+	union clock_buf b;
 	long r;
 
+	libc.fn = NULL;
 	if (p == PATH_SYSCALL)
-		r = getres ? sys_getres(a->id, &ts) : sys_gettime(a->id, &ts);
+		r = sys_call(a, a->getres, a->id, &b);
 	else
-		r = subject_call(p == PATH_LIBC ? &libc : a, getres, &ts);
+		r = subject_call(p == PATH_LIBC ? &libc : a, &b);
 	return r == 0 ? 0 : errno;
-}
-
-static int gettime_probe(enum bench_path p, const void *arg)
-{
-	return clock_probe(p, arg, false);
-}
-
-static int getres_probe(enum bench_path p, const void *arg)
-{
-	return clock_probe(p, arg, true);
 }
 
 /* The harness overhead's subject: an empty function of the vDSO's signature. */
@@ -157,30 +282,19 @@ static int empty_clock_fn(clockid_t id, vdso_timespec *ts)
 	return 0;
 }
 
-static enum status clock_bench(const struct api *api, const struct run *run,
-			       bench_batch_fn sys, bench_batch_fn libc, const bench_batch_fn *vdso,
-			       bench_probe_fn probe)
+static enum status clock_bench(const struct api *api, const struct run *run)
 {
-	struct clock_arg arg = { api_vdso_fn(api, run), api->clock_id };
-	struct clock_arg empty = { (void *)empty_clock_fn, api->clock_id };
-	struct bench_paths paths = { { sys, libc, arg.fn ? vdso[0] : NULL }, probe, &arg,
-				     vdso[0], &empty, 0, vdso };
+	struct clock_arg arg = clock_arg_of(api, run), empty = arg;
+	bench_batch_fn libc = arg.getres ? getres_libc_batch : gettime_libc_batch;
+	struct bench_paths paths = { { sys_batch, arg.fl->libc ? libc : NULL,
+				       arg.fn ? vdso_batch[0] : NULL }, clock_probe, &arg,
+				     vdso_batch[0], &empty, 0, vdso_batch };
+	enum status st;
 
-	if (api_unsupported(api))
-		return report_unsupported(api);
+	empty.fn = (void *)empty_clock_fn;
+	if ((st = clock_begin(api, run, &arg)) != STATUS_PASS)
+		return st;
 	return bench_run(api, run, &paths);
-}
-
-static enum status gettime_bench(const struct api *api, const struct run *run)
-{
-	return clock_bench(api, run, gettime_sys_batch, gettime_libc_batch, gettime_vdso_batch,
-			   gettime_probe);
-}
-
-static enum status getres_bench(const struct api *api, const struct run *run)
-{
-	return clock_bench(api, run, getres_sys_batch, getres_libc_batch, getres_vdso_batch,
-			   getres_probe);
 }
 
 /* ---- verify ---- */
@@ -295,17 +409,18 @@ static bool timens_boot_minus_mono_ns(int64_t *diff_ns)
 	return true;
 }
 
-/* A system call reading the harness needs; on failure the run fails. */
-static bool sys_read(struct verify_ctx *ctx, clockid_t id, struct ts64 *out)
+/* A system call reading of clock @id in @a's width; on failure the run fails. */
+static bool sys_read(struct verify_ctx *ctx, const struct clock_arg *a, clockid_t id,
+		     struct ts64 *out)
 {
-	vdso_timespec ts;
+	union clock_buf b;
 
-	if (sys_gettime(id, &ts) != 0) {
-		verify_fail(ctx, "clock_gettime(%d) system call failed: %s", (int)id,
-			    strerror(errno));
+	if (sys_call(a, false, id, &b) != 0) {
+		verify_fail(ctx, "%s(%d) system call failed: %s", vdso_call_name(a->fl->call[0]),
+			    (int)id, strerror(errno));
 		return false;
 	}
-	*out = ts64_from(&ts);
+	*out = a->fl->to_ts64(&b);
 	return true;
 }
 
@@ -402,10 +517,9 @@ static bool tai_jump_excused(struct verify_ctx *ctx, struct gettime_state *st, l
 static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct ts64 *s1,
 			 struct ts64 *v, struct ts64 *s2, struct ts64 *f1, struct ts64 *f2)
 {
-	vdso_timespec probe;
 	char a[TS64_STRLEN], b[TS64_STRLEN];
 
-	if (sizeof(probe.tv_sec) >= 8 ||
+	if (!st->arg.fl->sec32 ||
 	    (s1->sec >= 0 && v->sec >= 0 && s2->sec >= 0 && f1->sec >= 0 && f2->sec >= 0))
 		return false;
 	if (!st->y2038_noted && v->sec < 0 && (s1->sec < 0 || s2->sec < 0))
@@ -432,33 +546,34 @@ static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct
 static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 {
 	const struct api *api = ctx->api;
-	const char *who = subject_name(&st->arg);
+	const struct clock_arg *arg = &st->arg;
+	const char *who = subject_name(arg);
 	struct ts64 f1 = { 0 }, f2 = { 0 }, m = { 0 }, r1 = { 0 }, r2 = { 0 }, s1, v, s2;
 	char a[TS64_STRLEN], b[TS64_STRLEN];
-	vdso_timespec vts;
+	union clock_buf vb;
 	bool tai = api->clock_id == CLOCK_TAI;
 	long a1 = 0, a2 = 0;
 	bool tai_known = tai && tai_offset(&a1);
 
 	st->rounds++;
 
-	if (tai_known && !sys_read(ctx, CLOCK_REALTIME, &r1))
+	if (tai_known && !sys_read(ctx, arg, CLOCK_REALTIME, &r1))
 		return;
-	if ((api->flags & CLK_COARSE) && !sys_read(ctx, api->fine_id, &f1))
+	if ((api->flags & CLK_COARSE) && !sys_read(ctx, arg, api->fine_id, &f1))
 		return;
-	if (st->check_boottime && !sys_read(ctx, CLOCK_MONOTONIC, &m))
+	if (st->check_boottime && !sys_read(ctx, arg, CLOCK_MONOTONIC, &m))
 		return;
-	if (!sys_read(ctx, api->clock_id, &s1))
+	if (!sys_read(ctx, arg, api->clock_id, &s1))
 		return;
-	int r = subject_call(&st->arg, false, &vts);
+	int r = subject_call(arg, &vb);
 	int err = errno;
-	if (!sys_read(ctx, api->clock_id, &s2))
+	if (!sys_read(ctx, arg, api->clock_id, &s2))
 		return;
-	if ((api->flags & CLK_COARSE) && !sys_read(ctx, api->fine_id, &f2))
+	if ((api->flags & CLK_COARSE) && !sys_read(ctx, arg, api->fine_id, &f2))
 		return;
-	if (tai_known && (!sys_read(ctx, CLOCK_REALTIME, &r2) || !tai_offset(&a2)))
+	if (tai_known && (!sys_read(ctx, arg, CLOCK_REALTIME, &r2) || !tai_offset(&a2)))
 		return;
-	v = ts64_from(&vts);
+	v = arg->fl->to_ts64(&vb);
 	if (r == 0 && y2038_unwrap(api, st, &s1, &v, &s2, &f1, &f2)) {
 		r1 = ts64_unwrap32(r1);
 		r2 = ts64_unwrap32(r2);
@@ -486,7 +601,7 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	 * (no vDSO function: verify checks libc's), past that moment, a note
 	 * and the round left out; before it, or for the vDSO, a failure.
 	 */
-	if (!st->arg.fn && r != 0 && err == EOVERFLOW &&
+	if (!arg->fn && r != 0 && err == EOVERFLOW &&
 	    (s1.sec < 0 || s2.sec < 0 || s1.sec > INT32_MAX || s2.sec > INT32_MAX)) {
 		if (!st->y2038_noted)
 			report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit clock_gettime(%s) returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64 " s",
@@ -495,13 +610,13 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 		return;
 	}
 	if (!verify_ok(ctx, r == 0)) {
-		verify_fail(ctx, "%s clock_gettime(%s) returned %d (%s); the system call returned 0",
-			    who, api->clock_name, r, strerror(err));
+		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0",
+			    who, vdso_call_name(api->family->call), api->clock_name, r, strerror(err));
 		return;
 	}
 	if (!verify_ok(ctx, ts64_normalized(v))) {
-		verify_fail(ctx, "%s returned a timespec that is not normalized: [%s]",
-			    who, ts64_format(v, a, sizeof(a)));
+		verify_fail(ctx, "%s returned a %s that is not normalized: [%s]",
+			    who, arg->fl->type, ts64_format(v, a, sizeof(a)));
 		return;
 	}
 	if (tai_known && a1 == a2 && !check_tai_offset(ctx, st, r1, v, r2, a1)) {
@@ -542,21 +657,38 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	st->have_prev = true;
 }
 
+/*
+ * What verify does first: clock_begin(); then, with neither a vDSO
+ * function nor a libc of this width to call, a note: nothing to verify.
+ * Return: STATUS_PASS to go on.
+ */
+static enum status verify_start(const struct api *api, const struct run *run,
+				const struct clock_arg *a)
+{
+	enum status st = clock_begin(api, run, a);
+
+	if (st == STATUS_PASS && !a->fn && !a->fl->libc) {
+		report_note("%s: vDSO version of %s not found, and libc's time_t has 32 bits; nothing to verify",
+			    api->name, vdso_call_name(api->family->call));
+		return STATUS_SKIP;
+	}
+	return st;
+}
+
+/* The checks (after verify_start(): in the time namespace too). */
 static enum status gettime_checks(const struct api *api, const struct run *run)
 {
-	struct gettime_state st = { .arg = { api_vdso_fn(api, run), api->clock_id } };
+	struct gettime_state st = { .arg = clock_arg_of(api, run) };
 	struct verify_ctx ctx;
-	vdso_timespec res;
+	union clock_buf res;
 
-	if (api_unsupported(api))
-		return report_unsupported(api);
 	st.check_boottime = (api->flags & CLK_BOOTTIME) &&
 			    timens_boot_minus_mono_ns(&st.boot_minus_mono_offset_ns);
 	if ((api->flags & CLK_BOOTTIME) && !st.check_boottime)
 		report_note("%s: no /proc: time namespace offsets unknown; BOOTTIME >= MONOTONIC not checked",
 			    api->name);
-	sys_getres(api->clock_id, &res);
-	st.res_ns = ts64_to_ns(ts64_from(&res));
+	sys_call(&st.arg, true, api->clock_id, &res);
+	st.res_ns = ts64_to_ns(st.arg.fl->to_ts64(&res));
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx))
 		gettime_round(&ctx, &st);
@@ -566,8 +698,12 @@ static enum status gettime_checks(const struct api *api, const struct run *run)
 /* The checks; again in a time namespace for the clocks it offsets. */
 static enum status gettime_verify(const struct api *api, const struct run *run)
 {
-	enum status st = gettime_checks(api, run);
+	struct clock_arg arg = clock_arg_of(api, run);
+	enum status st = verify_start(api, run, &arg);
 
+	if (st != STATUS_PASS)
+		return st;
+	st = gettime_checks(api, run);
 	if (st == STATUS_SKIP || !timens_offset_applies(api->clock_id))
 		return st;
 	return timens_verify(api, run, gettime_checks) == STATUS_FAIL ? STATUS_FAIL : st;
@@ -576,87 +712,108 @@ static enum status gettime_verify(const struct api *api, const struct run *run)
 static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 {
 	const struct api *api = ctx->api;
-	const char *who = subject_name(arg);
+	const char *who = subject_name(arg), *call = vdso_call_name(api->family->call);
 	char a[TS64_STRLEN], b[TS64_STRLEN];
-	vdso_timespec sres, vres = { -1, -1 };
+	union clock_buf sres, vres;
 
-	if (sys_getres(api->clock_id, &sres) != 0) {
-		verify_fail(ctx, "clock_getres(%s) system call failed: %s",
-			    api->clock_name, strerror(errno));
+	if (sys_call(arg, true, api->clock_id, &sres) != 0) {
+		verify_fail(ctx, "%s(%s) system call failed: %s",
+			    call, api->clock_name, strerror(errno));
 		return;
 	}
-	int r = subject_call(arg, true, &vres);
+	int r = subject_call(arg, &vres);
 	int err = errno;
 	if (!verify_ok(ctx, r == 0)) {
-		verify_fail(ctx, "%s clock_getres(%s) returned %d (%s); the system call returned 0",
-			    who, api->clock_name, r, strerror(err));
+		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0",
+			    who, call, api->clock_name, r, strerror(err));
 		return;
 	}
-	struct ts64 s = ts64_from(&sres), v = ts64_from(&vres);
+	struct ts64 s = arg->fl->to_ts64(&sres), v = arg->fl->to_ts64(&vres);
 	if (!verify_ok(ctx, ts64_normalized(v) && v.sec == s.sec && v.nsec == s.nsec)) {
 		verify_fail(ctx, "%s resolution [%s] != syscall [%s] (%" PRId64 " ns apart)", who,
 			    ts64_format(v, a, sizeof(a)), ts64_format(s, b, sizeof(b)),
 			    ts64_sub_ns(v, s) < 0 ? -ts64_sub_ns(v, s) : ts64_sub_ns(v, s));
 		return;
 	}
-	r = subject_call(arg, true, NULL);
+	r = subject_call(arg, NULL);
 	err = errno;
 	if (!verify_ok(ctx, r == 0))
-		verify_fail(ctx, "%s clock_getres(%s, NULL) returned %d (%s), expected 0",
-			    who, api->clock_name, r, strerror(err));
+		verify_fail(ctx, "%s %s(%s, NULL) returned %d (%s), expected 0",
+			    who, call, api->clock_name, r, strerror(err));
 }
 
 static enum status getres_verify(const struct api *api, const struct run *run)
 {
-	struct clock_arg arg = { api_vdso_fn(api, run), api->clock_id };
+	struct clock_arg arg = clock_arg_of(api, run);
 	struct verify_ctx ctx;
+	enum status st = verify_start(api, run, &arg);
 
-	if (api_unsupported(api))
-		return report_unsupported(api);
+	if (st != STATUS_PASS)
+		return st;
 	verify_begin(&ctx, api, run);
 	while (verify_running(&ctx))
 		getres_round(&ctx, &arg);
 	return verify_end(&ctx);
 }
 
+/* One verify for both calls. */
+static enum status clock_verify(const struct api *api, const struct run *run)
+{
+	return clock_arg_of(api, run).getres ? getres_verify(api, run) : gettime_verify(api, run);
+}
+
 /* ---- abi ---- */
 
-static long gettime_abi_call(const struct abi_call *c)
+static long abi_call(const struct clock_flavour *f, bool getres, const struct abi_call *c)
 {
-	vdso_timespec *ts = abi_ptr(c->ptr[0], sizeof(*ts));
+	void *ts = abi_ptr(c->ptr[0], f->size);
 
-	return c->vdso_fn ? vdso_clock_gettime(c->vdso_fn, (clockid_t)c->clock_id, ts)
-			  : sys_gettime((clockid_t)c->clock_id, ts);
+	return c->vdso_fn ? f->vdso(c->vdso_fn, getres, (clockid_t)c->clock_id, ts)
+			  : syscall(f->sys_nr[getres], (clockid_t)c->clock_id, ts);
 }
 
-static long getres_abi_call(const struct abi_call *c)
+static long old_gettime_abi_call(const struct abi_call *c)
 {
-	vdso_timespec *ts = abi_ptr(c->ptr[0], sizeof(*ts));
-
-	return c->vdso_fn ? vdso_clock_getres(c->vdso_fn, (clockid_t)c->clock_id, ts)
-			  : sys_getres((clockid_t)c->clock_id, ts);
+	return abi_call(&old_flavour, false, c);
 }
 
-static enum status clock_abi(const struct api *api, const struct run *run,
-			     abi_call_fn call, bool null_ok)
+static long old_getres_abi_call(const struct abi_call *c)
 {
+	return abi_call(&old_flavour, true, c);
+}
+
+#ifdef SYS_clock_gettime64
+static long t64_gettime_abi_call(const struct abi_call *c)
+{
+	return abi_call(&t64_flavour, false, c);
+}
+
+static long t64_getres_abi_call(const struct abi_call *c)
+{
+	return abi_call(&t64_flavour, true, c);
+}
+#endif
+
+static enum status clock_abi(const struct api *api, const struct run *run)
+{
+	struct clock_arg arg = clock_arg_of(api, run);
 	const char *fn = vdso_call_name(api->family->call);
 	struct abi_ctx ctx;
 	char what[128];
 	enum status st;
 
-	if (api_unsupported(api))
-		return report_unsupported(api);
-	if ((st = abi_begin_checked(&ctx, api, run, call)) != STATUS_PASS)
+	if ((st = clock_begin(api, run, &arg)) != STATUS_PASS)
+		return st;
+	if ((st = abi_begin_checked(&ctx, api, run, arg.fl->abi_call[arg.getres])) != STATUS_PASS)
 		return st;
 
-	struct abi_call c = { .clock_id = api->clock_id, .size = { sizeof(vdso_timespec) } };
+	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
 	snprintf(what, sizeof(what), "%s(%s, &buf)", fn, api->clock_name);
 	abi_expect_result(&ctx, c, 0, 0, what);
 	for (int p = PTR_NULL; p < NR_ABI_PTRS; p++) {
 		c.ptr[0] = p;
 		snprintf(what, sizeof(what), "%s(%s, %s)", fn, api->clock_name, abi_ptr_name(p));
-		if (p == PTR_NULL && null_ok)
+		if (p == PTR_NULL && arg.getres)	/* only clock_getres() accepts NULL */
 			abi_expect_result(&ctx, c, 0, 0, what);
 		else
 			abi_expect_fault(&ctx, c, what);
@@ -672,20 +829,21 @@ static enum status clock_abi(const struct api *api, const struct run *run,
 	return abi_end(&ctx);
 }
 
-static enum status gettime_abi(const struct api *api, const struct run *run)
-{
-	return clock_abi(api, run, gettime_abi_call, false);
-}
-
-static enum status getres_abi(const struct api *api, const struct run *run)
-{
-	return clock_abi(api, run, getres_abi_call, true);
-}
-
+/* Four families, one code: the width and the call come from .call (clock_arg_of()). */
 const struct family clock_gettime_family = {
-	VDSO_CLOCK_GETTIME, gettime_bench, gettime_verify, gettime_abi,
+	VDSO_CLOCK_GETTIME, clock_bench, clock_verify, clock_abi,
 };
 
 const struct family clock_getres_family = {
-	VDSO_CLOCK_GETRES, getres_bench, getres_verify, getres_abi,
+	VDSO_CLOCK_GETRES, clock_bench, clock_verify, clock_abi,
 };
+
+#ifdef SYS_clock_gettime64	/* the API rows exist only where the system calls do */
+const struct family clock_gettime64_family = {
+	VDSO_CLOCK_GETTIME64, clock_bench, clock_verify, clock_abi,
+};
+
+const struct family clock_getres_time64_family = {
+	VDSO_CLOCK_GETRES_TIME64, clock_bench, clock_verify, clock_abi,
+};
+#endif

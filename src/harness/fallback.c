@@ -129,6 +129,12 @@ int api_clock_now(const struct api *api, const struct run *run, struct ts64 *out
 	if (api->family->read_clock)
 		return api->family->read_clock(api, run, out);
 	/* TEMPORARY ADAPTER: clock_gettime, until clock.c is a descriptor */
+	if (fn && api->family->call == VDSO_CLOCK_GETTIME64) {	/* (32-bit targets) */
+		vdso_timespec64 ts64;
+		if ((r = vdso_clock_gettime64(fn, api->clock_id, &ts64)) == 0)
+			*out = (struct ts64){ ts64.tv_sec, ts64.tv_nsec };
+		return r;
+	}
 	if (fn) {
 		if ((r = vdso_clock_gettime(fn, api->clock_id, &ts)) == 0)
 			*out = (struct ts64){ ts.tv_sec, ts.tv_nsec };

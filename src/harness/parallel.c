@@ -48,7 +48,8 @@ bool parallel_ordered_clock(const struct api *api)
 	const struct family *f = api->family;
 	/* (the legacy test: TEMPORARY ADAPTER until clock.c is a descriptor) */
 	bool cross_cpu = (f->flags & FAMILY_CROSS_CPU) ||
-			 (f->legacy_verify && f->call == VDSO_CLOCK_GETTIME);
+			 (f->legacy_verify && (f->call == VDSO_CLOCK_GETTIME ||
+					       f->call == VDSO_CLOCK_GETTIME64));
 
 	return cross_cpu && !(api->flags & CLK_SETTABLE) &&
 	       api->clock_id != CLOCK_PROCESS_CPUTIME_ID &&
@@ -71,8 +72,9 @@ static void ring_turn(struct worker *w)
 		return;
 	}
 	if (!verify_ok(ctx, api_clock_now(w->api, w->run, &v) == 0)) {
-		verify_fail(ctx, "cross-CPU: %s clock_gettime(%s) on CPU %d returned -1 (%s)",
-			    who, w->api->clock_name, w->cpu, strerror(errno));
+		verify_fail(ctx, "cross-CPU: %s %s(%s) on CPU %d returned -1 (%s)",
+			    who, vdso_call_name(w->api->family->call), w->api->clock_name, w->cpu,
+			    strerror(errno));
 		r->have_last = false;
 		return;
 	}

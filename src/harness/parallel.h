@@ -12,9 +12,10 @@
 
 /*
  * parallel_ordered_clock - does the cross-CPU ordering check apply to
- * @api: an API of a FAMILY_CROSS_CPU family (clock_gettime) whose clock
- * cannot be set and is the same for every thread (MONOTONIC, _RAW,
- * _COARSE, BOOTTIME, BOOTTIME_ALARM; not the CPU-time clocks)?
+ * @api: an API of a FAMILY_CROSS_CPU family (clock_gettime, either
+ * timespec width) whose clock cannot be set and is the same for every
+ * thread (MONOTONIC, _RAW, _COARSE, BOOTTIME, BOOTTIME_ALARM; not the
+ * CPU-time clocks)?
  */
 bool parallel_ordered_clock(const struct api *api);
 
