@@ -66,7 +66,6 @@ struct clock_flavour {
 	/* the other width's calls: a note when the vDSO has just one */
 	bool note_other_width;
 	enum vdso_call other_width[2];
-	abi_call_fn abi_call[2];
 };
 
 static int old_vdso(void *fn, bool getres, clockid_t id, void *ts)
@@ -85,9 +84,6 @@ static void old_from_libc(union clock_buf *b, const struct timespec *ts)
 	b->old.tv_nsec = ts->tv_nsec;
 }
 
-static long old_gettime_abi_call(const struct abi_call *c);
-static long old_getres_abi_call(const struct abi_call *c);
-
 /* The calls of every target: 64-bit tv_sec on 64-bit targets, 32 on 32-bit. */
 static const struct clock_flavour old_flavour = {
 	.call = { VDSO_CLOCK_GETTIME, VDSO_CLOCK_GETRES },
@@ -100,7 +96,6 @@ static const struct clock_flavour old_flavour = {
 	.libc = true,
 	.sec32 = sizeof(((vdso_timespec *)NULL)->tv_sec) < 8,
 	.note_other_width = false,	/* (their output stays as before time64) */
-	.abi_call = { old_gettime_abi_call, old_getres_abi_call },
 };
 
 #ifdef SYS_clock_gettime64
@@ -120,9 +115,6 @@ static void t64_from_libc(union clock_buf *b, const struct timespec *ts)
 	b->t64.tv_nsec = ts->tv_nsec;
 }
 
-static long t64_gettime_abi_call(const struct abi_call *c);
-static long t64_getres_abi_call(const struct abi_call *c);
-
 /* The time64 calls of 32-bit targets. */
 static const struct clock_flavour t64_flavour = {
 	.call = { VDSO_CLOCK_GETTIME64, VDSO_CLOCK_GETRES_TIME64 },
@@ -136,7 +128,6 @@ static const struct clock_flavour t64_flavour = {
 	.sec32 = false,
 	.note_other_width = true,
 	.other_width = { VDSO_CLOCK_GETTIME, VDSO_CLOCK_GETRES },
-	.abi_call = { t64_gettime_abi_call, t64_getres_abi_call },
 };
 #endif
 
@@ -157,7 +148,8 @@ struct clock_arg {
 
 static struct clock_arg clock_arg_of(const struct api *api, const struct run *run)
 {
-	struct clock_arg a = { api_vdso_fn(api, run), api->clock_id, &old_flavour, false };
+	struct clock_arg a = { run ? api_vdso_fn(api, run) : NULL, api->clock_id, &old_flavour,
+			       false };
 
 	for (size_t i = 0; i < sizeof(flavours) / sizeof(flavours[0]); i++)
 		for (int g = 0; g < 2; g++)
@@ -199,25 +191,56 @@ static const char *subject_name(const struct clock_arg *a)
 }
 
 /*
- * What every TEST-TYPE does first: a clock id the system call rejects is
- * unsupported (STATUS_SKIP, said); a vDSO that exports one width of the
- * call but not the other gets a note (a C library on such a target picks
- * whichever it finds).  Return: STATUS_PASS to go on.
+ * Can @api be tested here?  Not when its system call rejects the clock id:
+ * EINVAL (for the alarm clocks: no RTC that can wake the system,
+ * kernel/time/alarmtimer.c; for an aux clock: a kernel before 6.17 or
+ * without CONFIG_POSIX_AUX_CLOCKS), or ENODEV for an aux clock not enabled
+ * (kernel/time/timekeeping.c).  The reason into @why; errno kept.
  */
-static enum status clock_begin(const struct api *api, const struct run *run,
-			       const struct clock_arg *a)
+static bool clock_supported(const struct api *api, char *why, size_t len)
 {
-	if (api_unsupported(api))
-		return report_unsupported(api);
-	if (a->fl->note_other_width) {
-		enum vdso_call call = api->family->call, other = a->fl->other_width[a->getres];
-		bool has = a->fn != NULL, has_other = run->vdso && run->vdso->fn[other];
+	struct clock_arg a = clock_arg_of(api, NULL);
+	union clock_buf b;
+
+	if (api->clock_id < 0 || sys_call(&a, a.getres, api->clock_id, &b) == 0 ||
+	    !(errno == EINVAL || ((api->flags & CLK_AUX) && errno == ENODEV)))
+		return true;
+	int err = errno;
+	bool alarm = api->clock_id == CLOCK_REALTIME_ALARM || api->clock_id == CLOCK_BOOTTIME_ALARM;
+
+	if (!why)
+		;
+	else if ((api->flags & CLK_AUX) && err == ENODEV)
+		snprintf(why, len, "unsupported here: the system call gives ENODEV for %s: aux clock %d is not enabled (/sys/kernel/time/aux_clocks/%d/aux_clock_enable)",
+			 api->clock_name, api->clock_id - CLOCK_AUX, api->clock_id - CLOCK_AUX);
+	else if (api->flags & CLK_AUX)
+		snprintf(why, len, "unsupported by this kernel: the system call rejects %s with EINVAL (aux clocks need Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS)",
+			 api->clock_name);
+	else
+		snprintf(why, len, "unsupported here: the system call rejects %s with EINVAL%s",
+			 api->clock_name ? api->clock_name : api->name,
+			 alarm ? " (alarm clocks need an RTC that can wake the system)" : "");
+	errno = err;
+	return false;
+}
+
+/*
+ * A vDSO that exports one width of the call but not the other: a note
+ * before every TEST-TYPE (a C library on such a target picks whichever it
+ * finds).
+ */
+static void clock_notes(const struct api *api, const struct run *run)
+{
+	struct clock_arg a = clock_arg_of(api, run);
+
+	if (a.fl->note_other_width) {
+		enum vdso_call call = api->family->call, other = a.fl->other_width[a.getres];
+		bool has = a.fn != NULL, has_other = run->vdso && run->vdso->fn[other];
 
 		if (has != has_other)
 			report_note("%s: the vDSO exports %s but not %s", api->name,
 				    vdso_call_name(has ? call : other), vdso_call_name(has ? other : call));
 	}
-	return STATUS_PASS;
 }
 
 /* ---- bench ---- */
@@ -282,24 +305,29 @@ static int empty_clock_fn(clockid_t id, vdso_timespec *ts)
 	return 0;
 }
 
-static enum status clock_bench(const struct api *api, const struct run *run)
-{
-	struct clock_arg arg = clock_arg_of(api, run), empty = arg;
-	bench_batch_fn libc = arg.getres ? getres_libc_batch : gettime_libc_batch;
-	struct bench_paths paths = { { sys_batch, arg.fl->libc ? libc : NULL,
-				       arg.fn ? vdso_batch[0] : NULL }, clock_probe, &arg,
-				     vdso_batch[0], &empty, 0, vdso_batch };
-	enum status st;
+/* The bench's args: the call, and the same with the empty function. */
+struct clock_bench_state {
+	struct clock_arg arg, empty;
+};
 
-	empty.fn = (void *)empty_clock_fn;
-	if ((st = clock_begin(api, run, &arg)) != STATUS_PASS)
-		return st;
-	return bench_run(api, run, &paths);
+static enum status clock_bench_paths(const struct api *api, const struct run *run,
+				     struct bench_paths *paths, void *state)
+{
+	struct clock_bench_state *s = state;
+	bench_batch_fn libc;
+
+	s->arg = s->empty = clock_arg_of(api, run);
+	s->empty.fn = (void *)empty_clock_fn;
+	libc = s->arg.getres ? getres_libc_batch : gettime_libc_batch;
+	*paths = (struct bench_paths){ { sys_batch, s->arg.fl->libc ? libc : NULL,
+					 s->arg.fn ? vdso_batch[0] : NULL }, clock_probe, &s->arg,
+				       vdso_batch[0], &s->empty, 0, vdso_batch };
+	return STATUS_PASS;
 }
 
 /* ---- verify ---- */
 
-/* State carried between the iterations of gettime_verify(). */
+/* A verify's state, carried between its rounds (getres uses .arg alone). */
 struct gettime_state {
 	struct clock_arg arg;
 	int64_t res_ns;			/* resolution from the system call */
@@ -658,55 +686,33 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 }
 
 /*
- * What verify does first: clock_begin(); then, with neither a vDSO
- * function nor a libc of this width to call, a note: nothing to verify.
- * Return: STATUS_PASS to go on.
+ * Before the rounds of a verify part (in the time namespace too): with
+ * neither a vDSO function nor a libc of this width to call, a note: nothing
+ * to verify (STATUS_SKIP); for clock_gettime the resolution and, for
+ * CLOCK_BOOTTIME, our time namespace's offsets.
  */
-static enum status verify_start(const struct api *api, const struct run *run,
-				const struct clock_arg *a)
+static enum status clock_verify_setup(const struct api *api, const struct run *run,
+				      void *state)
 {
-	enum status st = clock_begin(api, run, a);
+	struct gettime_state *st = state;
+	union clock_buf res;
 
-	if (st == STATUS_PASS && !a->fn && !a->fl->libc) {
+	st->arg = clock_arg_of(api, run);
+	if (!st->arg.fn && !st->arg.fl->libc) {
 		report_note("%s: vDSO version of %s not found, and libc's time_t has 32 bits; nothing to verify",
 			    api->name, vdso_call_name(api->family->call));
 		return STATUS_SKIP;
 	}
-	return st;
-}
-
-/* The checks (after verify_start(): in the time namespace too). */
-static enum status gettime_checks(const struct api *api, const struct run *run)
-{
-	struct gettime_state st = { .arg = clock_arg_of(api, run) };
-	struct verify_ctx ctx;
-	union clock_buf res;
-
-	st.check_boottime = (api->flags & CLK_BOOTTIME) &&
-			    timens_boot_minus_mono_ns(&st.boot_minus_mono_offset_ns);
-	if ((api->flags & CLK_BOOTTIME) && !st.check_boottime)
+	if (st->arg.getres)
+		return STATUS_PASS;
+	st->check_boottime = (api->flags & CLK_BOOTTIME) &&
+			     timens_boot_minus_mono_ns(&st->boot_minus_mono_offset_ns);
+	if ((api->flags & CLK_BOOTTIME) && !st->check_boottime)
 		report_note("%s: no /proc: time namespace offsets unknown; BOOTTIME >= MONOTONIC not checked",
 			    api->name);
-	sys_call(&st.arg, true, api->clock_id, &res);
-	st.res_ns = ts64_to_ns(st.arg.fl->to_ts64(&res));
-	verify_begin(&ctx, api, run);
-	while (verify_running(&ctx))
-		gettime_round(&ctx, &st);
-	return verify_end(&ctx);
-}
-
-/* The checks; again in a time namespace for the clocks it offsets. */
-static enum status gettime_verify(const struct api *api, const struct run *run)
-{
-	struct clock_arg arg = clock_arg_of(api, run);
-	enum status st = verify_start(api, run, &arg);
-
-	if (st != STATUS_PASS)
-		return st;
-	st = gettime_checks(api, run);
-	if (st == STATUS_SKIP || !timens_offset_applies(api->clock_id))
-		return st;
-	return timens_verify(api, run, gettime_checks) == STATUS_FAIL ? STATUS_FAIL : st;
+	sys_call(&st->arg, true, api->clock_id, &res);
+	st->res_ns = ts64_to_ns(st->arg.fl->to_ts64(&res));
+	return STATUS_PASS;
 }
 
 static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
@@ -742,24 +748,29 @@ static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 			    who, call, api->clock_name, r, strerror(err));
 }
 
-static enum status getres_verify(const struct api *api, const struct run *run)
+static void clock_round(struct verify_ctx *ctx, void *state)
 {
-	struct clock_arg arg = clock_arg_of(api, run);
-	struct verify_ctx ctx;
-	enum status st = verify_start(api, run, &arg);
+	struct gettime_state *st = state;
 
-	if (st != STATUS_PASS)
-		return st;
-	verify_begin(&ctx, api, run);
-	while (verify_running(&ctx))
-		getres_round(&ctx, &arg);
-	return verify_end(&ctx);
+	if (st->arg.getres)
+		getres_round(ctx, &st->arg);
+	else
+		gettime_round(ctx, st);
 }
 
-/* One verify for both calls. */
-static enum status clock_verify(const struct api *api, const struct run *run)
+/*
+ * The clock read through the path under test (the cross-CPU and time
+ * namespace parts): subject_call() of clock_gettime in @api's width.
+ */
+static int clock_read(const struct api *api, const struct run *run, struct ts64 *out)
 {
-	return clock_arg_of(api, run).getres ? getres_verify(api, run) : gettime_verify(api, run);
+	struct clock_arg a = clock_arg_of(api, run);
+	union clock_buf b;
+	int r = subject_call(&a, &b);
+
+	if (r == 0)
+		*out = a.fl->to_ts64(&b);
+	return r;
 }
 
 /* ---- abi ---- */
@@ -794,56 +805,95 @@ static long t64_getres_abi_call(const struct abi_call *c)
 }
 #endif
 
-static enum status clock_abi(const struct api *api, const struct run *run)
+static void clock_abi_cases(struct abi_ctx *ctx)
 {
-	struct clock_arg arg = clock_arg_of(api, run);
+	const struct api *api = ctx->api;
+	struct clock_arg arg = clock_arg_of(api, ctx->run);
 	const char *fn = vdso_call_name(api->family->call);
-	struct abi_ctx ctx;
-	char what[128];
-	enum status st;
-
-	if ((st = clock_begin(api, run, &arg)) != STATUS_PASS)
-		return st;
-	if ((st = abi_begin_checked(&ctx, api, run, arg.fl->abi_call[arg.getres])) != STATUS_PASS)
-		return st;
-
 	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
+	char what[128];
+
 	snprintf(what, sizeof(what), "%s(%s, &buf)", fn, api->clock_name);
-	abi_expect_result(&ctx, c, 0, 0, what);
+	abi_expect_result(ctx, c, 0, 0, what);
 	for (int p = PTR_NULL; p < NR_ABI_PTRS; p++) {
 		c.ptr[0] = p;
 		snprintf(what, sizeof(what), "%s(%s, %s)", fn, api->clock_name, abi_ptr_name(p));
 		if (p == PTR_NULL && arg.getres)	/* only clock_getres() accepts NULL */
-			abi_expect_result(&ctx, c, 0, 0, what);
+			abi_expect_result(ctx, c, 0, 0, what);
 		else
-			abi_expect_fault(&ctx, c, what);
+			abi_expect_fault(ctx, c, what);
 	}
 	for (size_t i = 0; i < abi_invalid_clock_id_count; i++) {
 		c.clock_id = abi_invalid_clock_ids[i];
 		for (int p = PTR_GOOD; p <= PTR_NULL; p++) {
 			c.ptr[0] = p;
 			snprintf(what, sizeof(what), "%s(%ld, %s)", fn, c.clock_id, abi_ptr_name(p));
-			abi_expect_result(&ctx, c, -1, EINVAL, what);
+			abi_expect_result(ctx, c, -1, EINVAL, what);
 		}
 	}
-	return abi_end(&ctx);
 }
 
-/* Four families, one code: the width and the call come from .call (clock_arg_of()). */
+/* ---- the probes ---- */
+
+static void clock_call_once(const struct api *api, void *fn)
+{
+	struct clock_arg a = clock_arg_of(api, NULL);
+	union clock_buf b;
+
+	a.fl->vdso(fn, a.getres, api->clock_id, &b);
+}
+
+/*
+ * Four families, one code: the width and the call come from .call
+ * (clock_arg_of()).  clock_gettime gets the time namespace and cross-CPU
+ * parts in both widths; the fallback summary of --perturb names each clock
+ * once, from the calls of every target.
+ */
+#define CLOCK_FAMILY_COMMON						\
+	.supported = clock_supported,					\
+	.notes = clock_notes,						\
+	.call_once = clock_call_once,					\
+	.bench_state_size = sizeof(struct clock_bench_state),		\
+	.bench_paths = clock_bench_paths,				\
+	.verify_state_size = sizeof(struct gettime_state),		\
+	.verify_setup = clock_verify_setup,				\
+	.verify_round = clock_round,					\
+	.abi_cases = clock_abi_cases
+
 const struct family clock_gettime_family = {
-	VDSO_CLOCK_GETTIME, clock_bench, clock_verify, clock_abi,
+	.call = VDSO_CLOCK_GETTIME,
+	.name = "clock_gettime",
+	.summary = "clock_gettime(2): a clock's time",
+	.flags = FAMILY_TIMENS | FAMILY_CROSS_CPU | FAMILY_CLOCK_SUMMARY,
+	.read_clock = clock_read,
+	.abi_call = old_gettime_abi_call,
+	CLOCK_FAMILY_COMMON,
 };
 
 const struct family clock_getres_family = {
-	VDSO_CLOCK_GETRES, clock_bench, clock_verify, clock_abi,
+	.call = VDSO_CLOCK_GETRES,
+	.name = "clock_getres",
+	.summary = "clock_getres(2): a clock's resolution",
+	.abi_call = old_getres_abi_call,
+	CLOCK_FAMILY_COMMON,
 };
 
 #ifdef SYS_clock_gettime64	/* the API rows exist only where the system calls do */
 const struct family clock_gettime64_family = {
-	VDSO_CLOCK_GETTIME64, clock_bench, clock_verify, clock_abi,
+	.call = VDSO_CLOCK_GETTIME64,
+	.name = "clock_gettime64",
+	.summary = "clock_gettime64: clock_gettime with a 64-bit tv_sec (32-bit targets)",
+	.flags = FAMILY_TIMENS | FAMILY_CROSS_CPU,
+	.read_clock = clock_read,
+	.abi_call = t64_gettime_abi_call,
+	CLOCK_FAMILY_COMMON,
 };
 
 const struct family clock_getres_time64_family = {
-	VDSO_CLOCK_GETRES_TIME64, clock_bench, clock_verify, clock_abi,
+	.call = VDSO_CLOCK_GETRES_TIME64,
+	.name = "clock_getres_time64",
+	.summary = "clock_getres_time64: clock_getres with a 64-bit tv_sec (32-bit targets)",
+	.abi_call = t64_getres_abi_call,
+	CLOCK_FAMILY_COMMON,
 };
 #endif
