@@ -102,8 +102,7 @@ function load_note(s) {
 
 # The regular expression a shown line stands for.
 function shape(s,    out, i, n, c, rest, k) {
-	# the machine's words: \001 is anything, \002 compare's verdict,
-	# \003 a histogram's bar
+	# the machine's words: \001 is anything, \002 compare's verdict
 	if (s ~ /^# [a-z]+ [0-9.]+ [a-z]+: Linux /)
 		sub(/Linux .*, clocksource .*$/, "Linux \001, clocksource \001", s)
 	if (s ~ /^# CPU: /) {
@@ -113,7 +112,6 @@ function shape(s,    out, i, n, c, rest, k) {
 	for (k = 1; k <= nkeys; k++)
 		sub("\"" keys[k] "\": (\"[^\"]*\"|null)", "\"" keys[k] "\": \001", s)
 	sub(/(faster|slower|no significant change)$/, "\002", s)
-	sub(/ +#+$/, "\003", s)	# a latency histogram's bar: none for 0 calls
 
 	out = "^"
 	n = length(s)
@@ -132,9 +130,6 @@ function shape(s,    out, i, n, c, rest, k) {
 			i++
 		} else if (c == "\002") {
 			out = out "(faster|slower|no significant change)"
-			i++
-		} else if (c == "\003") {
-			out = out "( +#+)?"
 			i++
 		} else if (match(rest, /^[-+]?[0-9]+(\.[0-9]+)?/) &&
 			   (c ~ /[0-9]/ || i == 1 || substr(s, i - 1, 1) !~ /[A-Za-z0-9]/)) {
@@ -164,9 +159,19 @@ function trim(s) {
 	return s
 }
 
+# A latency histogram's rows, one per decade from the fastest call's to the
+# slowest's, stand for any such rows: each run of them becomes one line.
+function histogram(s,    p) {
+	if (s !~ /^[^ ]+: [^ ]+: +(< |>= )?[0-9.]+(-[0-9.]+)? [num]?s +[0-9]+ +[0-9.]+%( +#*)?$/)
+		return s
+	p = s
+	sub(/: +(< |>= )?[0-9.]+(-[0-9.]+)? [num]?s .*$/, "", p)
+	return p ": (latency histogram rows)"
+}
+
 mode != "extract" && FILENAME == ARGV[1] {
-	$0 = trim($0)
-	if (load_note($0))
+	$0 = histogram(trim($0))
+	if (load_note($0) || (ns > 0 && text[ns] == $0 && $0 ~ /\(latency histogram rows\)$/))
 		next
 	if (mode == "sections") {
 		if ($0 ~ /^[ \t]/ || $0 == "...")
@@ -179,8 +184,8 @@ mode != "extract" && FILENAME == ARGV[1] {
 	next
 }
 mode != "extract" {
-	$0 = trim($0)
-	if (load_note($0))
+	$0 = histogram(trim($0))
+	if (load_note($0) || (nr > 0 && real[nr] == $0 && $0 ~ /\(latency histogram rows\)$/))
 		next
 	if (mode == "sections") {
 		if ($0 ~ /^[ \t]/)

@@ -18,7 +18,9 @@
 #     docs mark); nothing else is elided;
 #   - every number matches any number (with or without a sign or a
 #     fraction), a run of spaces any run of spaces, a rule line of '-'
-#     any such line, the '#' bar of a latency histogram any bar or none;
+#     any such line;
+#   - a latency histogram's rows (one per decade, from the fastest call's
+#     to the slowest's: which rows depends on the run) any such rows;
 #   - the machine's words: the bench header's kernel, machine,
 #     clocksource, CPU model and what follows "CPUs online" (allowed CPUs,
 #     governor, boost, load average); JSON's kernel_release, machine,
