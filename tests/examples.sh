@@ -141,7 +141,7 @@ check_dir() {
 		d=$1/$ex
 		where=$(cat "$d.where")
 		cmd=$(cat "$d.cmd")
-		label="$where: \$ $(printf '%s' "$cmd" | tr '\n' ' ')"
+		label="$where: \$ $(printf '%s' "$cmd" | tr '\n' ' ' | sed 's/#/\\#/g')"
 		why=$(why_not "$cmd" "$d.shown")
 		if [ -n "$why" ]; then
 			tap_skip "$label: $why"
