@@ -223,11 +223,6 @@ const char *test_type_suggest(const char *name)
 	return closest_name(name, (const char *const *)test_type_names, NR_TEST_TYPES);
 }
 
-const char *test_type_name(enum test_type t)
-{
-	return (unsigned)t < NR_TEST_TYPES ? test_type_names[t] : "?";
-}
-
 bool api_unsupported_by_kernel(const struct api *api)
 {
 	struct timespec ts;
