@@ -90,7 +90,10 @@ double format_speedup(const struct bench_result *res, int p);
 /* format_cycles - " (N.NN UNIT/call)" after path @p's figure, when cycles were counted. */
 void format_cycles(const struct format_ctx *ctx, FILE *f, const struct bench_result *res, int p);
 
-/* format_sample_ns_per_call - a thread's ns per call: its fastest slices' (stats.h), or its wall time's. */
+/*
+ * format_sample_ns_per_call - a thread's ns per call: its fastest slices'
+ * (stats.h), or its wall time's.
+ */
 double format_sample_ns_per_call(const struct bench_sample *s);
 
 /*

@@ -189,6 +189,31 @@ static void json_per_thread(const struct bench_result *res, int p)
 	putchar(']');
 }
 
+/* Path @p's members after its figures: speedup, fallback, cycles, error, threads, latency. */
+static void json_path_rest(const struct bench_result *res, int p)
+{
+	fputs(", \"speedup\": ", stdout);
+	if (res->present[PATH_SYSCALL])
+		printf("%.2f", format_speedup(res, p));
+	else
+		fputs("null", stdout);
+	if (p == PATH_VDSO && res->falls_back >= 0)
+		printf(", \"falls_back\": %s", res->falls_back ? "true" : "false");
+	else
+		fputs(", \"falls_back\": null", stdout);
+	if (res->cycles)
+		printf(", \"cycles_per_call\": %.2f", res->stats[p].cycles_per_call);
+	printf(", \"net\": %s, \"error\": ", res->net[p] ? "true" : "false");
+	if (res->error[p])
+		report_json_string(strerror(res->error[p]));
+	else
+		fputs("null", stdout);
+	if (res->per_thread[p])
+		json_per_thread(res, p);
+	if (res->latency[p].measured)
+		json_latency(&res->latency[p]);
+}
+
 /* Path @p's member of "paths": "PATH": {...}. */
 static void json_path(const struct bench_result *res, int p)
 {
@@ -208,27 +233,9 @@ static void json_path(const struct bench_result *res, int p)
 		printf("%" PRId64, s->migrations);
 	else
 		fputs("null", stdout);
-	printf(", \"spread_above_threshold\": %s}, \"speedup\": ",
+	printf(", \"spread_above_threshold\": %s}",
 	       s->repeats >= 2 && s->stdev_pct > BENCH_STDEV_MAX_PCT ? "true" : "false");
-	if (res->present[PATH_SYSCALL])
-		printf("%.2f", format_speedup(res, p));
-	else
-		fputs("null", stdout);
-	if (p == PATH_VDSO && res->falls_back >= 0)
-		printf(", \"falls_back\": %s", res->falls_back ? "true" : "false");
-	else
-		fputs(", \"falls_back\": null", stdout);
-	if (res->cycles)
-		printf(", \"cycles_per_call\": %.2f", s->cycles_per_call);
-	printf(", \"net\": %s, \"error\": ", res->net[p] ? "true" : "false");
-	if (res->error[p])
-		report_json_string(strerror(res->error[p]));
-	else
-		fputs("null", stdout);
-	if (res->per_thread[p])
-		json_per_thread(res, p);
-	if (res->latency[p].measured)
-		json_latency(&res->latency[p]);
+	json_path_rest(res, p);
 	putchar('}');
 }
 

@@ -43,6 +43,41 @@ void report_buffer_stdout(void)
 		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
 }
 
+/* "vdsotest: --output 'FILE': REASON" (errno). Return: STATUS_FAIL. */
+static int output_failed(const char *path)
+{
+	fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
+	return STATUS_FAIL;
+}
+
+/*
+ * A new temporary file ".FILE.XXXXXX" next to FILE @path (so that rename(2)
+ * can replace FILE), its name in sink.temp.
+ * Return: its descriptor, or -1 after a message.
+ */
+static int temp_beside(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t dir_len = base ? (size_t)(base - path) + 1 : 0;
+	int fd;
+
+	base = base ? base + 1 : path;
+	if (!(sink.temp = malloc(strlen(path) + sizeof(".XXXXXX") + 1))) {
+		output_failed(path);
+		return -1;
+	}
+	sprintf(sink.temp, "%.*s.%s.XXXXXX", (int)dir_len, path, base);
+	if ((fd = mkstemp(sink.temp)) < 0) {
+		/* the temporary file's failure, not FILE's: say which */
+		fprintf(stderr, "vdsotest: --output '%s': cannot create a temporary file in '%.*s': %s\n",
+			report_vis(path), dir_len ? (int)dir_len : 1, dir_len ? path : ".",
+			strerror(errno));
+		free(sink.temp);
+		sink.temp = NULL;
+	}
+	return fd;
+}
+
 int report_open_output(const char *path)
 {
 	struct stat st;
@@ -55,26 +90,12 @@ int report_open_output(const char *path)
 	bool exists = lstat(path, &st) == 0;	/* (a symbolic link is kept) */
 	if (exists && !S_ISREG(st.st_mode)) {
 		if (!freopen(path, "w", stdout))
-			goto fail;
+			return output_failed(path);
 		report_buffer_stdout();
 		return 0;
 	}
-	/* ".FILE.XXXXXX" next to FILE, so that rename(2) can replace it */
-	const char *base = strrchr(path, '/');
-	size_t dir_len = base ? (size_t)(base - path) + 1 : 0;
-	base = base ? base + 1 : path;
-	if (!(sink.temp = malloc(strlen(path) + sizeof(".XXXXXX") + 1)))
-		goto fail;
-	sprintf(sink.temp, "%.*s.%s.XXXXXX", (int)dir_len, path, base);
-	if ((fd = mkstemp(sink.temp)) < 0) {
-		/* the temporary file's failure, not FILE's: say which */
-		fprintf(stderr, "vdsotest: --output '%s': cannot create a temporary file in '%.*s': %s\n",
-			report_vis(path), dir_len ? (int)dir_len : 1, dir_len ? path : ".",
-			strerror(errno));
-		free(sink.temp);
-		sink.temp = NULL;
+	if ((fd = temp_beside(path)) < 0)
 		return STATUS_FAIL;
-	}
 	/* the mode that opening FILE would have given it (mkstemp: 0600) */
 	mask = umask(0);
 	umask(mask);
@@ -83,14 +104,11 @@ int report_open_output(const char *path)
 		close(fd);
 		report_close_output(false);
 		errno = saved;
-		goto fail;
+		return output_failed(path);
 	}
 	close(fd);
 	report_buffer_stdout();
 	return 0;
-fail:
-	fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
-	return STATUS_FAIL;
 }
 
 bool report_close_output(bool keep)
