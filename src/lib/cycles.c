@@ -16,7 +16,9 @@
 #include <x86intrin.h>
 #endif
 
-#include "vdso/arch.h"
+#include <time.h>
+#include <linux/time_types.h>
+
 #include "lib/cycles.h"
 
 #if defined(HAVE_LINUX_PERF_EVENT_H) && defined(SYS_perf_event_open)
@@ -45,7 +47,7 @@ static int perf_open(bool user_only)
 /* CLOCK_MONOTONIC_RAW by the system call, in ns. */
 static uint64_t raw_ns(void)
 {
-	vdso_timespec ts;
+	struct __kernel_old_timespec ts;	/* the system call's own layout */
 
 	if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC_RAW, &ts) != 0)
 		return 0;
@@ -249,7 +251,7 @@ void latency_counter_probe(struct latency_counter *c)
 
 uint64_t latency_counter_read(const struct latency_counter *c)
 {
-	vdso_timespec ts;
+	struct __kernel_old_timespec ts;	/* the system call's own layout */
 
 	switch (c->source) {
 #if defined(__x86_64__) || defined(__i386__)
