@@ -1,25 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/*
- * Name tables of the core enums, for every layer (core/ holds no
- * behaviour): the TEST-TYPE names and the bench path names.
- */
+/* The names of the TEST-TYPEs; see api.h. */
 #include "config.h"
 
+#include <string.h>
+
 #include "core/api.h"
-#include "core/bench_result.h"
+
+static const char *const test_type_names[NR_TEST_TYPES] = {
+	[TEST_BENCH] = "bench", [TEST_VERIFY] = "verify", [TEST_ABI] = "abi",
+};
+
+int test_type_find(const char *name)
+{
+	for (int t = 0; t < NR_TEST_TYPES; t++)
+		if (strcmp(test_type_names[t], name) == 0)
+			return t;
+	return -1;
+}
 
 const char *test_type_name(enum test_type t)
 {
-	static const char *const names[NR_TEST_TYPES] = {
-		[TEST_BENCH] = "bench", [TEST_VERIFY] = "verify", [TEST_ABI] = "abi",
-	};
-	return (unsigned)t < NR_TEST_TYPES ? names[t] : "?";
-}
-
-const char *bench_path_name(enum bench_path p)
-{
-	static const char *const names[NR_PATHS] = {
-		[PATH_SYSCALL] = "syscall", [PATH_LIBC] = "libc", [PATH_VDSO] = "vdso",
-	};
-	return (unsigned)p < NR_PATHS ? names[p] : "?";
+	return (unsigned)t < NR_TEST_TYPES ? test_type_names[t] : "?";
 }
