@@ -27,6 +27,7 @@ static struct {
 	unsigned records_private;
 	unsigned *page;		/* the shared page, once mapped, or NULL */
 	char name[600];		/* report_output_name()'s answer */
+	char buf[1 << 16];	/* standard output's buffer (report_buffer_stdout()) */
 } sink;
 
 void sink_flush(void)
@@ -37,10 +38,8 @@ void sink_flush(void)
 
 void report_buffer_stdout(void)
 {
-	static char buf[1 << 16];
-
 	if (!isatty(STDOUT_FILENO))
-		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+		setvbuf(stdout, sink.buf, _IOFBF, sizeof(sink.buf));
 }
 
 /* "vdsotest: --output 'FILE': REASON" (errno). Return: STATUS_FAIL. */
