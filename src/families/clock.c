@@ -8,7 +8,9 @@
  * clock_flavour) holds what differs between the widths; every check is
  * made in both.  Not every 32-bit vDSO exports both widths: i386 on Linux
  * 6.18 has __vdso_clock_gettime64 but no __vdso_clock_getres_time64
- * (arch/x86/entry/vdso/vdso32/vdso32.lds.S).
+ * (arch/x86/entry/vdso/vdso32/vdso32.lds.S).  The file ends with four
+ * descriptors (struct family, core/api.h) over this one code: the two
+ * calls in the two widths, told apart by .call (clock_arg_of()).
  *
  * What is correct comes from clock_gettime(2) and the kernel's
  * timekeeping: a clock read through the vDSO between two system call
@@ -66,7 +68,6 @@ struct clock_flavour {
 	/* the other width's calls: a note when the vDSO has just one */
 	bool note_other_width;
 	enum vdso_call other_width[2];
-	abi_call_fn abi_call[2];
 };
 
 static int old_vdso(void *fn, bool getres, clockid_t id, void *ts)
@@ -85,9 +86,6 @@ static void old_from_libc(union clock_buf *b, const struct timespec *ts)
 	b->old.tv_nsec = ts->tv_nsec;
 }
 
-static long old_gettime_abi_call(const struct abi_call *c);
-static long old_getres_abi_call(const struct abi_call *c);
-
 /* The calls of every target: 64-bit tv_sec on 64-bit targets, 32 on 32-bit. */
 static const struct clock_flavour old_flavour = {
 	.call = { VDSO_CLOCK_GETTIME, VDSO_CLOCK_GETRES },
@@ -100,7 +98,6 @@ static const struct clock_flavour old_flavour = {
 	.libc = true,
 	.sec32 = sizeof(((vdso_timespec *)NULL)->tv_sec) < 8,
 	.note_other_width = false,	/* (their output stays as before time64) */
-	.abi_call = { old_gettime_abi_call, old_getres_abi_call },
 };
 
 #ifdef SYS_clock_gettime64
@@ -120,9 +117,6 @@ static void t64_from_libc(union clock_buf *b, const struct timespec *ts)
 	b->t64.tv_nsec = ts->tv_nsec;
 }
 
-static long t64_gettime_abi_call(const struct abi_call *c);
-static long t64_getres_abi_call(const struct abi_call *c);
-
 /* The time64 calls of 32-bit targets. */
 static const struct clock_flavour t64_flavour = {
 	.call = { VDSO_CLOCK_GETTIME64, VDSO_CLOCK_GETRES_TIME64 },
@@ -136,7 +130,6 @@ static const struct clock_flavour t64_flavour = {
 	.sec32 = false,
 	.note_other_width = true,
 	.other_width = { VDSO_CLOCK_GETTIME, VDSO_CLOCK_GETRES },
-	.abi_call = { t64_gettime_abi_call, t64_getres_abi_call },
 };
 #endif
 
@@ -155,9 +148,11 @@ struct clock_arg {
 	bool getres;		/* clock_getres, not clock_gettime */
 };
 
+/* @api's call (@run NULL: without the vDSO function). */
 static struct clock_arg clock_arg_of(const struct api *api, const struct run *run)
 {
-	struct clock_arg a = { api_vdso_fn(api, run), api->clock_id, &old_flavour, false };
+	struct clock_arg a = { run ? api_vdso_fn(api, run) : NULL, api->clock_id, &old_flavour,
+			       false };
 
 	for (size_t i = 0; i < sizeof(flavours) / sizeof(flavours[0]); i++)
 		for (int g = 0; g < 2; g++)
@@ -199,25 +194,50 @@ static const char *subject_name(const struct clock_arg *a)
 }
 
 /*
- * What every TEST-TYPE does first: a clock id the system call rejects is
- * unsupported (STATUS_SKIP, said); a vDSO that exports one width of the
- * call but not the other gets a note (a C library on such a target picks
- * whichever it finds).  Return: STATUS_PASS to go on.
+ * .supported: does the system call (of the API's width and kind) take the
+ * clock id?  Not when it rejects it with EINVAL (alarm clocks without a
+ * wake-up RTC, aux clocks before Linux 6.17), or with ENODEV for a
+ * disabled aux clock (include/uapi/linux/time.h, CLOCK_AUX;
+ * Documentation/ABI/stable/sysfs-kernel-time-aux-clocks).
  */
-static enum status clock_begin(const struct api *api, const struct run *run,
-			       const struct clock_arg *a)
+static bool clock_supported(const struct api *api, char *why, size_t len)
 {
-	if (api_unsupported(api))
-		return report_unsupported(api);
-	if (a->fl->note_other_width) {
-		enum vdso_call call = api->family->call, other = a->fl->other_width[a->getres];
-		bool has = a->fn != NULL, has_other = run->vdso && run->vdso->fn[other];
+	struct clock_arg a = clock_arg_of(api, NULL);
+	union clock_buf b;
+	bool alarm = api->clock_id == CLOCK_REALTIME_ALARM || api->clock_id == CLOCK_BOOTTIME_ALARM;
+	int aux = api->clock_id - CLOCK_AUX, err;
 
-		if (has != has_other)
-			report_note("%s: the vDSO exports %s but not %s", api->name,
-				    vdso_call_name(has ? call : other), vdso_call_name(has ? other : call));
-	}
-	return STATUS_PASS;
+	if (sys_call(&a, a.getres, api->clock_id, &b) == 0)
+		return true;
+	if ((err = errno) != EINVAL && !((api->flags & CLK_AUX) && err == ENODEV))
+		return true;
+	if (why && (api->flags & CLK_AUX) && err == ENODEV)
+		snprintf(why, len, "unsupported here: the system call gives ENODEV for %s: aux clock %d is not enabled (/sys/kernel/time/aux_clocks/%d/aux_clock_enable)",
+			 api->clock_name, aux, aux);
+	else if (why && (api->flags & CLK_AUX))
+		snprintf(why, len, "unsupported by this kernel: the system call rejects %s with EINVAL (aux clocks need Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS)",
+			 api->clock_name);
+	else if (why)
+		snprintf(why, len, "unsupported here: the system call rejects %s with EINVAL%s",
+			 api->clock_name, alarm ? " (alarm clocks need an RTC that can wake the system)" : "");
+	errno = err;
+	return false;
+}
+
+/*
+ * .notes: a vDSO that exports one width of the call but not the other
+ * (the time64 APIs: a C library on such a target picks whichever it
+ * finds).
+ */
+static void clock_notes(const struct api *api, const struct run *run)
+{
+	struct clock_arg a = clock_arg_of(api, run);
+	enum vdso_call call = api->family->call, other = a.fl->other_width[a.getres];
+	bool has = a.fn != NULL, has_other = run->vdso && run->vdso->fn[other];
+
+	if (a.fl->note_other_width && has != has_other)
+		report_note("%s: the vDSO exports %s but not %s", api->name,
+			    vdso_call_name(has ? call : other), vdso_call_name(has ? other : call));
 }
 
 /* ---- bench ---- */
@@ -282,24 +302,36 @@ static int empty_clock_fn(clockid_t id, vdso_timespec *ts)
 	return 0;
 }
 
-static enum status clock_bench(const struct api *api, const struct run *run)
-{
-	struct clock_arg arg = clock_arg_of(api, run), empty = arg;
-	bench_batch_fn libc = arg.getres ? getres_libc_batch : gettime_libc_batch;
-	struct bench_paths paths = { { sys_batch, arg.fl->libc ? libc : NULL,
-				       arg.fn ? vdso_batch[0] : NULL }, clock_probe, &arg,
-				     vdso_batch[0], &empty, 0, vdso_batch };
-	enum status st;
+/* .bench_paths's state: the call under test and the harness overhead's. */
+struct clock_bench_state {
+	struct clock_arg arg, empty;
+};
 
-	empty.fn = (void *)empty_clock_fn;
-	if ((st = clock_begin(api, run, &arg)) != STATUS_PASS)
-		return st;
-	return bench_run(api, run, &paths);
+static enum status clock_bench_paths(const struct api *api, const struct run *run,
+				     struct bench_paths *paths, void *state)
+{
+	struct clock_bench_state *st = state;
+	bench_batch_fn libc;
+
+	st->arg = clock_arg_of(api, run);
+	libc = st->arg.getres ? getres_libc_batch : gettime_libc_batch;
+	st->empty = st->arg;
+	st->empty.fn = (void *)empty_clock_fn;
+	*paths = (struct bench_paths){
+		.batch = { sys_batch, st->arg.fl->libc ? libc : NULL,
+			   st->arg.fn ? vdso_batch[0] : NULL },
+		.probe = clock_probe,
+		.arg = &st->arg,
+		.empty_batch = vdso_batch[0],
+		.empty_arg = &st->empty,
+		.vdso_placed = vdso_batch,
+	};
+	return STATUS_PASS;
 }
 
 /* ---- verify ---- */
 
-/* State carried between the iterations of gettime_verify(). */
+/* The state of a clock_gettime verify part, carried between its rounds. */
 struct gettime_state {
 	struct clock_arg arg;
 	int64_t res_ns;			/* resolution from the system call */
@@ -543,8 +575,9 @@ static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct
  * most general and the round stops at the first failure, so that one bug
  * gives one message per round.
  */
-static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
+static void gettime_round(struct verify_ctx *ctx, void *state)
 {
+	struct gettime_state *st = state;
 	const struct api *api = ctx->api;
 	const struct clock_arg *arg = &st->arg;
 	const char *who = subject_name(arg);
@@ -658,59 +691,39 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 }
 
 /*
- * What verify does first: clock_begin(); then, with neither a vDSO
- * function nor a libc of this width to call, a note: nothing to verify.
- * Return: STATUS_PASS to go on.
+ * What every verify part does first: with neither a vDSO function nor a
+ * libc of this width to call, a note: nothing to verify (STATUS_SKIP).
  */
-static enum status verify_start(const struct api *api, const struct run *run,
-				const struct clock_arg *a)
+static enum status verify_start(const struct api *api, const struct clock_arg *a)
 {
-	enum status st = clock_begin(api, run, a);
-
-	if (st == STATUS_PASS && !a->fn && !a->fl->libc) {
-		report_note("%s: vDSO version of %s not found, and libc's time_t has 32 bits; nothing to verify",
-			    api->name, vdso_call_name(api->family->call));
-		return STATUS_SKIP;
-	}
-	return st;
+	if (a->fn || a->fl->libc)
+		return STATUS_PASS;
+	report_note("%s: vDSO version of %s not found, and libc's time_t has 32 bits; nothing to verify",
+		    api->name, vdso_call_name(api->family->call));
+	return STATUS_SKIP;
 }
 
-/* The checks (after verify_start(): in the time namespace too). */
-static enum status gettime_checks(const struct api *api, const struct run *run)
+static enum status gettime_setup(const struct api *api, const struct run *run, void *state)
 {
-	struct gettime_state st = { .arg = clock_arg_of(api, run) };
-	struct verify_ctx ctx;
+	struct gettime_state *st = state;
 	union clock_buf res;
 
-	st.check_boottime = (api->flags & CLK_BOOTTIME) &&
-			    timens_boot_minus_mono_ns(&st.boot_minus_mono_offset_ns);
-	if ((api->flags & CLK_BOOTTIME) && !st.check_boottime)
+	st->arg = clock_arg_of(api, run);
+	if (verify_start(api, &st->arg) != STATUS_PASS)
+		return STATUS_SKIP;
+	st->check_boottime = (api->flags & CLK_BOOTTIME) &&
+			     timens_boot_minus_mono_ns(&st->boot_minus_mono_offset_ns);
+	if ((api->flags & CLK_BOOTTIME) && !st->check_boottime)
 		report_note("%s: no /proc: time namespace offsets unknown; BOOTTIME >= MONOTONIC not checked",
 			    api->name);
-	sys_call(&st.arg, true, api->clock_id, &res);
-	st.res_ns = ts64_to_ns(st.arg.fl->to_ts64(&res));
-	verify_begin(&ctx, api, run);
-	while (verify_running(&ctx))
-		gettime_round(&ctx, &st);
-	return verify_end(&ctx);
+	sys_call(&st->arg, true, api->clock_id, &res);
+	st->res_ns = ts64_to_ns(st->arg.fl->to_ts64(&res));
+	return STATUS_PASS;
 }
 
-/* The checks; again in a time namespace for the clocks it offsets. */
-static enum status gettime_verify(const struct api *api, const struct run *run)
+static void getres_round(struct verify_ctx *ctx, void *state)
 {
-	struct clock_arg arg = clock_arg_of(api, run);
-	enum status st = verify_start(api, run, &arg);
-
-	if (st != STATUS_PASS)
-		return st;
-	st = gettime_checks(api, run);
-	if (st == STATUS_SKIP || !timens_offset_applies(api->clock_id))
-		return st;
-	return timens_verify(api, run, gettime_checks) == STATUS_FAIL ? STATUS_FAIL : st;
-}
-
-static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
-{
+	const struct clock_arg *arg = state;
 	const struct api *api = ctx->api;
 	const char *who = subject_name(arg), *call = vdso_call_name(api->family->call);
 	char a[TS64_STRLEN], b[TS64_STRLEN];
@@ -742,24 +755,12 @@ static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 			    who, call, api->clock_name, r, strerror(err));
 }
 
-static enum status getres_verify(const struct api *api, const struct run *run)
+static enum status getres_setup(const struct api *api, const struct run *run, void *state)
 {
-	struct clock_arg arg = clock_arg_of(api, run);
-	struct verify_ctx ctx;
-	enum status st = verify_start(api, run, &arg);
+	struct clock_arg *arg = state;
 
-	if (st != STATUS_PASS)
-		return st;
-	verify_begin(&ctx, api, run);
-	while (verify_running(&ctx))
-		getres_round(&ctx, &arg);
-	return verify_end(&ctx);
-}
-
-/* One verify for both calls. */
-static enum status clock_verify(const struct api *api, const struct run *run)
-{
-	return clock_arg_of(api, run).getres ? getres_verify(api, run) : gettime_verify(api, run);
+	*arg = clock_arg_of(api, run);
+	return verify_start(api, arg);
 }
 
 /* ---- abi ---- */
@@ -794,56 +795,115 @@ static long t64_getres_abi_call(const struct abi_call *c)
 }
 #endif
 
-static enum status clock_abi(const struct api *api, const struct run *run)
+static void clock_abi_cases(struct abi_ctx *ctx)
 {
-	struct clock_arg arg = clock_arg_of(api, run);
+	const struct api *api = ctx->api;
+	struct clock_arg arg = clock_arg_of(api, ctx->run);
 	const char *fn = vdso_call_name(api->family->call);
-	struct abi_ctx ctx;
 	char what[128];
-	enum status st;
-
-	if ((st = clock_begin(api, run, &arg)) != STATUS_PASS)
-		return st;
-	if ((st = abi_begin_checked(&ctx, api, run, arg.fl->abi_call[arg.getres])) != STATUS_PASS)
-		return st;
 
 	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
 	snprintf(what, sizeof(what), "%s(%s, &buf)", fn, api->clock_name);
-	abi_expect_result(&ctx, c, 0, 0, what);
+	abi_expect_result(ctx, c, 0, 0, what);
 	for (int p = PTR_NULL; p < NR_ABI_PTRS; p++) {
 		c.ptr[0] = p;
 		snprintf(what, sizeof(what), "%s(%s, %s)", fn, api->clock_name, abi_ptr_name(p));
 		if (p == PTR_NULL && arg.getres)	/* only clock_getres() accepts NULL */
-			abi_expect_result(&ctx, c, 0, 0, what);
+			abi_expect_result(ctx, c, 0, 0, what);
 		else
-			abi_expect_fault(&ctx, c, what);
+			abi_expect_fault(ctx, c, what);
 	}
 	for (size_t i = 0; i < abi_invalid_clock_id_count; i++) {
 		c.clock_id = abi_invalid_clock_ids[i];
 		for (int p = PTR_GOOD; p <= PTR_NULL; p++) {
 			c.ptr[0] = p;
 			snprintf(what, sizeof(what), "%s(%ld, %s)", fn, c.clock_id, abi_ptr_name(p));
-			abi_expect_result(&ctx, c, -1, EINVAL, what);
+			abi_expect_result(ctx, c, -1, EINVAL, what);
 		}
 	}
-	return abi_end(&ctx);
 }
 
-/* Four families, one code: the width and the call come from .call (clock_arg_of()). */
+/* ---- the probes ---- */
+
+static void clock_call_once(const struct api *api, void *fn)
+{
+	struct clock_arg a = clock_arg_of(api, NULL);
+	union clock_buf b;
+
+	a.fl->vdso(fn, a.getres, api->clock_id, &b);
+}
+
+/* .read_clock (clock_gettime): one reading through the path under test. */
+static int clock_read(const struct api *api, const struct run *run, struct ts64 *out)
+{
+	struct clock_arg a = clock_arg_of(api, run);
+	union clock_buf b;
+	int r = subject_call(&a, &b);
+
+	if (r == 0)
+		*out = a.fl->to_ts64(&b);
+	return r;
+}
+
+/*
+ * The descriptors: one code for both calls and both widths, which
+ * clock_arg_of() tells from .call.  Only the calls of every target give
+ * the --perturb fallback summary its clocks (FAMILY_CLOCK_SUMMARY).
+ */
+#define CLOCK_GETTIME_FIELDS						\
+	.call_once = clock_call_once,					\
+	.supported = clock_supported,					\
+	.notes = clock_notes,						\
+	.read_clock = clock_read,					\
+	.bench_state_size = sizeof(struct clock_bench_state),		\
+	.bench_paths = clock_bench_paths,				\
+	.verify_state_size = sizeof(struct gettime_state),		\
+	.verify_setup = gettime_setup,					\
+	.verify_round = gettime_round,					\
+	.abi_cases = clock_abi_cases
+#define CLOCK_GETRES_FIELDS						\
+	.call_once = clock_call_once,					\
+	.supported = clock_supported,					\
+	.notes = clock_notes,						\
+	.bench_state_size = sizeof(struct clock_bench_state),		\
+	.bench_paths = clock_bench_paths,				\
+	.verify_state_size = sizeof(struct clock_arg),			\
+	.verify_setup = getres_setup,					\
+	.verify_round = getres_round,					\
+	.abi_cases = clock_abi_cases
+
 const struct family clock_gettime_family = {
-	VDSO_CLOCK_GETTIME, clock_bench, clock_verify, clock_abi,
+	.call = VDSO_CLOCK_GETTIME,
+	.name = "clock_gettime",
+	.summary = "clock_gettime(2): the time of a clock id, in a timespec",
+	.flags = FAMILY_TIMENS | FAMILY_CROSS_CPU | FAMILY_CLOCK_SUMMARY,
+	.abi_call = old_gettime_abi_call,
+	CLOCK_GETTIME_FIELDS,
 };
 
 const struct family clock_getres_family = {
-	VDSO_CLOCK_GETRES, clock_bench, clock_verify, clock_abi,
+	.call = VDSO_CLOCK_GETRES,
+	.name = "clock_getres",
+	.summary = "clock_getres(2): the resolution of a clock id, in a timespec",
+	.abi_call = old_getres_abi_call,
+	CLOCK_GETRES_FIELDS,
 };
 
 #ifdef SYS_clock_gettime64	/* the API rows exist only where the system calls do */
 const struct family clock_gettime64_family = {
-	VDSO_CLOCK_GETTIME64, clock_bench, clock_verify, clock_abi,
+	.call = VDSO_CLOCK_GETTIME64,
+	.name = "clock_gettime64",
+	.summary = "clock_gettime64: clock_gettime with a 64-bit tv_sec on 32-bit targets",
+	.flags = FAMILY_TIMENS | FAMILY_CROSS_CPU,
+	.abi_call = t64_gettime_abi_call,
+	CLOCK_GETTIME_FIELDS,
 };
 
 const struct family clock_getres_time64_family = {
-	VDSO_CLOCK_GETRES_TIME64, clock_bench, clock_verify, clock_abi,
+	.call = VDSO_CLOCK_GETRES_TIME64,
+	.name = "clock_getres_time64",
+	.summary = "clock_getres_time64: clock_getres with a 64-bit tv_sec on 32-bit targets",
+	.abi_call = t64_getres_abi_call,
+	CLOCK_GETRES_FIELDS,
 };
 #endif
