@@ -125,20 +125,7 @@ enum family_flags {
  * or per verify part (each thread of -t N, the time-namespace child).
  */
 struct family {
-	/*
-	 * TEMPORARY ADAPTER (until the clock families are descriptors): the
-	 * vDSO call and, first and in this order so that clock.c and
-	 * clock64.c keep their positional initializers, whole TEST-TYPEs the
-	 * family runs itself.  NULL in converted families; api_run() uses
-	 * them when they are set, as it did before the descriptors.
-	 */
-	enum vdso_call call;		/* the vDSO function (vdso.h); every family */
-	enum status (*legacy_bench)(const struct api *api, const struct run *run);
-	enum status (*legacy_verify)(const struct api *api, const struct run *run);
-	enum status (*legacy_abi)(const struct api *api, const struct run *run);
-	/* (their positional initializers leave the fields below out) */
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-
+	enum vdso_call call;		/* the vDSO function (vdso/vdso.h) */
 	const char *name;		/* e.g. "time": its file, families/time.c */
 	const char *summary;		/* one line, e.g. "time(2) through the vDSO" */
 	unsigned flags;			/* enum family_flags */

@@ -148,7 +148,6 @@ struct clock_arg {
 	bool getres;		/* clock_getres, not clock_gettime */
 };
 
-/* @api's call (@run NULL: without the vDSO function). */
 static struct clock_arg clock_arg_of(const struct api *api, const struct run *run)
 {
 	struct clock_arg a = { run ? api_vdso_fn(api, run) : NULL, api->clock_id, &old_flavour,
@@ -194,50 +193,54 @@ static const char *subject_name(const struct clock_arg *a)
 }
 
 /*
- * .supported: does the system call (of the API's width and kind) take the
- * clock id?  Not when it rejects it with EINVAL (alarm clocks without a
- * wake-up RTC, aux clocks before Linux 6.17), or with ENODEV for a
- * disabled aux clock (include/uapi/linux/time.h, CLOCK_AUX;
- * Documentation/ABI/stable/sysfs-kernel-time-aux-clocks).
+ * Can @api be tested here?  Not when its system call rejects the clock id:
+ * EINVAL (for the alarm clocks: no RTC that can wake the system,
+ * kernel/time/alarmtimer.c; for an aux clock: a kernel before 6.17 or
+ * without CONFIG_POSIX_AUX_CLOCKS), or ENODEV for an aux clock not enabled
+ * (kernel/time/timekeeping.c).  The reason into @why; errno kept.
  */
 static bool clock_supported(const struct api *api, char *why, size_t len)
 {
 	struct clock_arg a = clock_arg_of(api, NULL);
 	union clock_buf b;
-	bool alarm = api->clock_id == CLOCK_REALTIME_ALARM || api->clock_id == CLOCK_BOOTTIME_ALARM;
-	int aux = api->clock_id - CLOCK_AUX, err;
 
-	if (sys_call(&a, a.getres, api->clock_id, &b) == 0)
+	if (api->clock_id < 0 || sys_call(&a, a.getres, api->clock_id, &b) == 0 ||
+	    !(errno == EINVAL || ((api->flags & CLK_AUX) && errno == ENODEV)))
 		return true;
-	if ((err = errno) != EINVAL && !((api->flags & CLK_AUX) && err == ENODEV))
-		return true;
+	int err = errno;
+	bool alarm = api->clock_id == CLOCK_REALTIME_ALARM || api->clock_id == CLOCK_BOOTTIME_ALARM;
+
 	if (why && (api->flags & CLK_AUX) && err == ENODEV)
 		snprintf(why, len, "unsupported here: the system call gives ENODEV for %s: aux clock %d is not enabled (/sys/kernel/time/aux_clocks/%d/aux_clock_enable)",
-			 api->clock_name, aux, aux);
+			 api->clock_name, api->clock_id - CLOCK_AUX, api->clock_id - CLOCK_AUX);
 	else if (why && (api->flags & CLK_AUX))
 		snprintf(why, len, "unsupported by this kernel: the system call rejects %s with EINVAL (aux clocks need Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS)",
 			 api->clock_name);
 	else if (why)
 		snprintf(why, len, "unsupported here: the system call rejects %s with EINVAL%s",
-			 api->clock_name, alarm ? " (alarm clocks need an RTC that can wake the system)" : "");
+			 api->clock_name ? api->clock_name : api->name,
+			 alarm ? " (alarm clocks need an RTC that can wake the system)" : "");
 	errno = err;
 	return false;
 }
 
 /*
- * .notes: a vDSO that exports one width of the call but not the other
- * (the time64 APIs: a C library on such a target picks whichever it
+ * A vDSO that exports one width of the call but not the other: a note
+ * before every TEST-TYPE (a C library on such a target picks whichever it
  * finds).
  */
 static void clock_notes(const struct api *api, const struct run *run)
 {
 	struct clock_arg a = clock_arg_of(api, run);
-	enum vdso_call call = api->family->call, other = a.fl->other_width[a.getres];
-	bool has = a.fn != NULL, has_other = run->vdso && run->vdso->fn[other];
 
-	if (a.fl->note_other_width && has != has_other)
-		report_note("%s: the vDSO exports %s but not %s", api->name,
-			    vdso_call_name(has ? call : other), vdso_call_name(has ? other : call));
+	if (a.fl->note_other_width) {
+		enum vdso_call call = api->family->call, other = a.fl->other_width[a.getres];
+		bool has = a.fn != NULL, has_other = run->vdso && run->vdso->fn[other];
+
+		if (has != has_other)
+			report_note("%s: the vDSO exports %s but not %s", api->name,
+				    vdso_call_name(has ? call : other), vdso_call_name(has ? other : call));
+	}
 }
 
 /* ---- bench ---- */
@@ -302,7 +305,7 @@ static int empty_clock_fn(clockid_t id, vdso_timespec *ts)
 	return 0;
 }
 
-/* .bench_paths's state: the call under test and the harness overhead's. */
+/* The bench's args: the call, and the same with the empty function. */
 struct clock_bench_state {
 	struct clock_arg arg, empty;
 };
@@ -310,28 +313,21 @@ struct clock_bench_state {
 static enum status clock_bench_paths(const struct api *api, const struct run *run,
 				     struct bench_paths *paths, void *state)
 {
-	struct clock_bench_state *st = state;
+	struct clock_bench_state *s = state;
 	bench_batch_fn libc;
 
-	st->arg = clock_arg_of(api, run);
-	libc = st->arg.getres ? getres_libc_batch : gettime_libc_batch;
-	st->empty = st->arg;
-	st->empty.fn = (void *)empty_clock_fn;
-	*paths = (struct bench_paths){
-		.batch = { sys_batch, st->arg.fl->libc ? libc : NULL,
-			   st->arg.fn ? vdso_batch[0] : NULL },
-		.probe = clock_probe,
-		.arg = &st->arg,
-		.empty_batch = vdso_batch[0],
-		.empty_arg = &st->empty,
-		.vdso_placed = vdso_batch,
-	};
+	s->arg = s->empty = clock_arg_of(api, run);
+	s->empty.fn = (void *)empty_clock_fn;
+	libc = s->arg.getres ? getres_libc_batch : gettime_libc_batch;
+	*paths = (struct bench_paths){ { sys_batch, s->arg.fl->libc ? libc : NULL,
+					 s->arg.fn ? vdso_batch[0] : NULL }, clock_probe, &s->arg,
+				       vdso_batch[0], &s->empty, 0, vdso_batch };
 	return STATUS_PASS;
 }
 
 /* ---- verify ---- */
 
-/* The state of a clock_gettime verify part, carried between its rounds. */
+/* A verify's state, carried between its rounds (getres uses .arg alone). */
 struct gettime_state {
 	struct clock_arg arg;
 	int64_t res_ns;			/* resolution from the system call */
@@ -575,9 +571,8 @@ static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct
  * most general and the round stops at the first failure, so that one bug
  * gives one message per round.
  */
-static void gettime_round(struct verify_ctx *ctx, void *state)
+static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 {
-	struct gettime_state *st = state;
 	const struct api *api = ctx->api;
 	const struct clock_arg *arg = &st->arg;
 	const char *who = subject_name(arg);
@@ -691,26 +686,25 @@ static void gettime_round(struct verify_ctx *ctx, void *state)
 }
 
 /*
- * What every verify part does first: with neither a vDSO function nor a
- * libc of this width to call, a note: nothing to verify (STATUS_SKIP).
+ * Before the rounds of a verify part (in the time namespace too): with
+ * neither a vDSO function nor a libc of this width to call, a note: nothing
+ * to verify (STATUS_SKIP); for clock_gettime the resolution and, for
+ * CLOCK_BOOTTIME, our time namespace's offsets.
  */
-static enum status verify_start(const struct api *api, const struct clock_arg *a)
-{
-	if (a->fn || a->fl->libc)
-		return STATUS_PASS;
-	report_note("%s: vDSO version of %s not found, and libc's time_t has 32 bits; nothing to verify",
-		    api->name, vdso_call_name(api->family->call));
-	return STATUS_SKIP;
-}
-
-static enum status gettime_setup(const struct api *api, const struct run *run, void *state)
+static enum status clock_verify_setup(const struct api *api, const struct run *run,
+				      void *state)
 {
 	struct gettime_state *st = state;
 	union clock_buf res;
 
 	st->arg = clock_arg_of(api, run);
-	if (verify_start(api, &st->arg) != STATUS_PASS)
+	if (!st->arg.fn && !st->arg.fl->libc) {
+		report_note("%s: vDSO version of %s not found, and libc's time_t has 32 bits; nothing to verify",
+			    api->name, vdso_call_name(api->family->call));
 		return STATUS_SKIP;
+	}
+	if (st->arg.getres)
+		return STATUS_PASS;
 	st->check_boottime = (api->flags & CLK_BOOTTIME) &&
 			     timens_boot_minus_mono_ns(&st->boot_minus_mono_offset_ns);
 	if ((api->flags & CLK_BOOTTIME) && !st->check_boottime)
@@ -721,9 +715,8 @@ static enum status gettime_setup(const struct api *api, const struct run *run, v
 	return STATUS_PASS;
 }
 
-static void getres_round(struct verify_ctx *ctx, void *state)
+static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 {
-	const struct clock_arg *arg = state;
 	const struct api *api = ctx->api;
 	const char *who = subject_name(arg), *call = vdso_call_name(api->family->call);
 	char a[TS64_STRLEN], b[TS64_STRLEN];
@@ -755,12 +748,29 @@ static void getres_round(struct verify_ctx *ctx, void *state)
 			    who, call, api->clock_name, r, strerror(err));
 }
 
-static enum status getres_setup(const struct api *api, const struct run *run, void *state)
+static void clock_round(struct verify_ctx *ctx, void *state)
 {
-	struct clock_arg *arg = state;
+	struct gettime_state *st = state;
 
-	*arg = clock_arg_of(api, run);
-	return verify_start(api, arg);
+	if (st->arg.getres)
+		getres_round(ctx, &st->arg);
+	else
+		gettime_round(ctx, st);
+}
+
+/*
+ * The clock read through the path under test (the cross-CPU and time
+ * namespace parts): subject_call() of clock_gettime in @api's width.
+ */
+static int clock_read(const struct api *api, const struct run *run, struct ts64 *out)
+{
+	struct clock_arg a = clock_arg_of(api, run);
+	union clock_buf b;
+	int r = subject_call(&a, &b);
+
+	if (r == 0)
+		*out = a.fl->to_ts64(&b);
+	return r;
 }
 
 /* ---- abi ---- */
@@ -800,9 +810,9 @@ static void clock_abi_cases(struct abi_ctx *ctx)
 	const struct api *api = ctx->api;
 	struct clock_arg arg = clock_arg_of(api, ctx->run);
 	const char *fn = vdso_call_name(api->family->call);
+	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
 	char what[128];
 
-	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
 	snprintf(what, sizeof(what), "%s(%s, &buf)", fn, api->clock_name);
 	abi_expect_result(ctx, c, 0, 0, what);
 	for (int p = PTR_NULL; p < NR_ABI_PTRS; p++) {
@@ -833,77 +843,57 @@ static void clock_call_once(const struct api *api, void *fn)
 	a.fl->vdso(fn, a.getres, api->clock_id, &b);
 }
 
-/* .read_clock (clock_gettime): one reading through the path under test. */
-static int clock_read(const struct api *api, const struct run *run, struct ts64 *out)
-{
-	struct clock_arg a = clock_arg_of(api, run);
-	union clock_buf b;
-	int r = subject_call(&a, &b);
-
-	if (r == 0)
-		*out = a.fl->to_ts64(&b);
-	return r;
-}
-
 /*
- * The descriptors: one code for both calls and both widths, which
- * clock_arg_of() tells from .call.  Only the calls of every target give
- * the --perturb fallback summary its clocks (FAMILY_CLOCK_SUMMARY).
+ * Four families, one code: the width and the call come from .call
+ * (clock_arg_of()).  clock_gettime gets the time namespace and cross-CPU
+ * parts in both widths; the fallback summary of --perturb names each clock
+ * once, from the calls of every target.
  */
-#define CLOCK_GETTIME_FIELDS						\
-	.call_once = clock_call_once,					\
+#define CLOCK_FAMILY_COMMON						\
 	.supported = clock_supported,					\
 	.notes = clock_notes,						\
-	.read_clock = clock_read,					\
+	.call_once = clock_call_once,					\
 	.bench_state_size = sizeof(struct clock_bench_state),		\
 	.bench_paths = clock_bench_paths,				\
 	.verify_state_size = sizeof(struct gettime_state),		\
-	.verify_setup = gettime_setup,					\
-	.verify_round = gettime_round,					\
-	.abi_cases = clock_abi_cases
-#define CLOCK_GETRES_FIELDS						\
-	.call_once = clock_call_once,					\
-	.supported = clock_supported,					\
-	.notes = clock_notes,						\
-	.bench_state_size = sizeof(struct clock_bench_state),		\
-	.bench_paths = clock_bench_paths,				\
-	.verify_state_size = sizeof(struct clock_arg),			\
-	.verify_setup = getres_setup,					\
-	.verify_round = getres_round,					\
+	.verify_setup = clock_verify_setup,				\
+	.verify_round = clock_round,					\
 	.abi_cases = clock_abi_cases
 
 const struct family clock_gettime_family = {
 	.call = VDSO_CLOCK_GETTIME,
 	.name = "clock_gettime",
-	.summary = "clock_gettime(2): the time of a clock id, in a timespec",
+	.summary = "clock_gettime(2): a clock's time",
 	.flags = FAMILY_TIMENS | FAMILY_CROSS_CPU | FAMILY_CLOCK_SUMMARY,
+	.read_clock = clock_read,
 	.abi_call = old_gettime_abi_call,
-	CLOCK_GETTIME_FIELDS,
+	CLOCK_FAMILY_COMMON,
 };
 
 const struct family clock_getres_family = {
 	.call = VDSO_CLOCK_GETRES,
 	.name = "clock_getres",
-	.summary = "clock_getres(2): the resolution of a clock id, in a timespec",
+	.summary = "clock_getres(2): a clock's resolution",
 	.abi_call = old_getres_abi_call,
-	CLOCK_GETRES_FIELDS,
+	CLOCK_FAMILY_COMMON,
 };
 
 #ifdef SYS_clock_gettime64	/* the API rows exist only where the system calls do */
 const struct family clock_gettime64_family = {
 	.call = VDSO_CLOCK_GETTIME64,
 	.name = "clock_gettime64",
-	.summary = "clock_gettime64: clock_gettime with a 64-bit tv_sec on 32-bit targets",
+	.summary = "clock_gettime64: clock_gettime with a 64-bit tv_sec (32-bit targets)",
 	.flags = FAMILY_TIMENS | FAMILY_CROSS_CPU,
+	.read_clock = clock_read,
 	.abi_call = t64_gettime_abi_call,
-	CLOCK_GETTIME_FIELDS,
+	CLOCK_FAMILY_COMMON,
 };
 
 const struct family clock_getres_time64_family = {
 	.call = VDSO_CLOCK_GETRES_TIME64,
 	.name = "clock_getres_time64",
-	.summary = "clock_getres_time64: clock_getres with a 64-bit tv_sec on 32-bit targets",
+	.summary = "clock_getres_time64: clock_getres with a 64-bit tv_sec (32-bit targets)",
 	.abi_call = t64_getres_abi_call,
-	CLOCK_GETRES_FIELDS,
+	CLOCK_FAMILY_COMMON,
 };
 #endif

@@ -83,21 +83,11 @@ static long empty_getcpu(unsigned *cpu, unsigned *node, void *cache)
 	return 0;
 }
 
-/* The bench's args: the vDSO function (or NULL) and the empty one. */
-struct getcpu_bench_state {
-	void *fn, *empty;
-};
-
 static enum status getcpu_bench_paths(const struct api *api, const struct run *run,
-				      struct bench_paths *paths, void *state)
+				struct bench_paths *paths, void *state)
 {
-	struct getcpu_bench_state *s = state;
-
-	s->fn = api_vdso_fn(api, run);
-	s->empty = (void *)empty_getcpu;
-	*paths = (struct bench_paths){ { sys_batch, libc_batch, s->fn ? vdso_batch[0] : NULL },
-				       getcpu_probe, &s->fn, vdso_batch[0], &s->empty, 0,
-				       vdso_batch };
+	bench_paths_of_fn(paths, state, api_vdso_fn(api, run), (void *)empty_getcpu, sys_batch,
+			  libc_batch, vdso_batch, getcpu_probe);
 	return STATUS_PASS;
 }
 
@@ -257,7 +247,7 @@ const struct family getcpu_family = {
 	.name = "getcpu",
 	.summary = "getcpu(2): the CPU and NUMA node the caller runs on",
 	.call_once = getcpu_call_once,
-	.bench_state_size = sizeof(struct getcpu_bench_state),
+	.bench_state_size = sizeof(struct bench_fn_args),
 	.bench_paths = getcpu_bench_paths,
 	.verify_state_size = sizeof(struct getcpu_verify_state),
 	.verify_setup = getcpu_verify_setup,

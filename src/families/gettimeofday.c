@@ -85,20 +85,11 @@ static int empty_gettimeofday(vdso_timeval *tv, struct timezone *tz)
 	return 0;
 }
 
-/* The bench's args: the vDSO function (or NULL) and the empty one. */
-struct gtod_bench_state {
-	void *fn, *empty;
-};
-
 static enum status gtod_bench_paths(const struct api *api, const struct run *run,
-				    struct bench_paths *paths, void *state)
+			      struct bench_paths *paths, void *state)
 {
-	struct gtod_bench_state *s = state;
-
-	s->fn = api_vdso_fn(api, run);
-	s->empty = (void *)empty_gettimeofday;
-	*paths = (struct bench_paths){ { sys_batch, libc_batch, s->fn ? vdso_batch[0] : NULL },
-				       gtod_probe, &s->fn, vdso_batch[0], &s->empty, 0, vdso_batch };
+	bench_paths_of_fn(paths, state, api_vdso_fn(api, run), (void *)empty_gettimeofday, sys_batch,
+			  libc_batch, vdso_batch, gtod_probe);
 	return STATUS_PASS;
 }
 
@@ -276,7 +267,7 @@ const struct family gettimeofday_family = {
 	.name = "gettimeofday",
 	.summary = "gettimeofday(2): CLOCK_REALTIME in microseconds, and the time zone",
 	.call_once = gtod_call_once,
-	.bench_state_size = sizeof(struct gtod_bench_state),
+	.bench_state_size = sizeof(struct bench_fn_args),
 	.bench_paths = gtod_bench_paths,
 	.verify_round = gtod_round,
 	.abi_call = gtod_abi_call,

@@ -89,20 +89,11 @@ static vdso_time_t empty_time(vdso_time_t *t)
 	return 0;
 }
 
-/* The bench's args: the vDSO function (or NULL) and the empty one. */
-struct time_bench_state {
-	void *fn, *empty;
-};
-
 static enum status time_bench_paths(const struct api *api, const struct run *run,
-				    struct bench_paths *paths, void *state)
+			      struct bench_paths *paths, void *state)
 {
-	struct time_bench_state *s = state;
-
-	s->fn = api_vdso_fn(api, run);
-	s->empty = (void *)empty_time;
-	*paths = (struct bench_paths){ { sys_batch, libc_batch, s->fn ? vdso_batch[0] : NULL },
-				       time_probe, &s->fn, vdso_batch[0], &s->empty, 0, vdso_batch };
+	bench_paths_of_fn(paths, state, api_vdso_fn(api, run), (void *)empty_time, sys_batch,
+			  libc_batch, vdso_batch, time_probe);
 	return STATUS_PASS;
 }
 
@@ -212,7 +203,7 @@ const struct family time_family = {
 	.name = "time",
 	.summary = "time(2): seconds of CLOCK_REALTIME",
 	.call_once = time_call_once,
-	.bench_state_size = sizeof(struct time_bench_state),
+	.bench_state_size = sizeof(struct bench_fn_args),
 	.bench_paths = time_bench_paths,
 	.verify_round = time_round,
 	.abi_call = time_abi_call,

@@ -93,7 +93,7 @@ void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what
 enum status abi_end(struct abi_ctx *ctx);
 
 /*
- * abi_begin_checked - the start every family shares: when @api has no vDSO
+ * abi_begin_checked - the start of every abi (api_run()): when @api has no vDSO
  * function print the note and return STATUS_SKIP; otherwise start the cases
  * of @api, made through @call, with the first: the vDSO function's stack
  * use (api_stack_bytes()) is at most STACK_LIMIT_BYTES; and return

@@ -50,6 +50,33 @@ struct bench_paths {
 	const bench_batch_fn *vdso_placed;
 };
 
+/*
+ * The bench state of a family whose batch and probe functions take the
+ * vDSO function alone as their arg (*(void *const *)arg): the function
+ * under test, and the empty one of the same signature.
+ */
+struct bench_fn_args {
+	void *fn;		/* the bound vDSO function, or NULL */
+	void *empty;		/* the harness overhead's subject */
+};
+
+/*
+ * bench_paths_of_fn - fill @paths for such a family (a family's
+ * .bench_paths): @args = { @fn, @empty }; the system call and libc
+ * batches @sys and @libc (NULL: no such path), the vDSO path (when @fn is
+ * not NULL) and the overhead through @vdso_placed[0], its
+ * BENCH_PLACEMENTS copies @vdso_placed, and @probe.
+ */
+static inline void bench_paths_of_fn(struct bench_paths *paths, struct bench_fn_args *args,
+				     void *fn, void *empty, bench_batch_fn sys,
+				     bench_batch_fn libc, const bench_batch_fn *vdso_placed,
+				     bench_probe_fn probe)
+{
+	*args = (struct bench_fn_args){ fn, empty };
+	*paths = (struct bench_paths){ { sys, libc, fn ? vdso_placed[0] : NULL }, probe,
+				       &args->fn, vdso_placed[0], &args->empty, 0, vdso_placed };
+}
+
 /* A cycle counter as the timed loop reads it. */
 struct bench_cycles {
 	const struct cycles_info *info;

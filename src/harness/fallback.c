@@ -102,47 +102,16 @@ static void on_sigsys(int sig)
 
 void api_call_once(const struct api *api, void *fn)
 {
-	vdso_timespec ts;
-	vdso_timespec64 ts64;
-
-	if (api->family->call_once) {
-		api->family->call_once(api, fn);
-		return;
-	}
-	/* TEMPORARY ADAPTER: the clock families, until they are descriptors */
-	switch (api->family->call) {
-	case VDSO_CLOCK_GETTIME: vdso_clock_gettime(fn, api->clock_id, &ts); break;
-	case VDSO_CLOCK_GETRES: vdso_clock_getres(fn, api->clock_id, &ts); break;
-	case VDSO_CLOCK_GETTIME64: vdso_clock_gettime64(fn, api->clock_id, &ts64); break;
-	case VDSO_CLOCK_GETRES_TIME64: vdso_clock_getres_time64(fn, api->clock_id, &ts64); break;
-	default: break;
-	}
+	api->family->call_once(api, fn);
 }
 
 int api_clock_now(const struct api *api, const struct run *run, struct ts64 *out)
 {
-	void *fn = api_vdso_fn(api, run);
-	vdso_timespec ts;
-	struct timespec lts;
-	int r;
-
-	if (api->family->read_clock)
-		return api->family->read_clock(api, run, out);
-	/* TEMPORARY ADAPTER: clock_gettime, until clock.c is a descriptor */
-	if (fn && api->family->call == VDSO_CLOCK_GETTIME64) {	/* (32-bit targets) */
-		vdso_timespec64 ts64;
-		if ((r = vdso_clock_gettime64(fn, api->clock_id, &ts64)) == 0)
-			*out = (struct ts64){ ts64.tv_sec, ts64.tv_nsec };
-		return r;
+	if (!api->family->read_clock) {
+		errno = ENOTSUP;
+		return -1;
 	}
-	if (fn) {
-		if ((r = vdso_clock_gettime(fn, api->clock_id, &ts)) == 0)
-			*out = (struct ts64){ ts.tv_sec, ts.tv_nsec };
-		return r;
-	}
-	if ((r = clock_gettime(api->clock_id, &lts)) == 0)
-		*out = (struct ts64){ lts.tv_sec, lts.tv_nsec };
-	return r;
+	return api->family->read_clock(api, run, out);
 }
 
 static void child(const struct api *api, void *fn, unsigned arch)

@@ -22,7 +22,8 @@ void api_call_once(const struct api *api, void *fn);
  * api_clock_now - @api's clock read through the path under test (the
  * family's .read_clock): the vDSO function bound in @run, or libc's call
  * without one.
- * Return: the call's value (0, or -1 with errno); @out filled on 0.
+ * Return: the call's value (0, or -1 with errno); @out filled on 0; -1
+ * with ENOTSUP for a family without .read_clock.
  */
 int api_clock_now(const struct api *api, const struct run *run, struct ts64 *out);
 

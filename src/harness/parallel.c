@@ -45,13 +45,7 @@ struct worker {
 
 bool parallel_ordered_clock(const struct api *api)
 {
-	const struct family *f = api->family;
-	/* (the legacy test: TEMPORARY ADAPTER until clock.c is a descriptor) */
-	bool cross_cpu = (f->flags & FAMILY_CROSS_CPU) ||
-			 (f->legacy_verify && (f->call == VDSO_CLOCK_GETTIME ||
-					       f->call == VDSO_CLOCK_GETTIME64));
-
-	return cross_cpu && !(api->flags & CLK_SETTABLE) &&
+	return (api->family->flags & FAMILY_CROSS_CPU) && !(api->flags & CLK_SETTABLE) &&
 	       api->clock_id != CLOCK_PROCESS_CPUTIME_ID &&
 	       api->clock_id != CLOCK_THREAD_CPUTIME_ID;
 }

@@ -536,11 +536,8 @@ static void fallback_summary(const struct perturb_config *cfg, char *buf, size_t
 
 	for (size_t i = 0; i < cfg->n_apis; i++) {
 		const struct api *api = &cfg->apis[i];
-		const struct family *f = api->family;
-		/* (the legacy test: TEMPORARY ADAPTER until clock.c is a descriptor) */
-		bool listed = (f->flags & FAMILY_CLOCK_SUMMARY) ||
-			      (f->legacy_verify && f->call == VDSO_CLOCK_GETTIME);
-		if (!listed || (api->flags & CLK_AUX) || !api_supported(api, NULL, 0))
+		if (!(api->family->flags & FAMILY_CLOCK_SUMMARY) || (api->flags & CLK_AUX) ||
+		    !api_supported(api, NULL, 0))
 			continue;
 		enum fallback fb = api_falls_back(api, run, why, sizeof(why));
 		if (fb == FALLBACK_UNKNOWN) {

@@ -19,8 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "harness/abi.h"
 #include "harness/bench.h"
@@ -30,34 +28,13 @@
 #include "harness/verify.h"
 #include "output/report.h"
 
-/*
- * TEMPORARY ADAPTER for the families not yet descriptors (the clock
- * families, whose .legacy_* entry points run whole TEST-TYPEs): does the
- * system call reject @api's clock id?  As api_unsupported() was: the
- * getres calls ask clock_getres, the others clock_gettime; EINVAL, or
- * ENODEV for an aux clock.
- */
-static bool legacy_unsupported(const struct api *api)
-{
-	enum vdso_call call = api->family->call;
-	bool getres = call == VDSO_CLOCK_GETRES || call == VDSO_CLOCK_GETRES_TIME64;
-	struct timespec ts;
-
-	if (api->clock_id < 0)
-		return false;
-	long r = syscall(getres ? SYS_clock_getres : SYS_clock_gettime, api->clock_id, &ts);
-	return r == -1 && (errno == EINVAL || ((api->flags & CLK_AUX) && errno == ENODEV));
-}
-
 bool api_supported(const struct api *api, char *why, size_t len)
 {
 	const struct family *f = api->family;
 
 	if (why && len)
 		why[0] = '\0';
-	if (f->supported)
-		return f->supported(api, why, len);
-	return f->legacy_verify ? !legacy_unsupported(api) : true;
+	return f->supported ? f->supported(api, why, len) : true;
 }
 
 /* Supported, or the family's reason printed (the TEST-TYPE is skipped). */
@@ -137,22 +114,6 @@ static enum status verify_parts(const struct api *api, const struct run *run)
 	return timens_verify(api, run, verify_checks) == STATUS_FAIL ? STATUS_FAIL : st;
 }
 
-/*
- * TEMPORARY ADAPTER: the verify of a family not yet a descriptor, as
- * before: with -t N, a clock that clock_getres rejects runs on one thread
- * (which says so and skips).
- */
-static enum status legacy_verify_parts(const struct api *api, const struct run *run)
-{
-	const struct family *f = api->family;
-
-	if (run->threads > 1 &&
-	    !(api->clock_id != -1 && syscall(SYS_clock_getres, api->clock_id, NULL) == -1 &&
-	      errno == EINVAL))
-		return verify_parallel(api, run, f->legacy_verify);
-	return f->legacy_verify(api, run);
-}
-
 static enum status run_abi(const struct api *api, const struct run *run)
 {
 	const struct family *f = api->family;
@@ -165,25 +126,10 @@ static enum status run_abi(const struct api *api, const struct run *run)
 	return abi_end(&ctx);
 }
 
-/* TEMPORARY ADAPTER: a family not yet a descriptor runs its TEST-TYPEs itself. */
-static enum status legacy_run(const struct api *api, enum test_type t, const struct run *run)
-{
-	const struct family *f = api->family;
-
-	switch (t) {
-	case TEST_BENCH:  return f->legacy_bench(api, run);
-	case TEST_VERIFY: return verify_api(api, run, legacy_verify_parts);
-	case TEST_ABI:    return f->legacy_abi(api, run);
-	default:          return STATUS_USAGE;
-	}
-}
-
 enum status api_run(const struct api *api, enum test_type t, const struct run *run)
 {
 	const struct family *f = api->family;
 
-	if (f->legacy_verify)
-		return legacy_run(api, t, run);
 	if ((unsigned)t >= NR_TEST_TYPES)
 		return STATUS_USAGE;
 	if (!supported_or_said(api))

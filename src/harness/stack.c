@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "harness/abi.h"
-#include "harness/fallback.h"
 #include "harness/stack.h"
 
 #define STACK_BYTES (256 * 1024)
@@ -37,7 +36,7 @@ static void *thread_main(void *p)
 {
 	const struct call *c = p;
 
-	api_call_once(c->api, c->fn);
+	c->api->family->call_once(c->api, c->fn);
 	return NULL;
 }
 

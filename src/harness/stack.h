@@ -19,7 +19,7 @@
 
 /*
  * api_stack_bytes - bytes of stack, below its caller's frame, that one call
- * of @api's vDSO function (as bound in @run, see api_call_once()) touches:
+ * of @api's vDSO function (as bound in @run; the family's .call_once) touches:
  * the depth of the deepest byte it changed on a 256 KiB stack filled with a
  * pattern, less that of an empty function called the same way.  Runs in a
  * child (fork_test_child()) on a thread with a stack of its own
