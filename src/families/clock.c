@@ -8,7 +8,9 @@
  * clock_flavour) holds what differs between the widths; every check is
  * made in both.  Not every 32-bit vDSO exports both widths: i386 on Linux
  * 6.18 has __vdso_clock_gettime64 but no __vdso_clock_getres_time64
- * (arch/x86/entry/vdso/vdso32/vdso32.lds.S).
+ * (arch/x86/entry/vdso/vdso32/vdso32.lds.S).  The file ends with four
+ * descriptors (struct family, core/api.h) over this one code: the two
+ * calls in the two widths, told apart by .call (clock_arg_of()).
  *
  * What is correct comes from clock_gettime(2) and the kernel's
  * timekeeping: a clock read through the vDSO between two system call
@@ -208,15 +210,13 @@ static bool clock_supported(const struct api *api, char *why, size_t len)
 	int err = errno;
 	bool alarm = api->clock_id == CLOCK_REALTIME_ALARM || api->clock_id == CLOCK_BOOTTIME_ALARM;
 
-	if (!why)
-		;
-	else if ((api->flags & CLK_AUX) && err == ENODEV)
+	if (why && (api->flags & CLK_AUX) && err == ENODEV)
 		snprintf(why, len, "unsupported here: the system call gives ENODEV for %s: aux clock %d is not enabled (/sys/kernel/time/aux_clocks/%d/aux_clock_enable)",
 			 api->clock_name, api->clock_id - CLOCK_AUX, api->clock_id - CLOCK_AUX);
-	else if (api->flags & CLK_AUX)
+	else if (why && (api->flags & CLK_AUX))
 		snprintf(why, len, "unsupported by this kernel: the system call rejects %s with EINVAL (aux clocks need Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS)",
 			 api->clock_name);
-	else
+	else if (why)
 		snprintf(why, len, "unsupported here: the system call rejects %s with EINVAL%s",
 			 api->clock_name ? api->clock_name : api->name,
 			 alarm ? " (alarm clocks need an RTC that can wake the system)" : "");
