@@ -34,6 +34,7 @@
 #include "families/getrandom.h"
 #include "output/report.h"
 #include "harness/verify.h"
+#include "lib/child.h"
 
 /* Bytes per output compared for repeats. */
 #define OUTPUT_BYTES 32
@@ -477,14 +478,13 @@ static void check_fork(struct verify_ctx *ctx, struct grnd_verify *v)
 		close(fds[0]);
 		bool ok = subject_read(v, 0, child_out, sizeof(child_out), 0) == OUTPUT_BYTES &&
 			  write(fds[1], child_out, sizeof(child_out)) == OUTPUT_BYTES;
-		_exit(ok ? 0 : 1);
+		_exit(ok ? CHILD_EXIT_PASS : CHILD_EXIT_NOT_HANDED_BACK);
 	}
 	close(fds[1]);
 	ssize_t n = pid < 0 ? -1 : read(fds[0], child_out, sizeof(child_out));
 	close(fds[0]);
 	if (pid > 0)
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
+		child_reap(pid, &status);
 	if (pid < 0 || n != OUTPUT_BYTES) {
 		fprintf(stderr, "vdsotest: %s: the fork() check could not be made\n",
 			ctx->api->name);
@@ -588,13 +588,13 @@ static long grnd_abi_call(const struct abi_call *c)
 
 	if (!c->vdso_fn)
 		return sys_getrandom(buf, len, 0);
-	/* Cannot ask or map: "exit status 4 without a result". */
+	/* Cannot ask or map: "exit status 80 without a result" (CHILD_EXIT_NOT_SET_UP). */
 	if (grnd_params(c->vdso_fn, &p) != 0 || p.size_of_opaque_state == 0 ||
 	    p.size_of_opaque_state > (size_t)sysconf(_SC_PAGESIZE))
-		_exit(4);
+		_exit(CHILD_EXIT_NOT_SET_UP);
 	if (c->ptr[1] == PTR_GOOD) {
 		if (grnd_states_map(c->vdso_fn, 1, &st) != 0)
-			_exit(4);
+			_exit(CHILD_EXIT_NOT_SET_UP);
 		state = st.map;
 	} else {
 		state = abi_ptr(c->ptr[1], p.size_of_opaque_state);

@@ -8,12 +8,12 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness/abi.h"
+#include "lib/child.h"
 #include "vdso/arch.h"
 #include "harness/fallback.h"
 #include "output/report.h"
@@ -25,8 +25,8 @@
 #define CLONE_NEWTIME 0x00000080	/* linux/sched.h, Linux 5.6 */
 #endif
 
-/* Exit statuses of the namespace's first process and of its parent. */
-enum { NS_PASS = STATUS_PASS, NS_FAIL = STATUS_FAIL, NS_NOT_MADE = 64 };
+/* Exit statuses of the namespace's processes and of its parent (child.h). */
+enum { NS_PASS = CHILD_EXIT_PASS, NS_FAIL = CHILD_EXIT_FAIL, NS_NOT_MADE = CHILD_EXIT_NOT_SET_UP };
 
 /* What the processes hand back, in a shared page. */
 struct timens_result {
@@ -245,15 +245,14 @@ enum status timens_verify(const struct api *api, const struct run *run,
 		return STATUS_PASS;
 	if (verify_failures() >= run->maxfails)	/* --maxfails reached already */
 		return STATUS_PASS;
-	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (res == MAP_FAILED) {
+	if (!(res = child_shared_page(sizeof(*res)))) {
 		report_note("%s: time namespace not tested: mmap: %s", api->name, strerror(errno));
 		return STATUS_PASS;
 	}
 	memset(res, 0, sizeof(*res));
 	if ((pid = fork_test_child()) < 0) {
 		report_note("%s: time namespace not tested: fork: %s", api->name, strerror(errno));
-		munmap(res, sizeof(*res));
+		child_shared_page_free(res, sizeof(*res));
 		return STATUS_PASS;
 	}
 	if (pid == 0)
@@ -264,6 +263,6 @@ enum status timens_verify(const struct api *api, const struct run *run,
 			    strerror(res->err));
 	else if (ns != NS_PASS)
 		st = STATUS_FAIL;
-	munmap(res, sizeof(*res));
+	child_shared_page_free(res, sizeof(*res));
 	return st;
 }
