@@ -27,6 +27,7 @@
 #include "lib/cycles.h"
 #include "cli/info.h"
 #include "lib/interrupt.h"
+#include "lib/sysclock.h"
 #include "cli/options.h"
 #include "harness/perturb.h"
 #include "output/report.h"

@@ -324,16 +324,4 @@ enum status bench_run(const struct api *api, const struct run *run,
 /* bench_path_name - "syscall", "libc" or "vdso", as printed in nsec reports. */
 const char *bench_path_name(enum bench_path p);
 
-/*
- * now_ns - CLOCK_MONOTONIC in nanoseconds, read with the clock_gettime system
- * call (not the vDSO).  Aborts if the system call fails.
- */
-uint64_t now_ns(void);
-
-/*
- * thread_cpu_ns - CLOCK_THREAD_CPUTIME_ID of the calling thread in
- * nanoseconds, read with the clock_gettime system call.  Aborts if it fails.
- */
-uint64_t thread_cpu_ns(void);
-
 #endif

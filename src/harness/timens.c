@@ -8,7 +8,6 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,6 +17,7 @@
 #include "harness/fallback.h"
 #include "output/report.h"
 #include "harness/timens.h"
+#include "lib/sysclock.h"
 #include "lib/timespec.h"
 #include "harness/verify.h"
 
@@ -46,17 +46,6 @@ bool timens_offset_applies(clockid_t clock_id)
 	default:
 		return false;
 	}
-}
-
-/* A reading through the system call; false if it fails (the clock is supported). */
-static bool sys_now(clockid_t id, struct ts64 *out)
-{
-	vdso_timespec ts = { 0, 0 };
-
-	if (syscall(SYS_clock_gettime, id, &ts) != 0)
-		return false;
-	*out = ts64_from(&ts);
-	return true;
 }
 
 /*
@@ -166,7 +155,7 @@ static bool check_offset(const struct api *api, const struct run *run,
 static void read_in_namespace(const struct api *api, const struct run *run,
 			      struct timens_result *res)
 {
-	res->sys_ok = sys_now(api->clock_id, &res->sys);
+	res->sys_ok = sysclock_read(api->clock_id, &res->sys);
 	res->subject_ok = api_clock_now(api, run, &res->subject) == 0;
 	res->read = true;
 	_exit(NS_PASS);
@@ -212,7 +201,7 @@ static void make_namespace(const struct api *api, const struct run *run,
 
 	if (!set_offsets(res))
 		_exit(NS_NOT_MADE);
-	if (!sys_now(api->clock_id, &before)) {
+	if (!sysclock_read(api->clock_id, &before)) {
 		res->err = errno;
 		snprintf(res->step, sizeof(res->step), "clock_gettime");
 		_exit(NS_NOT_MADE);
@@ -222,7 +211,7 @@ static void make_namespace(const struct api *api, const struct run *run,
 	if (pid == 0)
 		read_in_namespace(api, run, res);
 	ok = wait_status(pid, api) == NS_PASS && res->read;
-	if (ok && sys_now(api->clock_id, &after))
+	if (ok && sysclock_read(api->clock_id, &after))
 		ok = check_offset(api, run, res, before, after);
 	if (verify_failures() < run->maxfails) {
 		if (!fork_in_namespace(&pid, res))
