@@ -18,6 +18,7 @@
 #include "output/report.h"
 #include "harness/timens.h"
 #include "lib/sysclock.h"
+#include "lib/timens_offsets.h"
 #include "lib/timespec.h"
 #include "harness/verify.h"
 
@@ -48,56 +49,32 @@ bool timens_offset_applies(clockid_t clock_id)
 	}
 }
 
-/*
- * Our own offsets of CLOCK_MONOTONIC ([0]) and CLOCK_BOOTTIME ([1]) from
- * /proc/self/timens_offsets ("<clock> <sec> <nsec>" lines, the clock by
- * name or id; time_namespaces(7)); 0 where a line is absent.
- * Return: false when the file cannot be read.
- */
-static bool own_offsets(long long sec[2], long long nsec[2])
-{
-	FILE *f = fopen("/proc/self/timens_offsets", "re");
-	char clock[32];
-	long long s, ns;
-
-	sec[0] = sec[1] = nsec[0] = nsec[1] = 0;
-	if (!f)
-		return false;
-	while (fscanf(f, "%31s %lld %lld", clock, &s, &ns) == 3) {
-		int i = strcmp(clock, "monotonic") == 0 || strcmp(clock, "1") == 0 ? 0
-		      : strcmp(clock, "boottime") == 0 || strcmp(clock, "7") == 0 ? 1 : -1;
-		if (i >= 0) {
-			sec[i] = s;
-			nsec[i] = ns;
-		}
-	}
-	fclose(f);
-	return true;
-}
-
 /* In the new namespace's parent: write the offsets; false, @res filled, on failure. */
 static bool set_offsets(struct timens_result *res)
 {
-	long long sec[2], nsec[2];
+	struct timens_offsets own;
 	char line[128];
 	int fd;
 
-	if (!own_offsets(sec, nsec)) {
+	if (timens_offsets_read(&own) != 0) {
 		res->err = errno;
-		snprintf(res->step, sizeof(res->step), "reading /proc/self/timens_offsets");
+		snprintf(res->step, sizeof(res->step), "reading " TIMENS_OFFSETS_PATH);
 		return false;
 	}
 	int len = snprintf(line, sizeof(line), "monotonic %lld %lld\nboottime %lld %lld\n",
-			   sec[0] + TIMENS_OFFSET_SEC, nsec[0], sec[1] + TIMENS_OFFSET_SEC, nsec[1]);
+			   (long long)own.monotonic.sec + TIMENS_OFFSET_SEC,
+			   (long long)own.monotonic.nsec,
+			   (long long)own.boottime.sec + TIMENS_OFFSET_SEC,
+			   (long long)own.boottime.nsec);
 	if (unshare(CLONE_NEWTIME) != 0) {
 		res->err = errno;
 		snprintf(res->step, sizeof(res->step), "unshare(CLONE_NEWTIME)");
 		return false;
 	}
-	fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC);
+	fd = open(TIMENS_OFFSETS_PATH, O_WRONLY | O_CLOEXEC);
 	if (fd < 0 || write(fd, line, (size_t)len) != len) {
 		res->err = errno;
-		snprintf(res->step, sizeof(res->step), "writing /proc/self/timens_offsets");
+		snprintf(res->step, sizeof(res->step), "writing " TIMENS_OFFSETS_PATH);
 		if (fd >= 0)
 			close(fd);
 		return false;
