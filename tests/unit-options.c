@@ -53,6 +53,22 @@ static void test_defaults(void)
 	ok(parse(&o, ARGS("all", "verify")) == OPTIONS_RUN && !o.api && o.test == TEST_VERIFY,
 	   "all verify");
 	ok(parse(&o, ARGS("getcpu", "abi")) == OPTIONS_RUN && o.test == TEST_ABI, "getcpu abi");
+	ok(o.napis == 1 && o.api && strcmp(o.api->name, "getcpu") == 0, "one API selected");
+	ok(parse(&o, ARGS("all", "abi")) == OPTIONS_RUN && o.napis == api_count && !o.api,
+	   "all selects every API");
+	ok(parse(&o, ARGS("time,getcpu,time", "abi")) == OPTIONS_RUN && o.napis == 2 && !o.api,
+	   "a comma list selects each API once");
+	ok(options_api_selected(&o, api_find("getcpu")) && options_api_selected(&o, api_find("time")) &&
+	   !options_api_selected(&o, api_find("gettimeofday")), "... exactly those");
+	ok(parse(&o, ARGS("clock-getres-monotonic*", "verify")) == OPTIONS_RUN && o.napis == 3 &&
+	   options_api_selected(&o, api_find("clock-getres-monotonic-raw")) &&
+	   options_api_selected(&o, api_find("clock-getres-monotonic-coarse")) &&
+	   !options_api_selected(&o, api_find("clock-gettime-monotonic")),
+	   "a pattern selects the APIs it matches (monotonic, -raw, -coarse)");
+	ok(parse(&o, ARGS("getcpu,clock-gettime-[bt]*", "verify")) == OPTIONS_RUN && o.napis == 5,
+	   "a list of a name and a bracket pattern (getcpu, boottime, boottime-alarm, tai, thread-cputime)");
+	ok(parse(&o, ARGS("get?pu", "verify")) == OPTIONS_RUN && o.napis == 1 && o.api &&
+	   strcmp(o.api->name, "getcpu") == 0, "a pattern selecting one API is that API");
 	ok(parse(&o, ARGS("list-apis")) == OPTIONS_RUN && o.command == CMD_LIST_APIS, "list-apis");
 	ok(parse(&o, ARGS("list-test-types")) == OPTIONS_RUN &&
 	   o.command == CMD_LIST_TEST_TYPES, "list-test-types");

@@ -332,16 +332,16 @@ static void reset_signals(void)
 }
 
 /*
- * Every API in turn (or only @one), between report_begin() and
+ * The APIs that @o selects, in turn, between report_begin() and
  * report_end(), with a progress line when report_begin() wants one; after
  * SIGINT or SIGTERM, no further API.
  */
-static enum status run_all(const struct api *one, enum test_type t, struct run *run)
+static enum status run_all(const struct options *o, enum test_type t, struct run *run)
 {
 	enum status total = STATUS_SKIP;
-	size_t i;
+	size_t i = 0;
 
-	run->api_total = one ? 1 : api_count;
+	run->api_total = o->napis;
 	report_begin(run, t);
 	if (run->cycles) {
 		char what[256];
@@ -353,19 +353,21 @@ static enum status run_all(const struct api *one, enum test_type t, struct run *
 		latency_counter_describe(run->latency, what, sizeof(what));
 		report_note("latency: each call timed alone with %s", what);
 	}
-	for (i = 0; i < run->api_total && !output_lost && !stopped_by(); i++) {
-		const struct api *api = one ? one : &api_table[i];
-		run->api_index = i;
+	for (size_t k = 0; k < api_count && !output_lost && !stopped_by(); k++) {
+		const struct api *api = &api_table[k];
+		if (!options_api_selected(o, api))
+			continue;
+		run->api_index = i++;
 		if (t != TEST_BENCH)
-			report_progress(i + 1, run->api_total, api, t);
+			report_progress(i, run->api_total, api, t);
 		enum status st = run_isolated(api, t, run);
 		report_result(api, run, st, stopped_by());
-		total = worst(total, st, i == 0);
+		total = worst(total, st, i == 1);
 	}
 	report_progress_clear();
-	if (stopped_by() && !one)
+	if (stopped_by() && o->napis > 1)
 		report_note("interrupted by %s: %zu of %zu APIs run", interrupt_name(stopped_by()),
-			    i, api_count);
+			    i, o->napis);
 	report_end(stopped_by());
 	return total;
 }
@@ -545,7 +547,7 @@ int main(int argc, char **argv)
 		rc = STATUS_FAIL;
 		goto out;
 	}
-	enum status st = run_all(o.api, o.test, &run);
+	enum status st = run_all(&o, o.test, &run);
 	if (o.perturb && perturb_stop(&disturber) != 0)
 		st = STATUS_FAIL;
 	rc = finish(st);

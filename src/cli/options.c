@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdbool.h>
@@ -55,7 +56,7 @@ static void usage(FILE *f)
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
 	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--latency]\n"
 	      "                [--perturb=LIST] [--dry-run]\n"
-	      "                API|all TEST-TYPE\n"
+	      "                API[,API]...|all TEST-TYPE\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... -- NEW.json...\n"
@@ -116,6 +117,8 @@ static void help(FILE *f)
 	fputs("\nAPIs:\n", f);
 	for (size_t i = 0; i < api_count; i++)
 		fprintf(f, "  %s\n", api_table[i].name);
+	fputs("An API may also be a shell-style pattern ('clock-gettime-*', quoted) or a\n"
+	      "comma-separated list of names and patterns; the APIs run in this order.\n", f);
 	fputs("\nOptions a command or TEST-TYPE has no use for are refused: -r, --net,\n"
 	      "--cycles, --cpu and -o table|json|csv are for bench only, --perturb for\n"
 	      "verify only; compare takes -o and --output only;\n"
@@ -412,6 +415,98 @@ static int parse_compare(struct options *o, int n, char **v, int after, FILE *er
 	return OPTIONS_RUN;
 }
 
+/* The longest item of the API operand that can select anything. */
+#define API_ITEM_MAX 128
+
+/*
+ * api_item - the @i-th comma-separated item of @sel (from 0) into @buf,
+ * NUL-terminated; false past the last item.  An item longer than
+ * API_ITEM_MAX - 1 bytes is cut (it can match no API name anyway, and the
+ * parser refuses it first).
+ */
+static bool api_item(const char *sel, size_t i, char buf[API_ITEM_MAX], size_t *len)
+{
+	for (; i && sel; i--)
+		if ((sel = strchr(sel, ',')))
+			sel++;
+	if (!sel)
+		return false;
+	*len = strcspn(sel, ",");
+	size_t n = *len < API_ITEM_MAX - 1 ? *len : API_ITEM_MAX - 1;
+	memcpy(buf, sel, n);
+	buf[n] = '\0';
+	return true;
+}
+
+/* Does the item @item (a name, "all" or a glob) select @api? */
+static bool api_item_selects(const char *item, const struct api *api)
+{
+	return strcmp(item, "all") == 0 || fnmatch(item, api->name, 0) == 0;
+}
+
+bool options_api_selected(const struct options *o, const struct api *api)
+{
+	char item[API_ITEM_MAX];
+	size_t len;
+
+	for (size_t i = 0; api_item(o->apis, i, item, &len); i++)
+		if (api_item_selects(item, api))
+			return true;
+	return false;
+}
+
+/*
+ * The API operand @sel: "all", an API name, a shell-style pattern
+ * (fnmatch(3): *, ?, [...]), or a comma-separated list of those.  Every
+ * item must select an API; the selection is the APIs of the table that
+ * some item selects, in the table's order, each once.  @next is the
+ * operand after it, or NULL (for the hint when the two were swapped).
+ */
+static int parse_api_selection(struct options *o, const char *sel, const char *next, FILE *err)
+{
+	char item[API_ITEM_MAX];
+	size_t len;
+	bool list = strchr(sel, ',') != NULL;
+
+	o->apis = sel;
+	for (size_t i = 0; api_item(sel, i, item, &len); i++) {
+		if (len == 0 && list)
+			return bad(err, "empty API name in '%s'", report_vis(sel));
+		/* (a list's item longer than the buffer is named cut short) */
+		const char *name = list ? item : sel;
+		if (strcmp(item, "all") == 0)
+			continue;
+		if (strpbrk(item, "*?[")) {
+			size_t k = 0;
+			while (k < api_count && !api_item_selects(item, &api_table[k]))
+				k++;
+			if (k == api_count)
+				return bad(err, "no API matches '%s'; see 'vdsotest list-apis'",
+					   report_vis(name));
+			continue;
+		}
+		if (len < API_ITEM_MAX && api_find(item))
+			continue;
+		if (!list && next && test_type_find(item) >= 0)
+			return bad(err, "unknown API '%s': a TEST-TYPE; the API comes first, as in 'vdsotest %s %s'",
+				   report_vis(item), report_vis(next), report_vis(item));
+		const char *close = api_suggest(name);
+		if (close)
+			return bad(err, "unknown API '%s'; did you mean '%s'?", report_vis(name), close);
+		return bad(err, "unknown API '%s'; see 'vdsotest list-apis'", report_vis(name));
+	}
+	o->napis = 0;
+	o->api = NULL;
+	for (size_t k = 0; k < api_count; k++)
+		if (options_api_selected(o, &api_table[k])) {
+			o->napis++;
+			o->api = &api_table[k];
+		}
+	if (o->napis != 1)
+		o->api = NULL;
+	return OPTIONS_RUN;
+}
+
 static int parse_operands(struct options *o, int n, char **v, int after, FILE *err)
 {
 	if (n >= 1 && strcmp(v[0], "compare") == 0)
@@ -429,15 +524,9 @@ static int parse_operands(struct options *o, int n, char **v, int after, FILE *e
 	}
 	if (n == 0)
 		return bad(err, "missing API and TEST-TYPE; try 'vdsotest --help'");
-	if (strcmp(v[0], "all") != 0 && !(o->api = api_find(v[0]))) {
-		if (test_type_find(v[0]) >= 0 && n >= 2)
-			return bad(err, "unknown API '%s': a TEST-TYPE; the API comes first, as in 'vdsotest %s %s'",
-				   report_vis(v[0]), report_vis(v[1]), report_vis(v[0]));
-		const char *close = api_suggest(v[0]);
-		if (close)
-			return bad(err, "unknown API '%s'; did you mean '%s'?", report_vis(v[0]), close);
-		return bad(err, "unknown API '%s'; see 'vdsotest list-apis'", report_vis(v[0]));
-	}
+	int rc = parse_api_selection(o, v[0], n >= 2 ? v[1] : NULL, err);
+	if (rc != OPTIONS_RUN)
+		return rc;
 	if (n == 1)
 		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)", report_vis(v[0]));
 	int t = test_type_find(v[1]);

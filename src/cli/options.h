@@ -24,7 +24,10 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE, CMD_INF
 
 struct options {
 	enum command command;
-	const struct api *api;		/* CMD_RUN: the API, or NULL for "all" */
+	const char *apis;		/* CMD_RUN: the API operand as given: "all", a
+					   name, a glob, or a comma list of those */
+	size_t napis;			/* CMD_RUN: the APIs it selects (>= 1) */
+	const struct api *api;		/* CMD_RUN: the API when it selects one, else NULL */
 	enum test_type test;		/* CMD_RUN */
 	uint64_t duration_ns;		/* default 1 s */
 	unsigned maxfails;		/* default 10 */
@@ -83,5 +86,13 @@ enum option_bit {
  * (STATUS_USAGE) for bad input.
  */
 int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err);
+
+/*
+ * options_api_selected - does the API operand of @o (after options_parse()
+ * returned OPTIONS_RUN for CMD_RUN) select @api?  An item selects an API
+ * when it is "all", the API's name, or a shell-style pattern that matches
+ * the name (fnmatch(3), no flags).
+ */
+bool options_api_selected(const struct options *o, const struct api *api);
 
 #endif
