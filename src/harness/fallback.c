@@ -25,7 +25,8 @@
 
 /*
  * Exit statuses of the child (child.h): its check "the call stays in user
- * space" passed or failed; no filter could be installed (+ errno).
+ * space" passed or failed; child_exit_not_set_up(errno) when no filter
+ * could be installed.
  */
 enum {
 	CHILD_IN_USER_SPACE = CHILD_EXIT_PASS,
