@@ -355,27 +355,12 @@ static void print_text(FILE *out, const struct info *in)
 
 /* ---- JSON ---- */
 
-void info_json_string(FILE *out, const char *s)
-{
-	putc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else
-			putc(c, out);
-	}
-	putc('"', out);
-}
-
 /* "key": value-as-string, or null; @comma before it. */
 static void json_field(FILE *out, const char *key, const char *value, bool comma)
 {
 	fprintf(out, "%s\"%s\": ", comma ? ", " : "", key);
 	if (value)
-		info_json_string(out, value);
+		escape_json(out, value, ESCAPE_JSON_ASCII);
 	else
 		fputs("null", out);
 }
@@ -465,7 +450,7 @@ static void print_json(FILE *out, const struct info *in)
 	bool first = true;
 	for (char *t = strtok_r(avail, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
 		fputs(first ? "" : ", ", out);
-		info_json_string(out, t);
+		escape_json(out, t, ESCAPE_JSON_ASCII);
 		first = false;
 	}
 	fputs("]}}\n", out);

@@ -39,11 +39,4 @@ struct info_request {
  */
 enum status info_run(const struct info_request *req, FILE *out);
 
-/*
- * info_json_string - @s as a JSON string (RFC 8259), quotes included:
- * '"', '\\' and control characters escaped, every byte of 0x7f and above
- * as \u00XX (so that any bytes give valid JSON).
- */
-void info_json_string(FILE *out, const char *s);
-
 #endif

@@ -466,6 +466,7 @@ int main(int argc, char **argv)
 	if (o.dry_run && o.command != CMD_RUN)
 		return 0;
 	report_set_format(o.format);
+	report_set_api_names(api_table, api_count);
 	/*
 	 * (compare opens --output once it has read its inputs; a signal ends
 	 * it at once, not after a read from a FIFO or pipe that may never end)

@@ -210,22 +210,9 @@ const char *api_suggest(const char *name)
 	return closest_name(name, names, n);
 }
 
-int test_type_find(const char *name)
-{
-	for (int t = 0; t < NR_TEST_TYPES; t++)
-		if (strcmp(test_type_names[t], name) == 0)
-			return t;
-	return -1;
-}
-
 const char *test_type_suggest(const char *name)
 {
 	return closest_name(name, (const char *const *)test_type_names, NR_TEST_TYPES);
-}
-
-const char *test_type_name(enum test_type t)
-{
-	return (unsigned)t < NR_TEST_TYPES ? test_type_names[t] : "?";
 }
 
 bool api_unsupported_by_kernel(const struct api *api)

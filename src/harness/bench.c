@@ -252,14 +252,6 @@ int bench_measure(bench_batch_fn batch, const void *arg, unsigned long batch_cal
 	return measure_one(batch, NULL, arg, batch_calls, duration_ns, NULL, out);
 }
 
-const char *bench_path_name(enum bench_path p)
-{
-	static const char *const names[NR_PATHS] = {
-		[PATH_SYSCALL] = "syscall", [PATH_LIBC] = "libc", [PATH_VDSO] = "vdso",
-	};
-	return (unsigned)p < NR_PATHS ? names[p] : "?";
-}
-
 /*
  * Where the threads of bench_measure_threads() wait to start together: each
  * says it has arrived (warmed up, pinned), and none starts before the

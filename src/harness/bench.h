@@ -11,10 +11,9 @@
 #include <stdint.h>
 
 #include "core/api.h"
+#include "core/bench_result.h"
 #include "lib/cycles.h"
 #include "lib/stats.h"
-
-enum bench_path { PATH_SYSCALL, PATH_LIBC, PATH_VDSO, NR_PATHS };
 
 /* Make @calls calls through one path; @arg is the family's own data. */
 typedef void (*bench_batch_fn)(const void *arg, unsigned long calls);
@@ -57,13 +56,12 @@ struct bench_cycles {
 };
 
 /*
- * Noise thresholds (vdsotest(1), NOISE): below this share of its CPU the
- * measuring thread was not alone on it; above this spread over the repeats
- * the median is not to be trusted to a few percent; above these shares an
- * SMT sibling was busy, or the hypervisor took the CPU (steal time).
+ * Noise thresholds (vdsotest(1), NOISE; BENCH_STDEV_MAX_PCT is in
+ * core/bench_result.h): below this share of its CPU the measuring thread
+ * was not alone on it; above these shares an SMT sibling was busy, or the
+ * hypervisor took the CPU (steal time).
  */
 #define BENCH_CPU_SHARE_MIN_PCT 90.0
-#define BENCH_STDEV_MAX_PCT 5.0
 #define BENCH_SMT_BUSY_MAX_PCT 10.0
 #define BENCH_STEAL_MAX_PCT 5.0
 /*
@@ -82,68 +80,6 @@ struct bench_cycles {
  */
 #define BENCH_SLICES_DISTURBED_PCT 5.0
 #define BENCH_NIVCSW_MIN 3
-
-#define BENCH_NOTES_MAX 6
-#define BENCH_NOTE_LEN 400
-
-/* What disturbed one API's bench, found by bench_run() (vdsotest(1), NOISE). */
-struct bench_conditions {
-	double smt_busy_pct;	/* the busiest SMT sibling of the CPUs measured
-				   on (not one of them): its busy share of the
-				   API's bench, in percent; -1: none or unknown */
-	int smt_cpu;		/* that sibling, or -1 */
-	double steal_pct;	/* the largest steal-time share of the CPUs
-				   measured on, in percent; -1 unknown */
-	unsigned notes;		/* note[0 .. notes): one sentence per condition
-				   found, without "Note: API: " */
-	char note[BENCH_NOTES_MAX][BENCH_NOTE_LEN];
-};
-
-/* The octaves of a latency histogram as reports show it: [0, 1) ns, [1, 2), [2, 4), ... */
-#define BENCH_LATENCY_BINS 48
-/* The text histogram's rows: [0, 1) ns, then decades up to 1 ms, then the rest. */
-#define BENCH_LATENCY_DECADES 8
-
-/* One path's single-call latencies (bench --latency), in ns, the timing's own cost taken off. */
-struct bench_latency {
-	bool measured;
-	uint64_t samples;		/* calls timed */
-	double p50_ns, p90_ns, p99_ns, p999_ns, max_ns;
-	unsigned first_bin, bins;	/* bin[first_bin .. bins): from the first
-					   to the last non-empty octave */
-	uint64_t bin[BENCH_LATENCY_BINS];	/* bin 0: [0, 1) ns; bin k: [2^(k-1), 2^k) */
-	uint64_t decade[BENCH_LATENCY_DECADES];	/* [0, 1) ns, [1, 10), [10, 100),
-					   ... [10^5, 10^6), 10^6 and more */
-};
-
-/* One API's figures, as bench_run() hands them to report_bench(). */
-struct bench_result {
-	struct bench_stats stats[NR_PATHS];
-	const struct bench_sample *samples[NR_PATHS];	/* each repeat's sample
-					   (stats[p].repeats of them), or NULL */
-	double net_minus_ns;		/* what --net took off each ns per call (0: none) */
-	bool present[NR_PATHS];		/* the path exists (was measured) */
-	double overhead_ns;		/* the harness overhead per call; < 0: unknown */
-	unsigned threads;		/* threads per path (run->threads) */
-	const int *cpus;		/* the CPU of each thread, or NULL: not pinned */
-	struct bench_sample *per_thread[NR_PATHS];	/* threads > 1: each
-					   thread's sums over the repeats, else NULL */
-	bool cycles;			/* stats[].cycles_per_call were measured */
-	bool net[NR_PATHS];		/* --net: the overhead was subtracted (not
-					   when it is not smaller than every ns
-					   per call of the API: gross figures) */
-	int error[NR_PATHS];		/* 0, or the errno of the path's call
-					   (paths->probe): its figure is that of the
-					   error path, no measurement of the call */
-	int falls_back;			/* the vDSO path: 1 falls back to the system
-					   call, 0 completes in user space, -1 unknown
-					   or no vDSO path (api_falls_back()) */
-	struct bench_conditions cond;
-	struct bench_latency latency[NR_PATHS];	/* --latency */
-	double latency_overhead_ns;	/* the timing's own cost, subtracted: the
-					   least of the same timing around the
-					   empty function */
-};
 
 /* The longest time the harness overhead is measured for, per API. */
 #define BENCH_OVERHEAD_MAX_NS 200000000u
@@ -320,8 +256,5 @@ int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed,
  */
 enum status bench_run(const struct api *api, const struct run *run,
 		      const struct bench_paths *paths);
-
-/* bench_path_name - "syscall", "libc" or "vdso", as printed in nsec reports. */
-const char *bench_path_name(enum bench_path p);
 
 #endif

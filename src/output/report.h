@@ -3,6 +3,13 @@
  * Every result line goes through here, to stdout: bench figures, verify and
  * abi failures, notes and verbose detail.  Errors of the tool itself (bad
  * usage, a system call the harness needs failing) go to stderr elsewhere.
+ *
+ * The output layer (src/output/): report.c, these entry points, picks the
+ * run's formatter (format.h: one file per format, format_*.c); sink.c is
+ * where results are written (standard output or --output, sink.h);
+ * escape.c the escapers (escape.h); progress.c the progress line
+ * (progress.h); header.c the machine context of a bench run.  It calls
+ * only core/, vdso/ and lib/ code.
  */
 #ifndef VDSOTEST_REPORT_H
 #define VDSOTEST_REPORT_H
@@ -11,10 +18,10 @@
 #include <stdbool.h>
 
 #include "core/api.h"
-#include "harness/bench.h"
-
-/* A progress line is shown only for runs expected to take longer than this. */
-#define REPORT_PROGRESS_AFTER_NS 2000000000u
+#include "core/bench_result.h"
+#include "output/escape.h"
+#include "output/progress.h"
+#include "output/sink.h"
 
 /*
  * report_set_format - where notes go before report_begin(): call it as soon
@@ -33,8 +40,7 @@ void report_set_format(enum output_format f);
  *          version, kernel_release, machine, clocksource, cpu_model, options;
  *          see vdsotest(1) for the schema);
  *   text, nsec: nothing.
- * It also decides whether progress is shown: only when stderr is a terminal
- * and the run is expected to last longer than REPORT_PROGRESS_AFTER_NS.
+ * It also decides whether progress is shown (progress_begin()).
  */
 void report_begin(const struct run *run, enum test_type t);
 
@@ -80,26 +86,6 @@ void report_bench(const struct api *api, const struct run *run, const struct ben
  */
 void report_conditions(const struct api *api, const struct bench_conditions *c);
 
-/*
- * report_bench_progress - the progress line "[I/N] API PATH" (and " R/REPEAT"
- * with repeats) before path @p (enum bench_path) of repeat @r (from 0) is
- * timed; I counts the API's paths over the run.  Shown only when
- * report_begin() decided so.
- */
-void report_bench_progress(const struct api *api, const struct run *run, int p, unsigned r);
-
-/*
- * report_json_string - @s on stdout as a JSON string: in quotes, with '"',
- * '\\' and control characters (and DEL) escaped (RFC 8259, section 7).
- */
-void report_json_string(const char *s);
-
-/*
- * report_csv_string - @s on stdout as a CSV field (RFC 4180): as it is, or
- * in double quotes (each '"' doubled) when it holds ',', '"', CR or LF.
- */
-void report_csv_string(const char *s);
-
 /* report_format_name - "text", "nsec", "table", "json", "csv" or "ktap". */
 const char *report_format_name(enum output_format f);
 
@@ -122,7 +108,26 @@ void report_vline_scoped(const struct api *api, const char *scope, const char *f
 			 va_list ap) __attribute__((format(printf, 3, 0)));
 
 /*
- * report_unsupported - the system call rejected @api's clock id with EINVAL:
+ * report_set_api_names - the APIs whose names the table format's first
+ * column must hold ("syscall/" and the longest of @n names of @apis): call
+ * it before report_begin() (without it, the column is as wide as
+ * "syscall/" and the name).  The output layer keeps the pointer.
+ */
+void report_set_api_names(const struct api *apis, size_t n);
+
+/*
+ * report_unsupported_why - @api cannot be tested here: "API: unsupported
+ * WHY" where report_line() puts it (a diagnostic in ktap, stderr in table,
+ * json and csv).  @why is the family's reason with its scope first, e.g.
+ * "here: the system call rejects CLOCK_BOOTTIME_ALARM with EINVAL (alarm
+ * clocks need an RTC that can wake the system)" or "by this kernel: ...".
+ * The caller returns STATUS_SKIP.
+ */
+void report_unsupported_why(const struct api *api, const char *why);
+
+/*
+ * report_unsupported - (to be replaced by report_unsupported_why() with the
+ * family's reason) the system call rejected @api's clock id with EINVAL:
  * print "API: unsupported here: the system call rejects CLOCK_ID with EINVAL".
  * (For the alarm clocks EINVAL means no wakeup-capable RTC:
  * kernel/time/alarmtimer.c.)  For an aux clock (CLK_AUX), with errno as
@@ -140,62 +145,6 @@ enum status report_unsupported(const struct api *api);
 void report_no_vdso(const struct api *api);
 
 /*
- * report_progress - on stderr, "[i/n] API TEST-TYPE" on one line that the
- * next result line (or report_progress_clear()) erases; only when
- * report_begin() decided that progress is shown.
- */
-void report_progress(size_t i, size_t n, const struct api *api, enum test_type t);
-
-/*
- * report_buffer_stdout - standard output, unless a terminal, fully buffered
- * (64 KiB): results are written when report.c flushes them, whose failure
- * keeps its errno for report_flush().  (musl line-buffers files, and a
- * write that fails within printf(3) leaves only the error flag.)  Call it
- * before anything is written to standard output.
- */
-void report_buffer_stdout(void);
-
-/*
- * report_open_output - --output: standard output becomes a new temporary
- * file in @path's directory, which report_close_output() renames over
- * @path, so that @path is never left half-written (@path, if it exists and
- * is not a regular file, such as /dev/null or a symbolic link, is written
- * directly); @path NULL or "-": nothing to do (standard output).
- * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON"
- * ("cannot create a temporary file in 'DIR': REASON" when that failed).
- */
-int report_open_output(const char *path);
-
-/*
- * report_close_output - after the last result: with @keep, the temporary
- * file of report_open_output() becomes FILE (renamed over it); without,
- * it is removed.  Nothing to do without --output.
- * Return: false after "vdsotest: --output 'FILE': REASON" if the rename
- * failed (the temporary file is then removed).
- */
-bool report_close_output(bool keep);
-
-/*
- * report_output_name - where results go, for messages: "'FILE'" of
- * --output, or "standard output".
- */
-const char *report_output_name(void);
-
-/*
- * report_flush - write out what standard output holds.
- * Return: false if any result could not be written (errno as fflush(3) or
- * the write that failed left it, e.g. ENOSPC, EBADF).
- */
-bool report_flush(void);
-
-/*
- * report_vis - @s as it can be shown on one line of a terminal: control
- * characters and non-ASCII bytes as \xHH, cut after 120 bytes with "...".
- * Return: one of three static buffers used in turn (enough for a message).
- */
-const char *report_vis(const char *s);
-
-/*
  * report_failures - the summary after an API's failures, in the form of the
  * original vdsotest: "API/TEST-TYPE: N failures/inconsistencies encountered".
  * Prints nothing when @fails is 0.
@@ -210,8 +159,5 @@ void report_failures(const struct api *api, enum test_type t, unsigned fails);
  * whether the vDSO falls back: REASON", REASON being @why; 0 prints nothing.
  */
 void report_fallback(const struct api *api, int falls_back, const char *why, bool verbose);
-
-/* report_progress_clear - erase the progress line, if one is shown. */
-void report_progress_clear(void);
 
 #endif

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The formatters, one per output format, each a table of operations in its
+ * own file: format_text.c, format_nsec.c, format_table.c, format_json.c,
+ * format_csv.c, format_ktap.c.  report.c picks the table of the run's
+ * format and calls it; a formatter prints only, from what it is handed
+ * (no state of its own), to standard output, or to ctx->lines for the
+ * notes and detail lines.  A new format: one file with one const struct
+ * format_ops, a row in report.c's table and an enum output_format value.
+ */
+#ifndef VDSOTEST_FORMAT_H
+#define VDSOTEST_FORMAT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "core/api.h"
+#include "core/bench_result.h"
+
+/* What a formatter needs to know of the run (report.c keeps it). */
+struct format_ctx {
+	enum test_type test;
+	FILE *lines;			/* where notes and detail lines go */
+	const char *lead;		/* what starts them: "# " in ktap, else "" */
+	const char *cycles_unit;	/* "cycles", or "ticks" for a constant-rate counter */
+	int name_width;			/* "syscall/" and the longest API name */
+};
+
+/* The machine conditions of a bench run (vdsotest(1), NOISE): governor, boost, load. */
+struct run_conditions {
+	int cpu;			/* the CPU they are of: the first bench CPU */
+	char governor[64];		/* "" when sysfs shows none */
+	int boost;			/* 1 on, 0 off, -1 unknown */
+	char boost_file[256];
+	double load_average;		/* -1 unknown */
+	unsigned notes;
+	char note[2][300];
+};
+
+/* One format.  A NULL operation prints nothing. */
+struct format_ops {
+	const char *name;		/* as --format takes it */
+	bool machine;			/* read by programs: progress keeps off its terminal */
+	bool lines_on_stderr;		/* notes and lines would spoil it: to stderr */
+	bool header;			/* bench --header prints the context header */
+	bool begin_first;		/* nothing may precede begin's output: lines
+					   before report_begin() go to stderr */
+	bool latency_inline;		/* --latency figures are in the document: no
+					   format_latency() lines */
+	const char *lead;		/* what starts notes and lines, or NULL: "" */
+	/* the start of the document, in report_begin(); @c: bench only, else NULL */
+	void (*begin)(const struct format_ctx *ctx, const struct run *run,
+		      const struct run_conditions *c);
+	/* one API's bench figures */
+	void (*bench)(const struct format_ctx *ctx, const struct run *run, const struct api *api,
+		      const struct bench_result *res);
+	/* one API's outcome (report_result()) */
+	void (*result)(const struct format_ctx *ctx, const struct run *run, const struct api *api,
+		       enum status st, int stopped);
+	/* the end of the document (report_end()) */
+	void (*end)(const struct format_ctx *ctx, int stopped);
+};
+
+extern const struct format_ops format_text, format_nsec, format_table, format_json,
+	format_csv, format_ktap;
+
+/* format_text_bench - the text form of the bench figures (text, and ktap after "# "). */
+void format_text_bench(const struct format_ctx *ctx, const struct run *run,
+		       const struct api *api, const struct bench_result *res);
+
+/*
+ * format_verbose - -v's detail lines of one API's bench, on ctx->lines:
+ * the harness overhead, each path's calls, time and CPU share, each
+ * thread's figures.
+ */
+void format_verbose(const struct format_ctx *ctx, const struct api *api,
+		    const struct bench_result *res);
+
+/*
+ * format_latency - --latency in text, nsec, table, csv and ktap, on
+ * ctx->lines: per path a line of percentiles, then its histogram, one
+ * line per decade from the first to the last non-empty.
+ */
+void format_latency(const struct format_ctx *ctx, const struct api *api,
+		    const struct bench_result *res);
+
+/* format_speedup - path @p's speedup over the system call (medians); 0 without it. */
+double format_speedup(const struct bench_result *res, int p);
+
+/* format_cycles - " (N.NN UNIT/call)" after path @p's figure, when cycles were counted. */
+void format_cycles(const struct format_ctx *ctx, FILE *f, const struct bench_result *res, int p);
+
+/*
+ * format_sample_ns_per_call - a thread's ns per call: its fastest slices'
+ * (stats.h), or its wall time's.
+ */
+double format_sample_ns_per_call(const struct bench_sample *s);
+
+/*
+ * header_conditions - @c for the first bench CPU of @run (or the CPU this
+ * runs on): its governor and boost from sysfs, the load average, and a
+ * note for a governor other than "performance" and for boost on.
+ */
+void header_conditions(const struct run *run, struct run_conditions *c);
+
+/*
+ * header_print - the context header of text (--header), nsec and table:
+ * "# " lines with the kernel, clocksource, CPU and load, for a paste.
+ */
+void header_print(const struct run_conditions *c);
+
+#endif
