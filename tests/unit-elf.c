@@ -1065,6 +1065,24 @@ static void test_arch_table(void)
 	ok(vdso_arch_find(0xfffe) == NULL, "vdso_arch_find(0xfffe): NULL");
 }
 
+/* The symbol names (arm64's vdso.lds.S, x86's vdso.lds.S, s390's vdso.lds.S). */
+static void test_symbol_name(void)
+{
+	char name[64], small[8];
+
+	vdso_arch_symbol_name(vdso_arch_find(EM_AARCH64), VDSO_CLOCK_GETTIME, name, sizeof(name));
+	ok(!strcmp(name, "__kernel_clock_gettime"), "aarch64 clock_gettime: %s", name);
+	vdso_arch_symbol_name(vdso_arch_find(EM_X86_64), VDSO_GETRANDOM, name, sizeof(name));
+	ok(!strcmp(name, "__vdso_getrandom"), "x86_64 getrandom: %s", name);
+	vdso_arch_symbol_name(NULL, VDSO_TIME, name, sizeof(name));
+	ok(!strcmp(name, "__vdso_time"), "an unknown machine's time: %s", name);
+	vdso_arch_symbol_name(vdso_arch_find(EM_S390), VDSO_GETCPU, small, sizeof(small));
+	ok(!strcmp(small, "__kerne"), "s390 getcpu into 8 bytes: truncated, %s", small);
+	vdso_symbol_name(VDSO_GETTIMEOFDAY, name, sizeof(name));
+	ok(strstr(name, "_gettimeofday") && (!strncmp(name, "__vdso_", 7) || !strncmp(name, "__kernel_", 9)),
+	   "this build's gettimeofday: %s", name);
+}
+
 #if defined(__x86_64__) || defined(__i386__)
 static void test_real_vdso(void)
 {
@@ -1392,6 +1410,7 @@ int main(void)
 	test_strtab();			/* case 9 */
 	test_syment();			/* case 10 */
 	test_arch_table();		/* case 11 */
+	test_symbol_name();
 	test_real_vdso();		/* case 12 */
 	test_fuzz();
 	test_soname();

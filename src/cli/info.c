@@ -283,8 +283,7 @@ static bool call_applies(const struct vdso_image *img, enum vdso_call c)
 /* The symbol name for @c in the image's architecture, into @buf. */
 static const char *call_symbol(const struct info *in, enum vdso_call c, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s", in->arch ? in->arch->prefix : "__vdso_", vdso_call_name(c));
-	return buf;
+	return vdso_arch_symbol_name(in->arch, c, buf, len);
 }
 
 static void *call_bound(const struct info *in, enum vdso_call c)

@@ -22,10 +22,12 @@
 #include "core/api.h"
 #include "harness/bench.h"
 #include "cli/compare.h"
+#include "lib/child.h"
 #include "lib/cpus.h"
 #include "lib/cycles.h"
 #include "cli/info.h"
 #include "lib/interrupt.h"
+#include "lib/sysclock.h"
 #include "cli/options.h"
 #include "harness/perturb.h"
 #include "output/report.h"
@@ -154,13 +156,13 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 			deadline += slept - left;	/* stopped (or not scheduled) */
 	}
 	kill(pid, SIGKILL);
-	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
-		;
+	child_reap(pid, status);
 	return false;
 }
 
-/* A child's exit status saying that its results could not be written. */
-#define CHILD_WRITE_ERROR 3
+/* A child exits with its API's status as it is (child.h). */
+_Static_assert(CHILD_EXIT_PASS == (int)STATUS_PASS && CHILD_EXIT_FAIL == (int)STATUS_FAIL &&
+	       CHILD_EXIT_SKIP == (int)STATUS_SKIP, "child exit codes are statuses");
 
 static bool output_lost;
 static int child_interrupted;	/* SIGINT, SIGTERM or SIGHUP a child stopped for, or 0 */
@@ -247,7 +249,7 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 		enum status st = api_run(api, t, run);
 		bool written;
 		int rc = settle(st, &written);
-		_exit(rc == (int)st || rc == interrupt_status(stopped_by()) ? rc : CHILD_WRITE_ERROR);
+		_exit(rc == (int)st || rc == interrupt_status(stopped_by()) ? rc : CHILD_EXIT_OUTPUT_LOST);
 	}
 	if (!wait_child(pid, &status, watchdog_ns(t, run))) {
 		report_progress_clear();
@@ -256,7 +258,7 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 		return STATUS_FAIL;
 	}
 	report_progress_clear();
-	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_WRITE_ERROR) {
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_EXIT_OUTPUT_LOST) {
 		output_lost = true;
 		return STATUS_FAIL;
 	}

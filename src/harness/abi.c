@@ -12,12 +12,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness/abi.h"
+#include "lib/child.h"
 #include "lib/interrupt.h"
 #include "output/report.h"
 #include "harness/stack.h"
@@ -42,55 +41,6 @@ struct outcome {
 	long ret;
 	int err;
 };
-
-int wait_test_child(pid_t pid, int *status)
-{
-	struct timespec nap = { 0, 50000 };
-	bool passed = false;
-	pid_t r;
-
-	while ((r = waitpid(pid, status, WNOHANG)) != pid) {
-		if (r < 0 && errno != EINTR)
-			return -1;
-		if (interrupt_signal() && !passed) {
-			kill(pid, interrupt_signal());
-			passed = true;
-		}
-		nanosleep(&nap, NULL);
-		if (nap.tv_nsec < 10000000)
-			nap.tv_nsec *= 2;
-	}
-	return 0;
-}
-
-pid_t fork_test_child(void)
-{
-	pid_t parent = getpid();
-	pid_t pid;
-
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		struct rlimit no_core = { 0, 0 };
-
-		sigset_t none;
-
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);	/* main() blocks SIGCHLD */
-		/*
-		 * A vDSO that faults kills the child with the signal, which the
-		 * parent reports: not a handler's report (AddressSanitizer's
-		 * under --enable-sanitizers, which would exit 1 instead).
-		 */
-		signal(SIGSEGV, SIG_DFL);
-		signal(SIGBUS, SIG_DFL);
-		setrlimit(RLIMIT_CORE, &no_core);	/* a crash leaves no file */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)	/* the parent died before prctl() */
-			_exit(125);
-	}
-	return pid;
-}
 
 static const char *errno_name(int err)
 {
@@ -199,8 +149,8 @@ static void child(abi_call_fn call, const struct abi_call *c, int fd)
 	r.ret = call(c);
 	r.err = errno;
 	if (write(fd, &r, sizeof(r)) != (ssize_t)sizeof(r))
-		_exit(3);
-	_exit(0);
+		_exit(CHILD_EXIT_NOT_HANDED_BACK);
+	_exit(CHILD_EXIT_PASS);
 }
 
 /*
@@ -254,15 +204,15 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 	close(fds[1]);
 	ssize_t n = read_result(fds[0], pid, &r, sizeof(r));
 	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			o->fork_errno = errno;		/* lost the child */
-			return;
-		}
+	if (child_reap(pid, &status) != 0) {
+		o->fork_errno = errno;		/* lost the child */
+		return;
+	}
 	if (WIFSIGNALED(status)) {
 		o->signal = WTERMSIG(status);
 	} else if (n != (ssize_t)sizeof(r)) {
-		o->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 125;
+		o->exit_status = WIFEXITED(status) ? WEXITSTATUS(status)
+						 : CHILD_EXIT_NOT_HANDED_BACK;
 	} else {
 		o->ret = r.ret;
 		o->err = r.err;

@@ -109,26 +109,6 @@ enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
  */
 const char *signal_name(int sig);
 
-/*
- * fork_test_child - fork(2) a child that dies with SIGKILL when vdsotest
- * does (PR_SET_PDEATHSIG, prctl(2)), so that no test outlives the run, and
- * that dumps no core (RLIMIT_CORE 0) when the code under test crashes.
- * SIGSEGV and SIGBUS are at their default action in the child, so that a
- * fault kills it even where a sanitizer run-time had taken them over.
- * Return: as fork(2): the pid in the parent, 0 in the child, -1 on failure
- * (errno from fork(2), e.g. EAGAIN).
- */
-pid_t fork_test_child(void);
-
-/*
- * wait_test_child - wait for the child @pid of fork_test_child() to end,
- * passing SIGINT or SIGTERM on to it once vdsotest has caught one
- * (interrupt.h), since a signal sent to vdsotest's pid alone does not
- * reach it.  Looks every 50 us, rising to every 10 ms.
- * Return: 0 with @status filled as by waitpid(2); -1 with errno (ECHILD).
- */
-int wait_test_child(pid_t pid, int *status);
-
 /* The invalid clock ids every clock family tries (clock id -1 etc.). */
 extern const long abi_invalid_clock_ids[];
 extern const size_t abi_invalid_clock_id_count;

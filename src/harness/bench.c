@@ -22,6 +22,7 @@
 #include "harness/fallback.h"
 #include "lib/interrupt.h"
 #include "output/report.h"
+#include "lib/sysclock.h"
 #include "lib/sysinfo.h"
 
 static volatile sig_atomic_t bench_stop;
@@ -64,29 +65,6 @@ static void release_alarm(const struct sigaction *old)
 
 	setitimer(ITIMER_REAL, &off, NULL);
 	sigaction(SIGALRM, old, NULL);
-}
-
-/* Clock @id read with the clock_gettime system call, in ns; aborts on failure. */
-static uint64_t sys_clock_ns(clockid_t id, const char *name)
-{
-	vdso_timespec ts;
-
-	if (syscall(SYS_clock_gettime, id, &ts) != 0) {
-		fprintf(stderr, "vdsotest: clock_gettime(%s) system call: %s\n", name,
-			strerror(errno));
-		abort();
-	}
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-uint64_t now_ns(void)
-{
-	return sys_clock_ns(CLOCK_MONOTONIC, "CLOCK_MONOTONIC");
-}
-
-uint64_t thread_cpu_ns(void)
-{
-	return sys_clock_ns(CLOCK_THREAD_CPUTIME_ID, "CLOCK_THREAD_CPUTIME_ID");
 }
 
 /*

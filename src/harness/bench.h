@@ -284,16 +284,4 @@ int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed,
 enum status bench_run(const struct api *api, const struct run *run,
 		      const struct bench_paths *paths);
 
-/*
- * now_ns - CLOCK_MONOTONIC in nanoseconds, read with the clock_gettime system
- * call (not the vDSO).  Aborts if the system call fails.
- */
-uint64_t now_ns(void);
-
-/*
- * thread_cpu_ns - CLOCK_THREAD_CPUTIME_ID of the calling thread in
- * nanoseconds, read with the clock_gettime system call.  Aborts if it fails.
- */
-uint64_t thread_cpu_ns(void);
-
 #endif

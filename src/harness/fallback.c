@@ -18,11 +18,19 @@
 #include <linux/seccomp.h>
 
 #include "harness/abi.h"
+#include "lib/child.h"
 #include "vdso/arch.h"
 #include "harness/fallback.h"
 
-/* Exit statuses of the child; NO_FILTER + errno when no filter could be installed. */
-enum { CHILD_IN_USER_SPACE = 0, CHILD_FELL_BACK = 1, NO_FILTER = 64 };
+/*
+ * Exit statuses of the child (child.h): its check "the call stays in user
+ * space" passed or failed; child_exit_not_set_up(errno) when no filter
+ * could be installed.
+ */
+enum {
+	CHILD_IN_USER_SPACE = CHILD_EXIT_PASS,
+	CHILD_FELL_BACK = CHILD_EXIT_FAIL,
+};
 
 /* The child's time to make the call. */
 #define CALL_TIMEOUT_SEC 10
@@ -124,7 +132,7 @@ static void child(const struct api *api, void *fn, unsigned arch)
 	/* A first call outside the filter: getrandom() seeds its state there. */
 	api_call_once(api, fn);
 	if (trap_time_calls(arch) != 0)
-		_exit(NO_FILTER + (errno > 0 && errno < 255 - NO_FILTER ? errno : 0));
+		_exit(child_exit_not_set_up(errno));
 	api_call_once(api, fn);
 	_exit(trapped_calls ? CHILD_FELL_BACK : CHILD_IN_USER_SPACE);
 }
@@ -138,10 +146,10 @@ static void unknown_why(int status, char *why, size_t len)
 		const char *name = signal_name(WTERMSIG(status));
 		snprintf(why, len, "the call crashed (signal %d, %s)", WTERMSIG(status),
 			 name ? name : strsignal(WTERMSIG(status)));
-	} else if (WEXITSTATUS(status) > NO_FILTER) {
+	} else if (child_exit_errno(WEXITSTATUS(status)) > 0) {
 		snprintf(why, len, "seccomp filters not available: %s",
-			 strerror(WEXITSTATUS(status) - NO_FILTER));
-	} else if (WEXITSTATUS(status) == NO_FILTER) {
+			 strerror(child_exit_errno(WEXITSTATUS(status))));
+	} else if (child_exit_errno(WEXITSTATUS(status)) == 0) {
 		snprintf(why, len, "seccomp filters not available");
 	} else {
 		snprintf(why, len, "the test child exited with status %d", WEXITSTATUS(status));

@@ -23,13 +23,13 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/timex.h>
 #include <sys/wait.h>
 #include <linux/capability.h>
 
+#include "lib/child.h"
 #include "lib/cpus.h"
 #include "harness/fallback.h"
 #include "lib/interrupt.h"
@@ -813,22 +813,21 @@ static void disturb(struct disturber *d)
 	}
 }
 
-/* The disturber process: save, say ready on @report_fd, disturb, restore. */
-static void disturber_main(const struct perturb_config *cfg, int control_fd, int report_fd,
-			   pid_t parent)
+/*
+ * The disturber process (child_fork(): SIGTERM when vdsotest dies): save,
+ * say ready on @report_fd, disturb, restore.
+ */
+static void disturber_main(const struct perturb_config *cfg, int control_fd, int report_fd)
 {
 	static struct disturber d;
 	char ready = PERTURB_READY;
 
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	if (getppid() != parent)	/* the parent died before prctl() */
-		_exit(1);
 	d.cfg = cfg;
 	d.control_fd = control_fd;
 	d.cpu_off = -1;
 	d.visiting = NR_PERTURB_KINDS;
 	if (!save_state(&d.saved, cfg))
-		_exit(1);
+		_exit(CHILD_EXIT_NOT_SET_UP);
 	const char *why[NR_PERTURB_KINDS];
 	d.kinds = feasible(cfg, &d.saved, false, why);
 	say_infeasible(&d.saved, why, NULL);
@@ -836,18 +835,17 @@ static void disturber_main(const struct perturb_config *cfg, int control_fd, int
 	if (!d.rng)
 		d.rng = 1;
 	if (write(report_fd, &ready, 1) != 1)
-		_exit(1);
+		_exit(CHILD_EXIT_NOT_HANDED_BACK);
 	close(report_fd);
 	disturb(&d);
 	restore(&d);
 	fflush(NULL);
-	_exit(d.failed ? 1 : 0);
+	_exit(d.failed ? CHILD_EXIT_FAIL : CHILD_EXIT_PASS);
 }
 
 int perturb_start(struct perturb *p, const struct perturb_config *cfg)
 {
 	int control[2], report[2];
-	pid_t parent = getpid();
 	char byte;
 
 	p->pid = -1;
@@ -856,19 +854,15 @@ int perturb_start(struct perturb *p, const struct perturb_config *cfg)
 		perror("vdsotest: perturb: pipe");
 		return -1;
 	}
-	fflush(NULL);
-	pid_t pid = fork();
+	pid_t pid = child_fork(SIGTERM);
 	if (pid < 0) {
 		perror("vdsotest: perturb: fork");
 		return -1;
 	}
 	if (pid == 0) {
-		sigset_t none;
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);	/* main() blocks SIGCHLD */
 		close(control[1]);
 		close(report[0]);
-		disturber_main(cfg, control[0], report[1], parent);
+		disturber_main(cfg, control[0], report[1]);
 	}
 	close(control[0]);
 	close(report[1]);
@@ -898,14 +892,13 @@ int perturb_stop(struct perturb *p)
 		/* (closing the pipe says the same) */
 	}
 	close(p->control_fd);
-	while (waitpid(p->pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			perror("vdsotest: perturb: waitpid");
-			return -1;
-		}
+	if (child_reap(p->pid, &status) != 0) {
+		perror("vdsotest: perturb: waitpid");
+		return -1;
+	}
 	p->pid = -1;
 	p->control_fd = -1;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_EXIT_PASS)
 		return 0;
 	if (WIFSIGNALED(status))
 		fprintf(stderr, "vdsotest: perturb: the disturber was killed by signal %d; the clock's state may not be restored\n",

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "harness/abi.h"
+#include "lib/child.h"
 #include "harness/stack.h"
 
 #define STACK_BYTES (256 * 1024)
@@ -75,14 +76,14 @@ static void child(const struct api *api, void *fn, struct stack_result *res)
 	alarm(10);
 	if (stack == MAP_FAILED) {
 		res->err = errno;
-		_exit(0);
+		_exit(CHILD_EXIT_PASS);
 	}
 	if ((base = depth_of(&empty, stack)) < 0 || (used = depth_of(&real, stack)) < 0) {
 		res->err = errno;
-		_exit(0);
+		_exit(CHILD_EXIT_PASS);
 	}
 	res->bytes = used > base ? used - base : 0;
-	_exit(0);
+	_exit(CHILD_EXIT_PASS);
 }
 
 long api_stack_bytes(const struct api *api, const struct run *run)
@@ -100,14 +101,13 @@ long api_stack_bytes(const struct api *api, const struct run *run)
 		errno = ENOTSUP;	/* e.g. getrandom: its state is mapped on the same stack first */
 		return -1;
 	}
-	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (res == MAP_FAILED)
+	if (!(res = child_shared_page(sizeof(*res))))
 		return -1;
 	res->bytes = -1;
 	res->err = ECHILD;
 	if ((pid = fork_test_child()) < 0) {
 		err = errno;
-		munmap(res, sizeof(*res));
+		child_shared_page_free(res, sizeof(*res));
 		errno = err;
 		return -1;
 	}
@@ -117,13 +117,13 @@ long api_stack_bytes(const struct api *api, const struct run *run)
 	}
 	if (wait_test_child(pid, &status) != 0) {
 		err = errno;
-		munmap(res, sizeof(*res));
+		child_shared_page_free(res, sizeof(*res));
 		errno = err;
 		return -1;
 	}
 	long bytes = WIFEXITED(status) && !res->err ? res->bytes : -1;
 	err = WIFEXITED(status) ? res->err : ECHILD;
-	munmap(res, sizeof(*res));
+	child_shared_page_free(res, sizeof(*res));
 	errno = err;
 	return bytes;
 }

@@ -8,16 +8,17 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness/abi.h"
+#include "lib/child.h"
 #include "vdso/arch.h"
 #include "harness/fallback.h"
 #include "output/report.h"
 #include "harness/timens.h"
+#include "lib/sysclock.h"
+#include "lib/timens_offsets.h"
 #include "lib/timespec.h"
 #include "harness/verify.h"
 
@@ -25,8 +26,8 @@
 #define CLONE_NEWTIME 0x00000080	/* linux/sched.h, Linux 5.6 */
 #endif
 
-/* Exit statuses of the namespace's first process and of its parent. */
-enum { NS_PASS = STATUS_PASS, NS_FAIL = STATUS_FAIL, NS_NOT_MADE = 64 };
+/* Exit statuses of the namespace's processes and of its parent (child.h). */
+enum { NS_PASS = CHILD_EXIT_PASS, NS_FAIL = CHILD_EXIT_FAIL, NS_NOT_MADE = CHILD_EXIT_NOT_SET_UP };
 
 /* What the processes hand back, in a shared page. */
 struct timens_result {
@@ -48,67 +49,32 @@ bool timens_offset_applies(clockid_t clock_id)
 	}
 }
 
-/* A reading through the system call; false if it fails (the clock is supported). */
-static bool sys_now(clockid_t id, struct ts64 *out)
-{
-	vdso_timespec ts = { 0, 0 };
-
-	if (syscall(SYS_clock_gettime, id, &ts) != 0)
-		return false;
-	*out = ts64_from(&ts);
-	return true;
-}
-
-/*
- * Our own offsets of CLOCK_MONOTONIC ([0]) and CLOCK_BOOTTIME ([1]) from
- * /proc/self/timens_offsets ("<clock> <sec> <nsec>" lines, the clock by
- * name or id; time_namespaces(7)); 0 where a line is absent.
- * Return: false when the file cannot be read.
- */
-static bool own_offsets(long long sec[2], long long nsec[2])
-{
-	FILE *f = fopen("/proc/self/timens_offsets", "re");
-	char clock[32];
-	long long s, ns;
-
-	sec[0] = sec[1] = nsec[0] = nsec[1] = 0;
-	if (!f)
-		return false;
-	while (fscanf(f, "%31s %lld %lld", clock, &s, &ns) == 3) {
-		int i = strcmp(clock, "monotonic") == 0 || strcmp(clock, "1") == 0 ? 0
-		      : strcmp(clock, "boottime") == 0 || strcmp(clock, "7") == 0 ? 1 : -1;
-		if (i >= 0) {
-			sec[i] = s;
-			nsec[i] = ns;
-		}
-	}
-	fclose(f);
-	return true;
-}
-
 /* In the new namespace's parent: write the offsets; false, @res filled, on failure. */
 static bool set_offsets(struct timens_result *res)
 {
-	long long sec[2], nsec[2];
+	struct timens_offsets own;
 	char line[128];
 	int fd;
 
-	if (!own_offsets(sec, nsec)) {
+	if (timens_offsets_read(&own) != 0) {
 		res->err = errno;
-		snprintf(res->step, sizeof(res->step), "reading /proc/self/timens_offsets");
+		snprintf(res->step, sizeof(res->step), "reading " TIMENS_OFFSETS_PATH);
 		return false;
 	}
 	int len = snprintf(line, sizeof(line), "monotonic %lld %lld\nboottime %lld %lld\n",
-			   sec[0] + TIMENS_OFFSET_SEC, nsec[0], sec[1] + TIMENS_OFFSET_SEC, nsec[1]);
+			   (long long)own.monotonic.sec + TIMENS_OFFSET_SEC,
+			   (long long)own.monotonic.nsec,
+			   (long long)own.boottime.sec + TIMENS_OFFSET_SEC,
+			   (long long)own.boottime.nsec);
 	if (unshare(CLONE_NEWTIME) != 0) {
 		res->err = errno;
 		snprintf(res->step, sizeof(res->step), "unshare(CLONE_NEWTIME)");
 		return false;
 	}
-	fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC);
+	fd = open(TIMENS_OFFSETS_PATH, O_WRONLY | O_CLOEXEC);
 	if (fd < 0 || write(fd, line, (size_t)len) != len) {
 		res->err = errno;
-		snprintf(res->step, sizeof(res->step), "writing /proc/self/timens_offsets");
+		snprintf(res->step, sizeof(res->step), "writing " TIMENS_OFFSETS_PATH);
 		if (fd >= 0)
 			close(fd);
 		return false;
@@ -166,7 +132,7 @@ static bool check_offset(const struct api *api, const struct run *run,
 static void read_in_namespace(const struct api *api, const struct run *run,
 			      struct timens_result *res)
 {
-	res->sys_ok = sys_now(api->clock_id, &res->sys);
+	res->sys_ok = sysclock_read(api->clock_id, &res->sys);
 	res->subject_ok = api_clock_now(api, run, &res->subject) == 0;
 	res->read = true;
 	_exit(NS_PASS);
@@ -212,7 +178,7 @@ static void make_namespace(const struct api *api, const struct run *run,
 
 	if (!set_offsets(res))
 		_exit(NS_NOT_MADE);
-	if (!sys_now(api->clock_id, &before)) {
+	if (!sysclock_read(api->clock_id, &before)) {
 		res->err = errno;
 		snprintf(res->step, sizeof(res->step), "clock_gettime");
 		_exit(NS_NOT_MADE);
@@ -222,7 +188,7 @@ static void make_namespace(const struct api *api, const struct run *run,
 	if (pid == 0)
 		read_in_namespace(api, run, res);
 	ok = wait_status(pid, api) == NS_PASS && res->read;
-	if (ok && sys_now(api->clock_id, &after))
+	if (ok && sysclock_read(api->clock_id, &after))
 		ok = check_offset(api, run, res, before, after);
 	if (verify_failures() < run->maxfails) {
 		if (!fork_in_namespace(&pid, res))
@@ -245,15 +211,14 @@ enum status timens_verify(const struct api *api, const struct run *run,
 		return STATUS_PASS;
 	if (verify_failures() >= run->maxfails)	/* --maxfails reached already */
 		return STATUS_PASS;
-	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (res == MAP_FAILED) {
+	if (!(res = child_shared_page(sizeof(*res)))) {
 		report_note("%s: time namespace not tested: mmap: %s", api->name, strerror(errno));
 		return STATUS_PASS;
 	}
 	memset(res, 0, sizeof(*res));
 	if ((pid = fork_test_child()) < 0) {
 		report_note("%s: time namespace not tested: fork: %s", api->name, strerror(errno));
-		munmap(res, sizeof(*res));
+		child_shared_page_free(res, sizeof(*res));
 		return STATUS_PASS;
 	}
 	if (pid == 0)
@@ -264,6 +229,6 @@ enum status timens_verify(const struct api *api, const struct run *run,
 			    strerror(res->err));
 	else if (ns != NS_PASS)
 		st = STATUS_FAIL;
-	munmap(res, sizeof(*res));
+	child_shared_page_free(res, sizeof(*res));
 	return st;
 }

@@ -11,15 +11,15 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/timex.h>
 #ifdef HAVE_TIMERFD_CREATE
 #include <sys/timerfd.h>
 #endif
 
-#include "harness/bench.h"
 #include "harness/fallback.h"
+#include "lib/child.h"
 #include "lib/interrupt.h"
+#include "lib/sysclock.h"
 #include "output/report.h"
 #include "harness/verify.h"
 
@@ -126,11 +126,10 @@ static bool reserve_failure(void)
 
 enum status verify_api(const struct api *api, const struct run *run, verify_part_fn parts)
 {
-	struct session *s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE,
-				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct session *s = child_shared_page(sizeof(*s));
 	enum status st;
 
-	if (s == MAP_FAILED) {
+	if (!s) {
 		fprintf(stderr, "vdsotest: %s: mmap: %s\n", api->name, strerror(errno));
 		return STATUS_FAIL;
 	}
@@ -142,7 +141,7 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 	unsigned fails = verify_failures();
 	report_failures(api, TEST_VERIFY, fails);
 	session = &local_session;
-	munmap(s, sizeof(*s));
+	child_shared_page_free(s, sizeof(*s));
 	return fails ? STATUS_FAIL : st;
 }
 

@@ -16,10 +16,8 @@
 #include <x86intrin.h>
 #endif
 
-#include <time.h>
-#include <linux/time_types.h>
-
 #include "lib/cycles.h"
+#include "lib/sysclock.h"
 
 #if defined(HAVE_LINUX_PERF_EVENT_H) && defined(SYS_perf_event_open)
 /* A PERF_COUNT_HW_CPU_CYCLES event of the calling thread, on any CPU. */
@@ -44,14 +42,10 @@ static int perf_open(bool user_only)
 }
 #endif
 
-/* CLOCK_MONOTONIC_RAW by the system call, in ns. */
+/* CLOCK_MONOTONIC_RAW by the system call, in ns; 0 on failure. */
 static uint64_t raw_ns(void)
 {
-	struct __kernel_old_timespec ts;	/* the system call's own layout */
-
-	if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC_RAW, &ts) != 0)
-		return 0;
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return sysclock_ns(CLOCK_MONOTONIC_RAW);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -251,8 +245,6 @@ void latency_counter_probe(struct latency_counter *c)
 
 uint64_t latency_counter_read(const struct latency_counter *c)
 {
-	struct __kernel_old_timespec ts;	/* the system call's own layout */
-
 	switch (c->source) {
 #if defined(__x86_64__) || defined(__i386__)
 	case CYCLES_TSC:
@@ -269,9 +261,7 @@ uint64_t latency_counter_read(const struct latency_counter *c)
 	case CYCLES_TIMEBASE:
 		return counter();
 	default:
-		if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts) != 0)
-			return 0;
-		return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+		return sysclock_ns(CLOCK_MONOTONIC);
 	}
 }
 

@@ -496,12 +496,16 @@ int vdso_locate(struct vdso_image *img, const char **why)
 	return vdso_image_parse(img, base, image_extent((const void *)base, mapped), why);
 }
 
-const char *vdso_symbol_name(enum vdso_call call, char *buf, size_t len)
+const char *vdso_arch_symbol_name(const struct vdso_arch *a, enum vdso_call call, char *buf,
+				  size_t len)
 {
-	const struct vdso_arch *a = vdso_arch_find(VDSOTEST_NATIVE_EM);
-
 	snprintf(buf, len, "%s%s", a ? a->prefix : "__vdso_", vdso_call_name(call));
 	return buf;
+}
+
+const char *vdso_symbol_name(enum vdso_call call, char *buf, size_t len)
+{
+	return vdso_arch_symbol_name(vdso_arch_find(VDSOTEST_NATIVE_EM), call, buf, len);
 }
 
 int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img)

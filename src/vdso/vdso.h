@@ -181,7 +181,17 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img);
 int vdso_bind_library(struct vdso_binding *b, const char *path,
 		      const char **err);
 
-/* vdso_symbol_name - "<prefix><call>" for this build's architecture, into buf. */
+/*
+ * vdso_arch_symbol_name - the symbol name of @call in the vDSO of
+ * architecture @a: "<prefix><call>" (e.g. "__kernel_clock_gettime" on
+ * aarch64; the prefixes of struct vdso_arch), "__vdso_<call>" when @a is
+ * NULL (an unknown machine), into @buf of @len bytes (truncated to fit).
+ * Return: @buf.
+ */
+const char *vdso_arch_symbol_name(const struct vdso_arch *a, enum vdso_call call, char *buf,
+				  size_t len);
+
+/* vdso_symbol_name - vdso_arch_symbol_name() for this build's architecture. */
 const char *vdso_symbol_name(enum vdso_call call, char *buf, size_t len);
 
 #endif

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Child processes: every fork(2) of vdsotest goes through here.  A test
+ * child (fork_test_child()) runs code that may crash or hang (a vDSO
+ * call, a check in a time namespace, a seccomp probe, one API's whole
+ * bench or verify); the disturber of --perturb is a longer-lived helper
+ * (child_fork()).  A child tells its parent how it ended with one of the
+ * exit codes of enum child_exit, and hands back anything more through a
+ * pipe or a shared result page (child_shared_page()).
+ */
+#ifndef VDSOTEST_CHILD_H
+#define VDSOTEST_CHILD_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/*
+ * The exit codes of vdsotest's children, one meaning each.  PASS, FAIL
+ * and SKIP have the values of the run's exit statuses (enum status,
+ * core/api.h; 77 is automake's SKIP), so that a child running one API
+ * exits with its status as it is.
+ */
+enum child_exit {
+	/* Done: every check passed, or the result is handed back. */
+	CHILD_EXIT_PASS = 0,
+	/* Done: a check failed (the child said which, or its result says it). */
+	CHILD_EXIT_FAIL = 1,
+	/* Its result could not be handed back to the parent (pipe write failed). */
+	CHILD_EXIT_NOT_HANDED_BACK = 3,
+	/* Its report could not be written to vdsotest's output (stdout, --output). */
+	CHILD_EXIT_OUTPUT_LOST = 5,
+	/* Done: nothing could be tested. */
+	CHILD_EXIT_SKIP = 77,
+	/*
+	 * What it was to test could not be set up (a seccomp filter, a time
+	 * namespace, a getrandom state): CHILD_EXIT_NOT_SET_UP alone, or
+	 * + the errno (1..CHILD_EXIT_MAX_ERRNO) of the step that failed;
+	 * child_exit_not_set_up() and child_exit_errno() make and read it.
+	 */
+	CHILD_EXIT_NOT_SET_UP = 80,
+	/* vdsotest died before the child could tie its life to it (child_fork()). */
+	CHILD_EXIT_ORPHANED = 125,
+	/*
+	 * Stopped early by SIGINT, SIGTERM or SIGHUP after writing what it had:
+	 * CHILD_EXIT_INTERRUPTED + the signal, as interrupt_status() (interrupt.h).
+	 */
+	CHILD_EXIT_INTERRUPTED = 128,
+};
+
+/*
+ * The largest errno CHILD_EXIT_NOT_SET_UP can carry (80 + 44 < 125): the
+ * common ones (EPERM 1, ENOMEM 12, EACCES 13, EFAULT 14, EINVAL 22,
+ * ENOSYS 38 on most architectures).
+ */
+#define CHILD_EXIT_MAX_ERRNO 44
+
+/*
+ * child_exit_not_set_up - the exit code for a set-up that failed with
+ * @err: CHILD_EXIT_NOT_SET_UP + @err, or CHILD_EXIT_NOT_SET_UP alone when
+ * @err is not in 1..CHILD_EXIT_MAX_ERRNO.
+ */
+int child_exit_not_set_up(int err);
+
+/*
+ * child_exit_errno - for an exit code @code of child_exit_not_set_up():
+ * the errno it carries, 0 when it carries none; -1 when @code is not one
+ * of them.
+ */
+int child_exit_errno(int code);
+
+/*
+ * child_fork - fork(2) after flushing every stdio stream (fflush(NULL): no
+ * output written twice).  In the child: no signal blocked (main() blocks
+ * SIGCHLD), and @death_signal sent to it when vdsotest dies
+ * (PR_SET_PDEATHSIG, prctl(2)); a child whose parent died before that
+ * exits CHILD_EXIT_ORPHANED at once.
+ * Return: as fork(2): the pid in the parent, 0 in the child, -1 on
+ * failure (errno from fork(2), e.g. EAGAIN).
+ */
+pid_t child_fork(int death_signal);
+
+/*
+ * fork_test_child - child_fork() with SIGKILL as the death signal, so that
+ * no test outlives the run, and a child that dumps no core (RLIMIT_CORE 0)
+ * when the code under test crashes.  SIGSEGV and SIGBUS are at their
+ * default action in the child, so that a fault kills it even where a
+ * sanitizer run-time had taken them over (AddressSanitizer's handler would
+ * exit 1 instead).
+ * Return: as child_fork().
+ */
+pid_t fork_test_child(void);
+
+/*
+ * wait_test_child - wait for the child @pid of fork_test_child() to end,
+ * passing SIGINT or SIGTERM on to it once vdsotest has caught one
+ * (interrupt.h), since a signal sent to vdsotest's pid alone does not
+ * reach it.  Looks every 50 us, rising to every 10 ms.
+ * Return: 0 with @status filled as by waitpid(2); -1 with errno (ECHILD).
+ */
+int wait_test_child(pid_t pid, int *status);
+
+/*
+ * child_reap - waitpid(2) for @pid, blocking, again after EINTR; nothing
+ * passed on (for a child that ends by itself or was killed).
+ * Return: 0 with @status filled; -1 with errno (ECHILD).
+ */
+int child_reap(pid_t pid, int *status);
+
+/*
+ * child_shared_page - @size bytes (rounded up to whole pages by the
+ * kernel), zero-filled, that a parent and the children it forks afterwards
+ * share: mmap(2) MAP_SHARED | MAP_ANONYMOUS, read and write.  A child
+ * writes its result there; the parent reads it after wait_test_child().
+ * Return: the page; NULL with errno (ENOMEM...) from mmap(2).
+ */
+void *child_shared_page(size_t size);
+
+/* child_shared_page_free - unmap @page of @size bytes; NULL is allowed. */
+void child_shared_page_free(void *page, size_t size);
+
+#endif
