@@ -219,15 +219,6 @@ struct api {
 	clockid_t fine_id;		/* CLK_COARSE: the fine clock it follows */
 };
 
-extern const struct family clock_gettime_family;
-extern const struct family clock_getres_family;
-extern const struct family gettimeofday_family;
-extern const struct family time_family;
-extern const struct family getcpu_family;
-extern const struct family getrandom_family;
-extern const struct family clock_gettime64_family;	/* 32-bit targets only */
-extern const struct family clock_getres_time64_family;
-
 extern const struct api api_table[];
 extern const size_t api_count;
 

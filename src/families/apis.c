@@ -11,6 +11,16 @@
 #include "core/api.h"
 #include "harness/run.h"
 
+/* The families: one file each, ending with its descriptor (core/api.h). */
+extern const struct family clock_gettime_family;
+extern const struct family clock_getres_family;
+extern const struct family gettimeofday_family;
+extern const struct family time_family;
+extern const struct family getcpu_family;
+extern const struct family getrandom_family;
+extern const struct family clock_gettime64_family;	/* 32-bit targets only */
+extern const struct family clock_getres_time64_family;
+
 #define CLOCK_API(fam, suffix, id, flags, fine)				\
 	{ "clock-" #fam "-" suffix, &clock_##fam##_family, id, #id, flags, fine }
 #define CLOCK_APIS(fam)							\
