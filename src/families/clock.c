@@ -35,6 +35,7 @@
 #include "output/report.h"
 #include "harness/timens.h"
 #include "harness/verify.h"
+#include "lib/timens_offsets.h"
 
 /*
  * A coarse clock may lag its fine twin by up to two resolutions plus this:
@@ -417,23 +418,12 @@ static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st,
  */
 static bool timens_boot_minus_mono_ns(int64_t *diff_ns)
 {
-	FILE *f = fopen("/proc/self/timens_offsets", "re");
-	int64_t boot = 0, mono = 0;
-	long long sec, nsec;
-	char clock[32];
+	struct timens_offsets o;
 
 	*diff_ns = 0;
-	if (!f)
-		return access("/proc/self/stat", F_OK) == 0;
-	while (fscanf(f, "%31s %lld %lld", clock, &sec, &nsec) == 3) {
-		int64_t off = ts64_to_ns((struct ts64){ sec, nsec });
-		if (strcmp(clock, "boottime") == 0 || atoi(clock) == CLOCK_BOOTTIME)
-			boot = off;
-		else if (strcmp(clock, "monotonic") == 0 || atoi(clock) == CLOCK_MONOTONIC)
-			mono = off;
-	}
-	fclose(f);
-	*diff_ns = boot - mono;
+	if (timens_offsets_read(&o) != 0)	/* no file: no time namespace, unless no /proc */
+		return errno == ENOENT && access("/proc/self/stat", F_OK) == 0;
+	*diff_ns = ts64_to_ns(o.boottime) - ts64_to_ns(o.monotonic);
 	return true;
 }
 

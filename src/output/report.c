@@ -194,34 +194,6 @@ void report_line(const struct api *api, const char *fmt, ...)
 	va_end(ap);
 }
 
-void report_unsupported_why(const struct api *api, const char *why)
-{
-	report_line(api, "unsupported %s", why);
-}
-
-enum status report_unsupported(const struct api *api)
-{
-	char why[300];
-
-	if (api->flags & CLK_AUX) {
-		if (errno == ENODEV)
-			snprintf(why, sizeof(why), "here: the system call gives ENODEV for %s: aux clock %d is not enabled (/sys/kernel/time/aux_clocks/%d/aux_clock_enable)",
-				 api->clock_name, api->clock_id - CLOCK_AUX,
-				 api->clock_id - CLOCK_AUX);
-		else
-			snprintf(why, sizeof(why), "by this kernel: the system call rejects %s with EINVAL (aux clocks need Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS)",
-				 api->clock_name);
-	} else {
-		bool alarm = api->clock_id == CLOCK_REALTIME_ALARM ||
-			     api->clock_id == CLOCK_BOOTTIME_ALARM;
-		snprintf(why, sizeof(why), "here: the system call rejects %s with EINVAL%s",
-			 api->clock_name ? api->clock_name : api->name,
-			 alarm ? " (alarm clocks need an RTC that can wake the system)" : "");
-	}
-	report_unsupported_why(api, why);
-	return STATUS_SKIP;
-}
-
 void report_failures(const struct api *api, enum test_type t, unsigned fails)
 {
 	const struct format_ctx *ctx = now();

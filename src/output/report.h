@@ -116,29 +116,6 @@ void report_vline_scoped(const struct api *api, const char *scope, const char *f
 void report_set_api_names(const struct api *apis, size_t n);
 
 /*
- * report_unsupported_why - @api cannot be tested here: "API: unsupported
- * WHY" where report_line() puts it (a diagnostic in ktap, stderr in table,
- * json and csv).  @why is the family's reason with its scope first, e.g.
- * "here: the system call rejects CLOCK_BOOTTIME_ALARM with EINVAL (alarm
- * clocks need an RTC that can wake the system)" or "by this kernel: ...".
- * The caller returns STATUS_SKIP.
- */
-void report_unsupported_why(const struct api *api, const char *why);
-
-/*
- * report_unsupported - (to be replaced by report_unsupported_why() with the
- * family's reason) the system call rejected @api's clock id with EINVAL:
- * print "API: unsupported here: the system call rejects CLOCK_ID with EINVAL".
- * (For the alarm clocks EINVAL means no wakeup-capable RTC:
- * kernel/time/alarmtimer.c.)  For an aux clock (CLK_AUX), with errno as
- * the system call left it: EINVAL is "API: unsupported by this kernel: ..."
- * (Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS needed), ENODEV says the
- * aux clock is not enabled (kernel/time/timekeeping.c).
- * Return: STATUS_SKIP.
- */
-enum status report_unsupported(const struct api *api);
-
-/*
  * report_no_vdso - print "Note: API: vDSO version of CALL not found" for @api's
  * call.
  */
