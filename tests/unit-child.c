@@ -191,11 +191,40 @@ static void test_waits(void)
 	interrupt_caught = 0;
 }
 
+/* child_answer's @fn: the child's own pid and its parent's, or nothing. */
+static bool answer_pids(void *arg, void *buf, size_t len)
+{
+	pid_t pids[2] = { getpid(), getppid() };
+
+	if (!arg || len != sizeof(pids))
+		return false;
+	memcpy(buf, pids, sizeof(pids));
+	return true;
+}
+
+static void test_answer(void)
+{
+	pid_t pids[2] = { 0, 0 };
+	const char *step = NULL;
+	int r;
+
+	r = child_answer(answer_pids, &r, pids, sizeof(pids), &step);
+	ok(r == 0 && pids[0] != getpid() && pids[0] > 0 && pids[1] == getpid(),
+	   "child_answer: the answer comes from a child of the caller (child %d, its parent %d, we %d)",
+	   (int)pids[0], (int)pids[1], (int)getpid());
+	step = NULL;
+	errno = 0;
+	r = child_answer(answer_pids, NULL, pids, sizeof(pids), &step);
+	ok(r == -1 && errno == EIO && step && strcmp(step, "the child's answer") == 0,
+	   "child_answer: a child without an answer is -1, EIO, \"the child's answer\"");
+}
+
 int main(void)
 {
 	test_codes();
 	test_forks();
 	test_page();
 	test_waits();
+	test_answer();
 	return tap_done();
 }

@@ -126,6 +126,11 @@ void *abi_ptr(enum abi_ptr kind, size_t size)
 	}
 }
 
+void abi_call_not_set_up(void)
+{
+	_exit(CHILD_EXIT_NOT_SET_UP);
+}
+
 const char *abi_ptr_name(enum abi_ptr kind)
 {
 	static const char *const names[NR_ABI_PTRS] = {

@@ -52,6 +52,14 @@ struct abi_ctx {
  */
 void *abi_ptr(enum abi_ptr kind, size_t size);
 
+/*
+ * abi_call_not_set_up - for an abi_call_fn that cannot prepare its call
+ * (e.g. no vDSO getrandom() state could be had): ends the case's child
+ * with CHILD_EXIT_NOT_SET_UP (lib/child.h), which the case reports as
+ * "exit status 80 without a result".  Call only in the abi child.
+ */
+_Noreturn void abi_call_not_set_up(void);
+
 /* abi_ptr_name - "NULL", "UINTPTR_MAX", "PROT_NONE page", ... */
 const char *abi_ptr_name(enum abi_ptr kind);
 

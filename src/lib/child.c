@@ -107,3 +107,41 @@ void child_shared_page_free(void *page, size_t size)
 	if (page)
 		munmap(page, size);
 }
+
+int child_answer(bool (*fn)(void *arg, void *buf, size_t len), void *arg, void *buf,
+		 size_t len, const char **step)
+{
+	int fds[2], status, err;
+	ssize_t n;
+
+	if (pipe(fds) != 0) {
+		*step = "pipe";
+		return -1;
+	}
+	pid_t pid = fork_test_child();
+	if (pid < 0) {
+		err = errno;
+		close(fds[0]);
+		close(fds[1]);
+		*step = "fork";
+		errno = err;
+		return -1;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		bool ok = fn(arg, buf, len) && write(fds[1], buf, len) == (ssize_t)len;
+		_exit(ok ? CHILD_EXIT_PASS : CHILD_EXIT_NOT_HANDED_BACK);
+	}
+	close(fds[1]);
+	do
+		n = read(fds[0], buf, len);
+	while (n < 0 && errno == EINTR);
+	close(fds[0]);
+	child_reap(pid, &status);
+	if (n != (ssize_t)len) {
+		*step = "the child's answer";
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}

@@ -12,6 +12,8 @@
 #define VDSOTEST_CHILD_H
 
 #include <stddef.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
 
 /*
@@ -117,5 +119,19 @@ void *child_shared_page(size_t size);
 
 /* child_shared_page_free - unmap @page of @size bytes; NULL is allowed. */
 void child_shared_page_free(void *page, size_t size);
+
+/*
+ * child_answer - run @fn(@arg, @buf, @len) in a test child
+ * (fork_test_child()) and hand back the @len bytes (1 .. PIPE_BUF) it
+ * writes into @buf, through a pipe; @fn returns true when @buf holds its
+ * answer.  For a check that needs a process of its own, e.g. one made by
+ * fork(2) from the calling one (what a forked child inherits).
+ * Return: 0, @buf filled; -1 with errno, @buf undefined, and *@step
+ * naming what failed: "pipe" or "fork" (errno from pipe(2), fork(2):
+ * EMFILE, EAGAIN...), or "the child's answer" (errno EIO: @fn returned
+ * false, the child died, or it wrote fewer bytes).
+ */
+int child_answer(bool (*fn)(void *arg, void *buf, size_t len), void *arg, void *buf,
+		 size_t len, const char **step);
 
 #endif
