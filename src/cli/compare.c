@@ -18,10 +18,10 @@
 
 /* One API and path of a document. */
 struct entry {
-	const char *api, *path;	/* point into the document's tree */
+	const char *api, *path; /* point into the document's tree */
 	double median_ns, stdev_pct;
-	const struct json *samples;	/* ns_per_call.samples (one per repeat), or NULL */
-	bool failed;		/* the path's "error" member: its figure is no measurement */
+	const struct json *samples; /* ns_per_call.samples (one per repeat), or NULL */
+	bool failed;		    /* the path's "error" member: its figure is no measurement */
 };
 
 struct doc {
@@ -124,8 +124,10 @@ static enum status load_result(struct doc *d, size_t i, const struct json *r)
 		e->failed = error && error->type != JSON_NULL;
 		e->samples = json_get(ns, "samples");
 		if (e->median_ns < 0 || e->stdev_pct < 0)
-			return doc_error(d, "results[%zu].paths.%s.ns_per_call: no median (0 to 1e12) "
-					 "and stdev_pct (0 to 1e6) numbers", i, report_vis(e->path));
+			return doc_error(d,
+					 "results[%zu].paths.%s.ns_per_call: no median (0 to 1e12) "
+					 "and stdev_pct (0 to 1e6) numbers",
+					 i, report_vis(e->path));
 		bool samples_ok = !e->samples || (e->samples->type == JSON_ARRAY &&
 						  e->samples->count <= STATS_MAX_SAMPLES);
 		for (size_t j = 0; samples_ok && e->samples && j < e->samples->count; j++) {
@@ -134,14 +136,15 @@ static enum status load_result(struct doc *d, size_t i, const struct json *r)
 				     v->number <= COMPARE_MAX_NS;
 		}
 		if (!samples_ok)
-			return doc_error(d, "results[%zu].paths.%s.ns_per_call.samples: not an array of "
-					 "at most %u numbers (0 to 1e12)", i, report_vis(e->path),
-					 STATS_MAX_SAMPLES);
+			return doc_error(d,
+					 "results[%zu].paths.%s.ns_per_call.samples: not an array of "
+					 "at most %u numbers (0 to 1e12)",
+					 i, report_vis(e->path), STATS_MAX_SAMPLES);
 		for (size_t j = 0; j < d->count; j++)
 			if (strcmp(d->entries[j].api, e->api) == 0 &&
 			    strcmp(d->entries[j].path, e->path) == 0)
-				return doc_error(d, "results[%zu]: API '%s' path '%s' given twice", i,
-						 report_vis(e->api), report_vis(e->path));
+				return doc_error(d, "results[%zu]: API '%s' path '%s' given twice",
+						 i, report_vis(e->api), report_vis(e->path));
 		d->count++;
 	}
 	return STATUS_PASS;
@@ -157,8 +160,9 @@ static enum status load(struct doc *d, const char *file)
 	memset(d, 0, sizeof(*d));
 	d->file = file;
 	if (!(text = read_file(file, &len)))
-		return errno == EFBIG ? doc_error(d, "larger than %u MiB", COMPARE_MAX_FILE_BYTES >> 20) :
-					doc_error(d, "%s", strerror(errno));
+		return errno == EFBIG
+			       ? doc_error(d, "larger than %u MiB", COMPARE_MAX_FILE_BYTES >> 20)
+			       : doc_error(d, "%s", strerror(errno));
 	d->tree = json_parse(text, len, &err);
 	free(text);
 	if (!d->tree)
@@ -172,8 +176,9 @@ static enum status load(struct doc *d, const char *file)
 		return doc_error(d, "results: not an array");
 	for (size_t i = 0; i < results->count; i++)
 		total += results->items[i].type == JSON_OBJECT &&
-			 json_get(&results->items[i], "paths") ?
-			 json_get(&results->items[i], "paths")->count : 0;
+					 json_get(&results->items[i], "paths")
+				 ? json_get(&results->items[i], "paths")->count
+				 : 0;
 	if (total && !(d->entries = calloc(total, sizeof(*d->entries))))
 		return doc_error(d, "%s", strerror(errno));
 	for (size_t i = 0; i < results->count; i++)
@@ -193,7 +198,7 @@ struct agg {
 	const char *api, *path;
 	double *v;
 	unsigned n, cap;
-	bool failed;		/* failed in one of the documents */
+	bool failed; /* failed in one of the documents */
 	bool matched;
 	struct stats_summary sum;
 };
@@ -218,7 +223,7 @@ static struct agg *find_agg(struct side *sd, const char *api, const char *path)
 static bool add_value(struct agg *a, double v)
 {
 	if (a->n == STATS_MAX_SAMPLES)
-		return true;	/* (more than the statistics look at: left out) */
+		return true; /* (more than the statistics look at: left out) */
 	if (a->n == a->cap) {
 		unsigned cap = a->cap ? 2 * a->cap : 8;
 		double *nv = realloc(a->v, cap * sizeof(*nv));
@@ -284,11 +289,11 @@ static void side_free(struct side *sd)
 /* One API and path on both sides. */
 struct pair {
 	const struct agg *old, *new;
-	double diff_pct;	/* (new mean - old mean) / old mean, in percent; NAN
+	double diff_pct;     /* (new mean - old mean) / old mean, in percent; NAN
 				   when the old mean is below 0.01 ns or a side failed */
-	double p;		/* Welch's two-sided p; NAN: no test (a side has
+	double p;	     /* Welch's two-sided p; NAN: no test (a side has
 				   fewer than 2 values, or failed) */
-	const char *verdict;	/* "faster", "slower", "no significant change", "failed" */
+	const char *verdict; /* "faster", "slower", "no significant change", "failed" */
 };
 
 /* "old", "new" or "both": the failed sides of a pair (NULL: none); @o or @n may be NULL. */
@@ -318,7 +323,8 @@ static struct pair pair_of(const struct agg *o, const struct agg *n)
 	double pv = stats_welch(&o->sum, &n->sum, &t, &df);
 	if (pv >= 0) {
 		p.p = pv;
-		if (pv < COMPARE_ALPHA && !isnan(p.diff_pct) && fabs(p.diff_pct) >= COMPARE_MIN_DIFF_PCT)
+		if (pv < COMPARE_ALPHA && !isnan(p.diff_pct) &&
+		    fabs(p.diff_pct) >= COMPARE_MIN_DIFF_PCT)
 			p.verdict = n->sum.mean < o->sum.mean ? "faster" : "slower";
 	}
 	return p;
@@ -470,8 +476,8 @@ static void print_one_sided(const struct side *sd, enum output_format format, bo
 		else if (format == FORMAT_JSON)
 			print_json(is_old ? e : NULL, is_old ? NULL : e, *first);
 		else
-			printf("only %s: %s %s%s\n", sd->name, report_vis(e->api), report_vis(e->path),
-			       e->failed ? " (failed)" : "");
+			printf("only %s: %s %s%s\n", sd->name, report_vis(e->api),
+			       report_vis(e->path), e->failed ? " (failed)" : "");
 		*first = false;
 	}
 }
@@ -502,7 +508,8 @@ static void print_header(const struct side *o, const struct side *n, enum output
 		     "new_median_ns,new_stdev_pct,diff_pct,p_value,verdict,failed");
 		break;
 	case FORMAT_JSON:
-		printf("{\n  \"tool\": \"%s\",\n  \"version\": \"%s\"", PACKAGE_NAME, PACKAGE_VERSION);
+		printf("{\n  \"tool\": \"%s\",\n  \"version\": \"%s\"", PACKAGE_NAME,
+		       PACKAGE_VERSION);
 		json_files(o);
 		json_files(n);
 		printf(",\n  \"test\": \"welch\",\n  \"alpha\": %.2f,\n  \"min_diff_pct\": %.1f,\n  \"notes\": [",
@@ -514,9 +521,9 @@ static void print_header(const struct side *o, const struct side *n, enum output
 		fputs("],\n  \"results\": [", stdout);
 		break;
 	default:
-		printf("%-*s %-7s %3s %10s %10s %7s %3s %10s %10s %7s %9s %8s  %s\n", w, "API", "PATH",
-		       "N", "OLD mean", "median", "stdev", "N", "NEW mean", "median", "stdev", "DIFF",
-		       "p", "VERDICT");
+		printf("%-*s %-7s %3s %10s %10s %7s %3s %10s %10s %7s %9s %8s  %s\n", w, "API",
+		       "PATH", "N", "OLD mean", "median", "stdev", "N", "NEW mean", "median",
+		       "stdev", "DIFF", "p", "VERDICT");
 		break;
 	}
 }
@@ -537,10 +544,18 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 		e->matched = m->matched = true;
 		struct pair p = pair_of(e, m);
 		switch (format) {
-		case FORMAT_TABLE: print_table(&p, w); break;
-		case FORMAT_CSV:   print_csv(e, m); break;
-		case FORMAT_JSON:  print_json(e, m, first); break;
-		default:	   print_text(&p, w); break;
+		case FORMAT_TABLE:
+			print_table(&p, w);
+			break;
+		case FORMAT_CSV:
+			print_csv(e, m);
+			break;
+		case FORMAT_JSON:
+			print_json(e, m, first);
+			break;
+		default:
+			print_text(&p, w);
+			break;
 		}
 		first = false;
 	}
@@ -555,8 +570,7 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 }
 
 /* A string member of @d's document (a member of "options" when @opt), or "" / "null". */
-static const char *doc_fact(const struct doc *d, const char *key, bool opt, char *buf,
-			    size_t size)
+static const char *doc_fact(const struct doc *d, const char *key, bool opt, char *buf, size_t size)
 {
 	const struct json *v = json_get(opt ? json_get(d->tree, "options") : d->tree, key);
 
@@ -579,10 +593,18 @@ static const char *doc_fact(const struct doc *d, const char *key, bool opt, char
 static unsigned check_sides(const struct side *o, const struct side *n,
 			    char notes[][COMPARE_NOTE_LEN])
 {
-	static const struct { const char *key; bool opt; const char *what; } facts[] = {
-		{ "kernel_release", false, "kernel" }, { "clocksource", false, "clocksource" },
-		{ "cpu_model", false, "CPU model" }, { "machine", false, "machine" },
-		{ "net", true, "--net" }, { "threads", true, "-t" }, { "size", true, "--size" },
+	static const struct {
+		const char *key;
+		bool opt;
+		const char *what;
+	} facts[] = {
+		{ "kernel_release", false, "kernel" },
+		{ "clocksource", false, "clocksource" },
+		{ "cpu_model", false, "CPU model" },
+		{ "machine", false, "machine" },
+		{ "net", true, "--net" },
+		{ "threads", true, "-t" },
+		{ "size", true, "--size" },
 		{ "cpu", true, "--cpu" },
 	};
 	const struct side *sides[2] = { o, n };
@@ -593,25 +615,29 @@ static unsigned check_sides(const struct side *o, const struct side *n,
 		const char *vo = doc_fact(&o->docs[0], facts[f].key, facts[f].opt, a, sizeof(a));
 		const char *vn = doc_fact(&n->docs[0], facts[f].key, facts[f].opt, b, sizeof(b));
 		if (strcmp(vo, vn) != 0) {
-			snprintf(notes[nn++], COMPARE_NOTE_LEN, "the sides differ in %s: '%s' (old) and '%s' (new)",
-				 facts[f].what, report_vis(vo), report_vis(vn));
+			snprintf(notes[nn++], COMPARE_NOTE_LEN,
+				 "the sides differ in %s: '%s' (old) and '%s' (new)", facts[f].what,
+				 report_vis(vo), report_vis(vn));
 			continue;
 		}
 		for (int s = 0; s < 2 && nn < COMPARE_NOTES_MAX; s++)
 			for (unsigned k = 1; k < sides[s]->ndocs; k++) {
-				const char *v0 = doc_fact(&sides[s]->docs[0], facts[f].key, facts[f].opt,
-							  a, sizeof(a));
-				const char *vk = doc_fact(&sides[s]->docs[k], facts[f].key, facts[f].opt,
-							  b, sizeof(b));
+				const char *v0 = doc_fact(&sides[s]->docs[0], facts[f].key,
+							  facts[f].opt, a, sizeof(a));
+				const char *vk = doc_fact(&sides[s]->docs[k], facts[f].key,
+							  facts[f].opt, b, sizeof(b));
 				if (strcmp(v0, vk) != 0) {
-					char first[160], other[160];	/* (report_vis() has 3 buffers) */
-					snprintf(first, sizeof(first), "'%s' ('%s')", report_vis(v0),
+					char first[160],
+						other[160]; /* (report_vis() has 3 buffers) */
+					snprintf(first, sizeof(first), "'%s' ('%s')",
+						 report_vis(v0),
 						 report_vis(sides[s]->docs[0].file));
-					snprintf(other, sizeof(other), "'%s' ('%s')", report_vis(vk),
+					snprintf(other, sizeof(other), "'%s' ('%s')",
+						 report_vis(vk),
 						 report_vis(sides[s]->docs[k].file));
 					snprintf(notes[nn++], COMPARE_NOTE_LEN,
-						 "the %s files differ in %s: %s and %s", sides[s]->name,
-						 facts[f].what, first, other);
+						 "the %s files differ in %s: %s and %s",
+						 sides[s]->name, facts[f].what, first, other);
 					break;
 				}
 			}
@@ -647,8 +673,7 @@ static bool same_file(const char *a, const char *b)
 }
 
 /* Read @nfiles documents into @sd. */
-static enum status load_side(struct side *sd, const char *name, char *const *files,
-			     unsigned nfiles)
+static enum status load_side(struct side *sd, const char *name, char *const *files, unsigned nfiles)
 {
 	sd->name = name;
 	if (!(sd->docs = calloc(nfiles, sizeof(*sd->docs)))) {
@@ -676,8 +701,10 @@ enum status compare_run(char *const *old_files, unsigned n_old, char *const *new
 		st = load_side(&n, "new", new_files, n_new);
 	for (unsigned k = 0; st == STATUS_PASS && output && k < n_old + n_new; k++)
 		if (same_file(output, k < n_old ? old_files[k] : new_files[k - n_old])) {
-			fprintf(stderr, "vdsotest: compare: --output '%s' is one of the files compared; "
-				"not overwritten\n", report_vis(output));
+			fprintf(stderr,
+				"vdsotest: compare: --output '%s' is one of the files compared; "
+				"not overwritten\n",
+				report_vis(output));
 			st = STATUS_USAGE;
 		}
 	if (st == STATUS_PASS && report_open_output(output) != 0)

@@ -24,20 +24,20 @@ struct info {
 	struct utsname uts;
 	bool have_uts;
 	bool have_image;
-	const char *no_image_why;	/* !have_image: why */
+	const char *no_image_why; /* !have_image: why */
 	struct vdso_image img;
-	const char *image_path;		/* NULL for the running vDSO */
-	const struct vdso_arch *arch;	/* of the image's e_machine, or NULL */
-	char current_cs[64];		/* "" when unknown */
+	const char *image_path;	      /* NULL for the running vDSO */
+	const struct vdso_arch *arch; /* of the image's e_machine, or NULL */
+	char current_cs[64];	      /* "" when unknown */
 	char available_cs[256];
-	bool measured;			/* the running vDSO: apis[] filled */
+	bool measured; /* the running vDSO: apis[] filled */
 	struct api_facts {
-		int unsupported;	/* 0, or the errno with which the system
+		int unsupported;	       /* 0, or the errno with which the system
 					   call rejects the clock id (api_unsupported()) */
-		enum fallback path;	/* api_falls_back() */
-		char why[FALLBACK_REASON_LEN];	/* FALLBACK_UNKNOWN: the reason */
-		long stack_bytes;	/* api_stack_bytes(), -1: unknown */
-	} *apis;			/* api_count entries, or NULL */
+		enum fallback path;	       /* api_falls_back() */
+		char why[FALLBACK_REASON_LEN]; /* FALLBACK_UNKNOWN: the reason */
+		long stack_bytes;	       /* api_stack_bytes(), -1: unknown */
+	} * apis;			       /* api_count entries, or NULL */
 };
 
 /*
@@ -55,14 +55,14 @@ static void measure_apis(struct info *in)
 	struct run run = { .duration_ns = 1, .maxfails = 1, .threads = 1, .vdso = &b };
 	for (size_t i = 0; i < api_count; i++) {
 		struct api_facts *f = &in->apis[i];
-		if (api_unsupported(&api_table[i])) {	/* as bench, verify and abi skip it */
+		if (api_unsupported(&api_table[i])) { /* as bench, verify and abi skip it */
 			f->unsupported = errno;
 			f->stack_bytes = -1;
 			continue;
 		}
 		f->path = api_falls_back(&api_table[i], &run, f->why, sizeof(f->why));
-		f->stack_bytes = f->path == FALLBACK_NO_VDSO ? -1 :
-				 api_stack_bytes(&api_table[i], &run);
+		f->stack_bytes = f->path == FALLBACK_NO_VDSO ? -1
+							     : api_stack_bytes(&api_table[i], &run);
 	}
 	in->measured = true;
 }
@@ -70,10 +70,14 @@ static void measure_apis(struct info *in)
 static const char *path_name(const struct api_facts *f)
 {
 	switch (f->path) {
-	case FALLBACK_NONE:    return "user space";
-	case FALLBACK_SYSCALL: return "falls back to the system call";
-	case FALLBACK_NO_VDSO: return "no vDSO function";
-	default:	       return "unknown";
+	case FALLBACK_NONE:
+		return "user space";
+	case FALLBACK_SYSCALL:
+		return "falls back to the system call";
+	case FALLBACK_NO_VDSO:
+		return "no vDSO function";
+	default:
+		return "unknown";
 	}
 }
 
@@ -93,7 +97,8 @@ static void text_apis(FILE *out, const struct info *in)
 		const struct api_facts *f = &in->apis[i];
 		const struct api *api = &api_table[i];
 		if (f->unsupported) {
-			fprintf(out, "  %-*s unsupported by this kernel (the system call rejects %s: %s)\n",
+			fprintf(out,
+				"  %-*s unsupported by this kernel (the system call rejects %s: %s)\n",
 				width, api->name, api->clock_name ? api->clock_name : api->name,
 				strerror(f->unsupported));
 			continue;
@@ -119,11 +124,13 @@ static void json_apis(FILE *out, const struct info *in)
 	fputc('[', out);
 	for (size_t i = 0; i < api_count; i++) {
 		const struct api_facts *f = &in->apis[i];
-		fprintf(out, "%s\n  {\"api\": \"%s\", \"supported\": %s, \"falls_back\": %s, \"stack_bytes\": ",
+		fprintf(out,
+			"%s\n  {\"api\": \"%s\", \"supported\": %s, \"falls_back\": %s, \"stack_bytes\": ",
 			i ? "," : "", api_table[i].name, f->unsupported ? "false" : "true",
-			f->unsupported ? "null" :
-			f->path == FALLBACK_SYSCALL ? "true" :
-			f->path == FALLBACK_NONE ? "false" : "null");
+			f->unsupported		      ? "null"
+			: f->path == FALLBACK_SYSCALL ? "true"
+			: f->path == FALLBACK_NONE    ? "false"
+						      : "null");
 		if (f->stack_bytes >= 0)
 			fprintf(out, "%ld}", f->stack_bytes);
 		else
@@ -138,13 +145,20 @@ static void json_apis(FILE *out, const struct info *in)
 static const char *not_regular(mode_t mode)
 {
 	switch (mode & S_IFMT) {
-	case S_IFREG:  return NULL;
-	case S_IFDIR:  return "not a regular file (a directory)";
-	case S_IFIFO:  return "not a regular file (a FIFO)";
-	case S_IFCHR:  return "not a regular file (a character device)";
-	case S_IFBLK:  return "not a regular file (a block device)";
-	case S_IFSOCK: return "not a regular file (a socket)";
-	default:       return "not a regular file";
+	case S_IFREG:
+		return NULL;
+	case S_IFDIR:
+		return "not a regular file (a directory)";
+	case S_IFIFO:
+		return "not a regular file (a FIFO)";
+	case S_IFCHR:
+		return "not a regular file (a character device)";
+	case S_IFBLK:
+		return "not a regular file (a block device)";
+	case S_IFSOCK:
+		return "not a regular file (a socket)";
+	default:
+		return "not a regular file";
 	}
 }
 
@@ -183,7 +197,7 @@ static unsigned char *read_image(const char *path, size_t *size, const char **wh
 	}
 	n = fread(buf, 1, INFO_IMAGE_MAX_BYTES + 1, f);
 	if (ferror(f)) {
-		*why = strerror(errno ? errno : EIO);	/* e.g. EISDIR */
+		*why = strerror(errno ? errno : EIO); /* e.g. EISDIR */
 		free(buf);
 		buf = NULL;
 	} else if (n > INFO_IMAGE_MAX_BYTES) {
@@ -214,7 +228,7 @@ static void read_line(const char *dir, const char *name, char *buf, size_t len)
 		buf[0] = '\0';
 	fclose(f);
 	buf[strcspn(buf, "\n")] = '\0';
-	size_t end = strlen(buf);	/* available_clocksource ends in a blank */
+	size_t end = strlen(buf); /* available_clocksource ends in a blank */
 	while (end && buf[end - 1] == ' ')
 		buf[--end] = '\0';
 }
@@ -305,9 +319,8 @@ static void text_image(FILE *out, const struct info *in)
 		fprintf(out, "vDSO image: %s, %zu bytes\n", report_vis(in->image_path), img->size);
 	else
 		fprintf(out, "vDSO: at %p, %zu bytes\n", (const void *)img->base, img->size);
-	fprintf(out, "ELF: %d-bit, machine %u (%s)\n",
-		img->base[EI_CLASS] == ELFCLASS32 ? 32 : 64, img->machine,
-		in->arch ? in->arch->name : "unknown to vdsotest");
+	fprintf(out, "ELF: %d-bit, machine %u (%s)\n", img->base[EI_CLASS] == ELFCLASS32 ? 32 : 64,
+		img->machine, in->arch ? in->arch->name : "unknown to vdsotest");
 	fprintf(out, "soname: %s\n", img->soname ? report_vis(img->soname) : "(none)");
 	fputs("build ID: ", out);
 	if (img->build_id_len)
@@ -475,7 +488,8 @@ enum status info_run(const struct info_request *req, FILE *out)
 			return STATUS_USAGE;
 		}
 		if (in.img.load_end > size) {
-			fprintf(stderr, "vdsotest: --vdso-image '%s': truncated: %zu bytes, but its PT_LOAD segment ends at byte %ju\n",
+			fprintf(stderr,
+				"vdsotest: --vdso-image '%s': truncated: %zu bytes, but its PT_LOAD segment ends at byte %ju\n",
 				report_vis(req->image_path), size, (uintmax_t)in.img.load_end);
 			free(file);
 			return STATUS_USAGE;

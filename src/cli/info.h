@@ -15,10 +15,10 @@
 
 /* Where the facts come from and how they are printed. */
 struct info_request {
-	const char *image_path;		/* --vdso-image, or NULL: the running vDSO */
-	const char *dump_path;		/* --dump, or NULL */
-	enum output_format format;	/* FORMAT_JSON: one JSON document; else text */
-	const char *clocksource_dir;	/* normally /sys/devices/system/clocksource/clocksource0 */
+	const char *image_path;	     /* --vdso-image, or NULL: the running vDSO */
+	const char *dump_path;	     /* --dump, or NULL */
+	enum output_format format;   /* FORMAT_JSON: one JSON document; else text */
+	const char *clocksource_dir; /* normally /sys/devices/system/clocksource/clocksource0 */
 };
 
 /*

@@ -61,8 +61,9 @@ static void bind_kernel(const struct options *o, struct vdso_binding *b)
 	if (o->debug) {
 		const struct vdso_arch *a = vdso_arch_find(img.machine);
 		fprintf(stderr, "vdsotest: vDSO at %p, %zu bytes, %zu symbols, %s, version %s%s\n",
-			(const void *)img.base, img.size, img.nsyms, a ? a->name : "unknown machine",
-			a ? a->version : "-", img.versym ? "" : " (image has no version data)");
+			(const void *)img.base, img.size, img.nsyms,
+			a ? a->name : "unknown machine", a ? a->version : "-",
+			img.versym ? "" : " (image has no version data)");
 	}
 }
 
@@ -79,7 +80,7 @@ static void print_binding(const struct vdso_binding *b)
 static uint64_t watchdog_ns(enum test_type t, const struct run *run)
 {
 	return (t == TEST_BENCH ? NR_PATHS * ((uint64_t)run->repeat + (run->latency ? 1 : 0)) : 1) *
-	       run->duration_ns +
+		       run->duration_ns +
 	       10000000000u;
 }
 
@@ -139,7 +140,7 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 			return true;
 		if (r < 0 && errno != EINTR) {
 			perror("vdsotest: waitpid");
-			*status = STATUS_FAIL << 8;	/* as if it had exited 1 */
+			*status = STATUS_FAIL << 8; /* as if it had exited 1 */
 			return true;
 		}
 		pass_interrupt(pid, &passed, &deadline);
@@ -153,7 +154,7 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 			interrupt_caught = sig;
 		uint64_t slept = now_ns() - now;
 		if (slept > left)
-			deadline += slept - left;	/* stopped (or not scheduled) */
+			deadline += slept - left; /* stopped (or not scheduled) */
 	}
 	kill(pid, SIGKILL);
 	child_reap(pid, status);
@@ -162,10 +163,11 @@ static bool wait_child(pid_t pid, int *status, uint64_t timeout_ns)
 
 /* A child exits with its API's status as it is (child.h). */
 _Static_assert(CHILD_EXIT_PASS == (int)STATUS_PASS && CHILD_EXIT_FAIL == (int)STATUS_FAIL &&
-	       CHILD_EXIT_SKIP == (int)STATUS_SKIP, "child exit codes are statuses");
+		       CHILD_EXIT_SKIP == (int)STATUS_SKIP,
+	       "child exit codes are statuses");
 
 static bool output_lost;
-static int child_interrupted;	/* SIGINT, SIGTERM or SIGHUP a child stopped for, or 0 */
+static int child_interrupted; /* SIGINT, SIGTERM or SIGHUP a child stopped for, or 0 */
 
 /* The signal that stopped the run (caught here or by a child), or 0. */
 static int stopped_by(void)
@@ -224,7 +226,7 @@ static void die_of_sigpipe(void)
 	sigaddset(&pipe, SIGPIPE);
 	sigprocmask(SIG_UNBLOCK, &pipe, NULL);
 	raise(SIGPIPE);
-	_exit(128 + SIGPIPE);	/* (not reached) */
+	_exit(128 + SIGPIPE); /* (not reached) */
 }
 
 /*
@@ -232,8 +234,7 @@ static void die_of_sigpipe(void)
  * reported as a failure instead of taking vdsotest down.  abi forks per case
  * itself.
  */
-static enum status run_isolated(const struct api *api, enum test_type t,
-				const struct run *run)
+static enum status run_isolated(const struct api *api, enum test_type t, const struct run *run)
 {
 	int status;
 	pid_t pid;
@@ -249,11 +250,14 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 		enum status st = api_run(api, t, run);
 		bool written;
 		int rc = settle(st, &written);
-		_exit(rc == (int)st || rc == interrupt_status(stopped_by()) ? rc : CHILD_EXIT_OUTPUT_LOST);
+		_exit(rc == (int)st || rc == interrupt_status(stopped_by())
+			      ? rc
+			      : CHILD_EXIT_OUTPUT_LOST);
 	}
 	if (!wait_child(pid, &status, watchdog_ns(t, run))) {
 		report_progress_clear();
-		report_line(api, "%s: no result %.1f s after the start; killed (a call that never returns?)",
+		report_line(api,
+			    "%s: no result %.1f s after the start; killed (a call that never returns?)",
 			    test_type_name(t), (double)watchdog_ns(t, run) / 1e9);
 		return STATUS_FAIL;
 	}
@@ -266,7 +270,7 @@ static enum status run_isolated(const struct api *api, enum test_type t,
 				  WEXITSTATUS(status) == interrupt_status(SIGTERM) ||
 				  WEXITSTATUS(status) == interrupt_status(SIGHUP))) {
 		child_interrupted = WEXITSTATUS(status) - interrupt_status(0);
-		return STATUS_PASS;	/* what it found is in its report */
+		return STATUS_PASS; /* what it found is in its report */
 	}
 	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE)
 		die_of_sigpipe();
@@ -391,7 +395,7 @@ static int choose_cpus(const struct options *o, int **cpus)
 		return STATUS_FAIL;
 	}
 	if (o->cpu_list) {
-		if (!cpu_list_parse(o->cpu_list, &list, &why)) {	/* (checked by options_parse()) */
+		if (!cpu_list_parse(o->cpu_list, &list, &why)) { /* (checked by options_parse()) */
 			fprintf(stderr, "vdsotest: --cpu=%s: %s\n", report_vis(o->cpu_list), why);
 			rc = STATUS_USAGE;
 			goto out;
@@ -421,7 +425,8 @@ static int choose_cpus(const struct options *o, int **cpus)
 		}
 		/* (--cpu: in the list's order) */
 		for (unsigned i = 0; i < o->threads; i++)
-			(*cpus)[i] = o->cpu_list ? cpu_list_nth(o->cpu_list, i) : cpu_mask_nth(from, i);
+			(*cpus)[i] = o->cpu_list ? cpu_list_nth(o->cpu_list, i)
+						 : cpu_mask_nth(from, i);
 	}
 out:
 	cpu_mask_free(&allowed);
@@ -438,7 +443,8 @@ static int perturb_check(void)
 	char why[160];
 
 	if (!perturb_permitted(why, sizeof(why))) {
-		fprintf(stderr, "vdsotest: --perturb refused: %s (it changes the system clock: CAP_SYS_TIME in the initial user namespace needed, as root on the machine itself has)\n",
+		fprintf(stderr,
+			"vdsotest: --perturb refused: %s (it changes the system clock: CAP_SYS_TIME in the initial user namespace needed, as root on the machine itself has)\n",
 			why);
 		return STATUS_USAGE;
 	}
@@ -481,13 +487,16 @@ int main(int argc, char **argv)
 		bool mark = o.verbose || isatty(STDOUT_FILENO);
 		for (size_t i = 0; i < api_count; i++)
 			printf("%s%s\n", api_table[i].name,
-			       mark && api_unsupported_by_kernel(&api_table[i]) ?
-			       "\t(unsupported by this kernel)" : "");
+			       mark && api_unsupported_by_kernel(&api_table[i])
+				       ? "\t(unsupported by this kernel)"
+				       : "");
 		return finish(0);
 	}
 	if (o.command == CMD_INFO) {
 		struct info_request req = {
-			.image_path = o.vdso_image, .dump_path = o.dump, .format = o.format,
+			.image_path = o.vdso_image,
+			.dump_path = o.dump,
+			.format = o.format,
 			.clocksource_dir = "/sys/devices/system/clocksource/clocksource0",
 		};
 		rc = info_run(&req, stdout);
@@ -504,8 +513,10 @@ int main(int argc, char **argv)
 		return rc;
 	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
 		goto out;
-	struct perturb_config perturb = { .kinds = o.perturb, .threads = o.threads,
-					  .verbose = o.verbose, .apis = api_table,
+	struct perturb_config perturb = { .kinds = o.perturb,
+					  .threads = o.threads,
+					  .verbose = o.verbose,
+					  .apis = api_table,
 					  .n_apis = api_count };
 	if (o.perturb && (rc = perturb_check()) != 0)
 		goto out;
@@ -514,8 +525,10 @@ int main(int argc, char **argv)
 		if (o.perturb) {
 			if (!o.vdso_lib)
 				bind_kernel(&o, &binding);
-			struct run dry = { .duration_ns = o.duration_ns, .maxfails = o.maxfails,
-					   .threads = o.threads, .vdso = &binding };
+			struct run dry = { .duration_ns = o.duration_ns,
+					   .maxfails = o.maxfails,
+					   .threads = o.threads,
+					   .vdso = &binding };
 			perturb.run = &dry;
 			perturb_describe(&perturb, stdout);
 		}
@@ -534,13 +547,21 @@ int main(int argc, char **argv)
 	if (o.latency)
 		latency_counter_probe(&latency);
 	struct run run = {
-		.duration_ns = o.duration_ns, .maxfails = o.maxfails, .threads = o.threads,
+		.duration_ns = o.duration_ns,
+		.maxfails = o.maxfails,
+		.threads = o.threads,
 		.size_bytes = o.size_bytes,
-		.verbose = o.verbose, .format = o.format,
-		.vdso = &binding, .repeat = o.repeat, .net = o.net, .cpus = cpus,
-		.cycles = o.cycles ? &cycles : NULL, .cpu_list = o.cpu_list,
+		.verbose = o.verbose,
+		.format = o.format,
+		.vdso = &binding,
+		.repeat = o.repeat,
+		.net = o.net,
+		.cpus = cpus,
+		.cycles = o.cycles ? &cycles : NULL,
+		.cpu_list = o.cpu_list,
 		.latency = o.latency ? &latency : NULL,
-		.header = o.header >= 0 ? o.header : o.format == FORMAT_NSEC || o.format == FORMAT_TABLE,
+		.header = o.header >= 0 ? o.header
+					: o.format == FORMAT_NSEC || o.format == FORMAT_TABLE,
 	};
 	struct perturb disturber = { -1, -1 };
 	perturb.run = &run;

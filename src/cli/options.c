@@ -20,34 +20,49 @@
 #include "harness/perturb.h"
 #include "output/report.h"
 
-enum { OPT_USAGE = 256, OPT_FORMAT_LONG, OPT_VDSO_LIB, OPT_HELP, OPT_OUTPUT, OPT_NET, OPT_CPU,
-       OPT_CYCLES, OPT_SIZE, OPT_VDSO_IMAGE, OPT_DUMP, OPT_DRY_RUN, OPT_PERTURB,
-       OPT_HEADER, OPT_NO_HEADER, OPT_LATENCY };
+enum {
+	OPT_USAGE = 256,
+	OPT_FORMAT_LONG,
+	OPT_VDSO_LIB,
+	OPT_HELP,
+	OPT_OUTPUT,
+	OPT_NET,
+	OPT_CPU,
+	OPT_CYCLES,
+	OPT_SIZE,
+	OPT_VDSO_IMAGE,
+	OPT_DUMP,
+	OPT_DRY_RUN,
+	OPT_PERTURB,
+	OPT_HEADER,
+	OPT_NO_HEADER,
+	OPT_LATENCY
+};
 
 static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, 'd' },
 	{ "maxfails", required_argument, NULL, 'f' },
-	{ "threads",  required_argument, NULL, 't' },
-	{ "verbose",  no_argument,       NULL, 'v' },
-	{ "debug",    no_argument,       NULL, 'g' },
-	{ "format",   required_argument, NULL, 'o' },
+	{ "threads", required_argument, NULL, 't' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "debug", no_argument, NULL, 'g' },
+	{ "format", required_argument, NULL, 'o' },
 	{ "vdso-lib", required_argument, NULL, OPT_VDSO_LIB },
-	{ "size",     required_argument, NULL, OPT_SIZE },
+	{ "size", required_argument, NULL, OPT_SIZE },
 	{ "vdso-image", required_argument, NULL, OPT_VDSO_IMAGE },
-	{ "dump",     required_argument, NULL, OPT_DUMP },
-	{ "version",  no_argument,       NULL, 'V' },
-	{ "help",     no_argument,       NULL, OPT_HELP },
-	{ "usage",    no_argument,       NULL, OPT_USAGE },
-	{ "repeat",   required_argument, NULL, 'r' },
-	{ "output",   required_argument, NULL, OPT_OUTPUT },
-	{ "net",      no_argument,       NULL, OPT_NET },
-	{ "cpu",      required_argument, NULL, OPT_CPU },
-	{ "cycles",   no_argument,       NULL, OPT_CYCLES },
-	{ "dry-run",  no_argument,       NULL, OPT_DRY_RUN },
-	{ "perturb",  required_argument, NULL, OPT_PERTURB },
-	{ "header",   no_argument,       NULL, OPT_HEADER },
-	{ "no-header", no_argument,      NULL, OPT_NO_HEADER },
-	{ "latency",  no_argument,       NULL, OPT_LATENCY },
+	{ "dump", required_argument, NULL, OPT_DUMP },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "usage", no_argument, NULL, OPT_USAGE },
+	{ "repeat", required_argument, NULL, 'r' },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "net", no_argument, NULL, OPT_NET },
+	{ "cpu", required_argument, NULL, OPT_CPU },
+	{ "cycles", no_argument, NULL, OPT_CYCLES },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "perturb", required_argument, NULL, OPT_PERTURB },
+	{ "header", no_argument, NULL, OPT_HEADER },
+	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
+	{ "latency", no_argument, NULL, OPT_LATENCY },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -61,7 +76,8 @@ static void usage(FILE *f)
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... -- NEW.json...\n"
-	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n", f);
+	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n",
+	      f);
 }
 
 static void help(FILE *f)
@@ -112,23 +128,27 @@ static void help(FILE *f)
 	      "  -V, --version         print the version and exit\n"
 	      "  -?, --help            print this help and exit\n"
 	      "      --usage           print a short usage message and exit\n"
-	      "\nTEST-TYPEs:\n", f);
+	      "\nTEST-TYPEs:\n",
+	      f);
 	for (int t = 0; t < NR_TEST_TYPES; t++)
 		fprintf(f, "  %s\n", test_type_name(t));
 	fputs("\nAPIs:\n", f);
 	for (size_t i = 0; i < api_count; i++)
 		fprintf(f, "  %s\n", api_table[i].name);
 	fputs("An API may also be a shell-style pattern ('clock-gettime-*', quoted) or a\n"
-	      "comma-separated list of names and patterns; the APIs run in this order.\n", f);
+	      "comma-separated list of names and patterns; the APIs run in this order.\n",
+	      f);
 	fputs("\nOptions a command or TEST-TYPE has no use for are refused: -r, --net,\n"
 	      "--cycles, --cpu and -o table|json|csv are for bench only, --perturb for\n"
 	      "verify only; compare takes -o and --output only;\n"
-	      "list-apis takes -v only, list-test-types none.\n", f);
+	      "list-apis takes -v only, list-test-types none.\n",
+	      f);
 	fputs("\nExit status: 0 passed; 1 failures found (or results not written, or the\n"
 	      "clock not restored); 2 usage error (or --vdso-lib unusable, or --perturb\n"
 	      "refused); 77 nothing could be tested;\n"
 	      "130, 143, 129 stopped by SIGINT, SIGTERM, SIGHUP (results so far written).\n"
-	      "See vdsotest(1).\n", f);
+	      "See vdsotest(1).\n",
+	      f);
 }
 
 static int bad(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -156,7 +176,8 @@ static int parse_duration(const char *s, uint64_t *ns, FILE *err)
 	if (end == s || *end || isspace((unsigned char)*s) || isnan(sec))
 		return bad(err, "invalid duration '%s': not a number of seconds", report_vis(s));
 	if (errno == ERANGE || !(sec >= DURATION_MIN_SEC && sec <= DURATION_MAX_SEC))
-		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds", report_vis(s));
+		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds",
+			   report_vis(s));
 	*ns = (uint64_t)(sec * 1e9 + 0.5);
 	return 0;
 }
@@ -175,13 +196,13 @@ static int parse_count(const char *s, const char *what, unsigned long max, const
 	errno = 0;
 	v = strtoul(s, &end, 10);
 	if (*s == '-' && end != s && !*end)
-		v = 0;		/* a negative number: out of range, not malformed */
+		v = 0; /* a negative number: out of range, not malformed */
 	else if (!isdigit((unsigned char)*s) || *end)
 		return bad(err, "invalid %s '%s': not a whole number%s", what, report_vis(s),
 			   *unit ? " of bytes" : "");
 	if (errno == ERANGE || v < 1 || v > max)
-		return bad(err, "invalid %s '%s': must be from 1 to %lu%s", what, report_vis(s), max,
-			   unit);
+		return bad(err, "invalid %s '%s': must be from 1 to %lu%s", what, report_vis(s),
+			   max, unit);
 	*n = v;
 	return 0;
 }
@@ -225,7 +246,8 @@ static int parse_perturb(const char *s, unsigned *kinds, FILE *err)
 	if (!*s)
 		return bad(err, "option '--perturb' needs a list of kinds, not ''");
 	if (!perturb_parse(s, kinds, kind, sizeof(kind)))
-		return bad(err, "unknown --perturb kind '%s' in '%s' (expected freq, slew, step, tai, leap, clocksource, hotplug, y2038 or all)",
+		return bad(err,
+			   "unknown --perturb kind '%s' in '%s' (expected freq, slew, step, tai, leap, clocksource, hotplug, y2038 or all)",
 			   report_vis(kind), report_vis(s));
 	return 0;
 }
@@ -242,23 +264,25 @@ static int check_cpu_list(const char *s, FILE *err)
 }
 
 static const char *const option_names[NR_OPTION_BITS] = {
-	[OPTION_DURATION] = "--duration", [OPTION_MAXFAILS] = "--maxfails",
-	[OPTION_THREADS] = "--threads", [OPTION_VERBOSE] = "--verbose", [OPTION_DEBUG] = "--debug",
-	[OPTION_VDSO_LIB] = "--vdso-lib", [OPTION_REPEAT] = "--repeat", [OPTION_NET] = "--net",
-	[OPTION_CYCLES] = "--cycles", [OPTION_CPU] = "--cpu", [OPTION_FORMAT] = "--format",
-	[OPTION_OUTPUT] = "--output", [OPTION_SIZE] = "--size",
-	[OPTION_VDSO_IMAGE] = "--vdso-image", [OPTION_DUMP] = "--dump",
-	[OPTION_PERTURB] = "--perturb",
+	[OPTION_DURATION] = "--duration",  [OPTION_MAXFAILS] = "--maxfails",
+	[OPTION_THREADS] = "--threads",	   [OPTION_VERBOSE] = "--verbose",
+	[OPTION_DEBUG] = "--debug",	   [OPTION_VDSO_LIB] = "--vdso-lib",
+	[OPTION_REPEAT] = "--repeat",	   [OPTION_NET] = "--net",
+	[OPTION_CYCLES] = "--cycles",	   [OPTION_CPU] = "--cpu",
+	[OPTION_FORMAT] = "--format",	   [OPTION_OUTPUT] = "--output",
+	[OPTION_SIZE] = "--size",	   [OPTION_VDSO_IMAGE] = "--vdso-image",
+	[OPTION_DUMP] = "--dump",	   [OPTION_PERTURB] = "--perturb",
 	[OPTION_HEADER] = "--[no-]header", [OPTION_LATENCY] = "--latency",
 };
 
 #define BIT(o) (1u << (o))
 /* What a run of any TEST-TYPE takes; bench takes BENCH_ONLY too. */
-#define RUN_OPTIONS (BIT(OPTION_DURATION) | BIT(OPTION_MAXFAILS) | BIT(OPTION_THREADS) | \
-		     BIT(OPTION_VERBOSE) | BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | \
-		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
-#define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
-		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY))
+#define RUN_OPTIONS                                                                                \
+	(BIT(OPTION_DURATION) | BIT(OPTION_MAXFAILS) | BIT(OPTION_THREADS) | BIT(OPTION_VERBOSE) | \
+	 BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
+#define BENCH_ONLY                                                                     \
+	(BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
+	 BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY))
 #define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
 
 /* The first option of @given outside @allowed, or -1. */
@@ -284,7 +308,8 @@ static int check_applies(const struct options *o, FILE *err)
 	switch (o->command) {
 	case CMD_COMPARE:
 		if ((i = first_outside(o->given, BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))) >= 0)
-			return bad(err, "option '%s' is not for compare (it takes -o and --output only)",
+			return bad(err,
+				   "option '%s' is not for compare (it takes -o and --output only)",
 				   option_names[i]);
 		return OPTIONS_RUN;
 	case CMD_LIST_APIS:
@@ -299,7 +324,8 @@ static int check_applies(const struct options *o, FILE *err)
 		return OPTIONS_RUN;
 	case CMD_INFO:
 		if ((i = first_outside(o->given, INFO_OPTIONS)) >= 0)
-			return bad(err, "option '%s' is not for info (it takes -o, --vdso-image and --dump only)",
+			return bad(err,
+				   "option '%s' is not for info (it takes -o, --vdso-image and --dump only)",
 				   option_names[i]);
 		return OPTIONS_RUN;
 	case CMD_RUN:
@@ -313,17 +339,21 @@ static int check_applies(const struct options *o, FILE *err)
 		return bad(err, "option '%s' is for bench only, not %s", option_names[i],
 			   test_type_name(o->test));
 	if (o->latency && o->threads > 1)
-		return bad(err, "option '--latency' needs one thread, not --threads=%u", o->threads);
+		return bad(err, "option '--latency' needs one thread, not --threads=%u",
+			   o->threads);
 	if (o->latency && (o->format == FORMAT_TABLE || o->format == FORMAT_CSV))
-		return bad(err, "option '--latency' is for the text, nsec, json and ktap formats, not %s",
+		return bad(err,
+			   "option '--latency' is for the text, nsec, json and ktap formats, not %s",
 			   report_format_name(o->format));
 	if (o->cycles && o->threads > 1)
 		return bad(err, "option '--cycles' needs one thread, not --threads=%u", o->threads);
 	if (o->cycles && o->format == FORMAT_TABLE)
-		return bad(err, "option '--cycles' is for the text, nsec, json, csv and ktap formats, not table (it has no cycles column)");
+		return bad(err,
+			   "option '--cycles' is for the text, nsec, json, csv and ktap formats, not table (it has no cycles column)");
 	if (o->header >= 0 && o->format != FORMAT_TEXT && o->format != FORMAT_NSEC &&
 	    o->format != FORMAT_TABLE)
-		return bad(err, "option '--%sheader' is for the text, nsec and table formats, not %s",
+		return bad(err,
+			   "option '--%sheader' is for the text, nsec and table formats, not %s",
 			   o->header ? "" : "no-", report_format_name(o->format));
 	if (o->test != TEST_BENCH && bench_only)
 		return bad(err, "format '%s' is for bench only (%s: text, nsec or ktap)",
@@ -390,20 +420,23 @@ static int parse_compare(struct options *o, int n, char **v, int after, FILE *er
 			split = i;
 			skip = 1;
 		}
-	if (dashes > 1)		/* (a second one would move files to the old side) */
+	if (dashes > 1) /* (a second one would move files to the old side) */
 		return bad(err, "compare takes one '--', between the sides, not %d", dashes);
 	if (split < 0 && after >= 0)
 		split = n - after;
 	if (split < 0) {
 		if (n < 3)
-			return bad(err, "compare needs two files: OLD.json NEW.json (or OLD.json... -- NEW.json...)");
+			return bad(err,
+				   "compare needs two files: OLD.json NEW.json (or OLD.json... -- NEW.json...)");
 		if (n > 3)
-			return bad(err, "unexpected argument '%s' after compare's two files (several a side: OLD.json... -- NEW.json...)",
+			return bad(err,
+				   "unexpected argument '%s' after compare's two files (several a side: OLD.json... -- NEW.json...)",
 				   report_vis(v[3]));
 		split = 2;
 	}
 	if (split < 2 || split + skip >= n)
-		return bad(err, "compare needs at least one file on each side of '--': OLD.json... -- NEW.json...");
+		return bad(err,
+			   "compare needs at least one file on each side of '--': OLD.json... -- NEW.json...");
 	if (o->format == FORMAT_NSEC || o->format == FORMAT_KTAP)
 		return bad(err, "format '%s' is not one of compare's (text, table, csv or json)",
 			   report_format_name(o->format));
@@ -489,11 +522,13 @@ static int parse_api_selection(struct options *o, const char *sel, const char *n
 		if (len < API_ITEM_MAX && api_find(item))
 			continue;
 		if (!list && next && test_type_find(item) >= 0)
-			return bad(err, "unknown API '%s': a TEST-TYPE; the API comes first, as in 'vdsotest %s %s'",
+			return bad(err,
+				   "unknown API '%s': a TEST-TYPE; the API comes first, as in 'vdsotest %s %s'",
 				   report_vis(item), report_vis(next), report_vis(item));
 		const char *close = api_suggest(name);
 		if (close)
-			return bad(err, "unknown API '%s'; did you mean '%s'?", report_vis(name), close);
+			return bad(err, "unknown API '%s'; did you mean '%s'?", report_vis(name),
+				   close);
 		return bad(err, "unknown API '%s'; see 'vdsotest list-apis'", report_vis(name));
 	}
 	o->napis = 0;
@@ -520,7 +555,8 @@ static int parse_operands(struct options *o, int n, char **v, int after, FILE *e
 		o->command = CMD_INFO;
 	if (o->command != CMD_RUN) {
 		if (n > 1)
-			return bad(err, "unexpected argument '%s' after %s", report_vis(v[1]), v[0]);
+			return bad(err, "unexpected argument '%s' after %s", report_vis(v[1]),
+				   v[0]);
 		return OPTIONS_RUN;
 	}
 	if (n == 0)
@@ -529,13 +565,16 @@ static int parse_operands(struct options *o, int n, char **v, int after, FILE *e
 	if (rc != OPTIONS_RUN)
 		return rc;
 	if (n == 1)
-		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)", report_vis(v[0]));
+		return bad(err, "missing TEST-TYPE after '%s' (expected bench, verify or abi)",
+			   report_vis(v[0]));
 	int t = test_type_find(v[1]);
 	if (t < 0) {
 		const char *close = test_type_suggest(v[1]);
 		if (close)
-			return bad(err, "unknown TEST-TYPE '%s'; did you mean '%s'?", report_vis(v[1]), close);
-		return bad(err, "unknown TEST-TYPE '%s' (expected bench, verify or abi)", report_vis(v[1]));
+			return bad(err, "unknown TEST-TYPE '%s'; did you mean '%s'?",
+				   report_vis(v[1]), close);
+		return bad(err, "unknown TEST-TYPE '%s' (expected bench, verify or abi)",
+			   report_vis(v[1]));
 	}
 	o->test = t;
 	if (n > 2)
@@ -559,9 +598,13 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 {
 	int c, rc;
 
-	*o = (struct options){ .duration_ns = 1000000000u, .maxfails = 10, .threads = 1,
-			       .repeat = 1, .size_bytes = 4, .header = -1 };
-	optind = 0;		/* glibc, musl: full reset of getopt's state */
+	*o = (struct options){ .duration_ns = 1000000000u,
+			       .maxfails = 10,
+			       .threads = 1,
+			       .repeat = 1,
+			       .size_bytes = 4,
+			       .header = -1 };
+	optind = 0; /* glibc, musl: full reset of getopt's state */
 	/*
 	 * The places of the "--" arguments, before getopt_long() permutes argv:
 	 * those before the one that ends the options are option values
@@ -575,7 +618,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 	opterr = 0;
 	for (;;) {
 		optopt = 0;
-		optarg = NULL;	/* (musl keeps the last value for options without one) */
+		optarg = NULL; /* (musl keeps the last value for options without one) */
 		/* -? is no option letter: it comes back as an unknown '?'. */
 		c = getopt_long(argc, argv, ":d:f:t:vgo:Vr:", long_options, NULL);
 		if (c == -1)
@@ -583,41 +626,79 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		if (optarg && strcmp(optarg, "--") == 0 && c != '?' && c != ':')
 			dd_values++;
 		rc = 0;
-		static const struct { int c; enum option_bit bit; } bits[] = {
-			{ 'd', OPTION_DURATION }, { 'f', OPTION_MAXFAILS }, { 't', OPTION_THREADS },
-			{ 'v', OPTION_VERBOSE }, { 'g', OPTION_DEBUG }, { OPT_VDSO_LIB, OPTION_VDSO_LIB },
-			{ 'r', OPTION_REPEAT }, { OPT_NET, OPTION_NET }, { OPT_CYCLES, OPTION_CYCLES },
-			{ OPT_CPU, OPTION_CPU }, { 'o', OPTION_FORMAT }, { OPT_OUTPUT, OPTION_OUTPUT },
-			{ OPT_SIZE, OPTION_SIZE }, { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
-			{ OPT_DUMP, OPTION_DUMP }, { OPT_PERTURB, OPTION_PERTURB },
-			{ OPT_HEADER, OPTION_HEADER }, { OPT_NO_HEADER, OPTION_HEADER },
+		static const struct {
+			int c;
+			enum option_bit bit;
+		} bits[] = {
+			{ 'd', OPTION_DURATION },	 { 'f', OPTION_MAXFAILS },
+			{ 't', OPTION_THREADS },	 { 'v', OPTION_VERBOSE },
+			{ 'g', OPTION_DEBUG },		 { OPT_VDSO_LIB, OPTION_VDSO_LIB },
+			{ 'r', OPTION_REPEAT },		 { OPT_NET, OPTION_NET },
+			{ OPT_CYCLES, OPTION_CYCLES },	 { OPT_CPU, OPTION_CPU },
+			{ 'o', OPTION_FORMAT },		 { OPT_OUTPUT, OPTION_OUTPUT },
+			{ OPT_SIZE, OPTION_SIZE },	 { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
+			{ OPT_DUMP, OPTION_DUMP },	 { OPT_PERTURB, OPTION_PERTURB },
+			{ OPT_HEADER, OPTION_HEADER },	 { OPT_NO_HEADER, OPTION_HEADER },
 			{ OPT_LATENCY, OPTION_LATENCY },
 		};
 		for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 			if (bits[i].c == c)
 				o->given |= BIT(bits[i].bit);
 		switch (c) {
-		case 'd': rc = parse_duration(optarg, &o->duration_ns, err); break;
-		case 'f': rc = parse_unsigned(optarg, "maxfails", MAXFAILS_MAX, &o->maxfails, err); break;
-		case 't': rc = parse_unsigned(optarg, "threads", THREADS_MAX, &o->threads, err); break;
-		case 'o': rc = parse_format(optarg, &o->format, err); break;
-		case 'r': rc = parse_unsigned(optarg, "repeat", REPEAT_MAX, &o->repeat, err); break;
-		case OPT_NET: o->net = true; break;
-		case OPT_CYCLES: o->cycles = true; break;
-		case OPT_DRY_RUN: o->dry_run = true; break;
-		case OPT_PERTURB: rc = parse_perturb(optarg, &o->perturb, err); break;
-		case OPT_HEADER: o->header = 1; break;
-		case OPT_LATENCY: o->latency = true; break;
-		case OPT_NO_HEADER: o->header = 0; break;
-		case OPT_CPU: rc = check_cpu_list(optarg, err); o->cpu_list = optarg; break;
+		case 'd':
+			rc = parse_duration(optarg, &o->duration_ns, err);
+			break;
+		case 'f':
+			rc = parse_unsigned(optarg, "maxfails", MAXFAILS_MAX, &o->maxfails, err);
+			break;
+		case 't':
+			rc = parse_unsigned(optarg, "threads", THREADS_MAX, &o->threads, err);
+			break;
+		case 'o':
+			rc = parse_format(optarg, &o->format, err);
+			break;
+		case 'r':
+			rc = parse_unsigned(optarg, "repeat", REPEAT_MAX, &o->repeat, err);
+			break;
+		case OPT_NET:
+			o->net = true;
+			break;
+		case OPT_CYCLES:
+			o->cycles = true;
+			break;
+		case OPT_DRY_RUN:
+			o->dry_run = true;
+			break;
+		case OPT_PERTURB:
+			rc = parse_perturb(optarg, &o->perturb, err);
+			break;
+		case OPT_HEADER:
+			o->header = 1;
+			break;
+		case OPT_LATENCY:
+			o->latency = true;
+			break;
+		case OPT_NO_HEADER:
+			o->header = 0;
+			break;
+		case OPT_CPU:
+			rc = check_cpu_list(optarg, err);
+			o->cpu_list = optarg;
+			break;
 		case OPT_OUTPUT:
 			if (!*optarg)
 				return bad(err, "option '--output' needs a file name, not ''");
 			o->output = optarg;
 			break;
-		case 'v': o->verbose = true; break;
-		case 'g': o->debug = true; break;
-		case OPT_SIZE: rc = parse_size(optarg, &o->size_bytes, err); break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case 'g':
+			o->debug = true;
+			break;
+		case OPT_SIZE:
+			rc = parse_size(optarg, &o->size_bytes, err);
+			break;
 		case OPT_VDSO_IMAGE:
 		case OPT_DUMP:
 			if (!*optarg)

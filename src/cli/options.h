@@ -24,46 +24,61 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE, CMD_INF
 
 struct options {
 	enum command command;
-	const char *apis;		/* CMD_RUN: the API operand as given: "all", a
+	const char *apis;      /* CMD_RUN: the API operand as given: "all", a
 					   name, a glob, or a comma list of those */
-	size_t napis;			/* CMD_RUN: the APIs it selects (>= 1) */
-	const struct api *api;		/* CMD_RUN: the API when it selects one, else NULL */
-	enum test_type test;		/* CMD_RUN */
-	uint64_t duration_ns;		/* default 1 s */
-	unsigned maxfails;		/* default 10 */
-	unsigned threads;		/* default 1 */
-	size_t size_bytes;		/* --size, default 4 */
+	size_t napis;	       /* CMD_RUN: the APIs it selects (>= 1) */
+	const struct api *api; /* CMD_RUN: the API when it selects one, else NULL */
+	enum test_type test;   /* CMD_RUN */
+	uint64_t duration_ns;  /* default 1 s */
+	unsigned maxfails;     /* default 10 */
+	unsigned threads;      /* default 1 */
+	size_t size_bytes;     /* --size, default 4 */
 	bool verbose;
 	bool debug;
-	enum output_format format;	/* default FORMAT_TEXT */
-	const char *vdso_lib;		/* --vdso-lib, or NULL for the kernel's */
-	unsigned repeat;		/* default 1 */
-	const char *output;		/* --output, or NULL for standard output */
-	bool net;			/* --net */
-	bool cycles;			/* --cycles */
-	const char *cpu_list;		/* --cpu, checked by cpu_list_parse(), or NULL */
-	bool dry_run;			/* --dry-run: check the command line, run nothing */
-	unsigned perturb;		/* verify --perturb: bits of enum perturb_kind, or 0 */
-	bool latency;			/* bench --latency */
-	int header;			/* bench: 1 --header, 0 --no-header, -1 neither
+	enum output_format format; /* default FORMAT_TEXT */
+	const char *vdso_lib;	   /* --vdso-lib, or NULL for the kernel's */
+	unsigned repeat;	   /* default 1 */
+	const char *output;	   /* --output, or NULL for standard output */
+	bool net;		   /* --net */
+	bool cycles;		   /* --cycles */
+	const char *cpu_list;	   /* --cpu, checked by cpu_list_parse(), or NULL */
+	bool dry_run;		   /* --dry-run: check the command line, run nothing */
+	unsigned perturb;	   /* verify --perturb: bits of enum perturb_kind, or 0 */
+	bool latency;		   /* bench --latency */
+	int header;		   /* bench: 1 --header, 0 --no-header, -1 neither
 					   (on for nsec and table, off for text) */
-	unsigned given;			/* the options given: 1 << OPTION_* */
-	const char *compare_old;	/* CMD_COMPARE: the first JSON file of each side */
+	unsigned given;		   /* the options given: 1 << OPTION_* */
+	const char *compare_old;   /* CMD_COMPARE: the first JSON file of each side */
 	const char *compare_new;
-	char *const *compare_old_files;	/* CMD_COMPARE: all of them, */
+	char *const *compare_old_files; /* CMD_COMPARE: all of them, */
 	unsigned compare_n_old;		/* 1 or more a side */
 	char *const *compare_new_files;
 	unsigned compare_n_new;
-	const char *vdso_image;		/* info --vdso-image=FILE, or NULL */
-	const char *dump;		/* info --dump=FILE, or NULL */
+	const char *vdso_image; /* info --vdso-image=FILE, or NULL */
+	const char *dump;	/* info --dump=FILE, or NULL */
 };
 
 /* The options whose use depends on the command and TEST-TYPE (bits of .given). */
 enum option_bit {
-	OPTION_DURATION, OPTION_MAXFAILS, OPTION_THREADS, OPTION_VERBOSE, OPTION_DEBUG,
-	OPTION_VDSO_LIB, OPTION_REPEAT, OPTION_NET, OPTION_CYCLES, OPTION_CPU, OPTION_FORMAT,
-	OPTION_OUTPUT, OPTION_SIZE, OPTION_VDSO_IMAGE, OPTION_DUMP, OPTION_PERTURB,
-	OPTION_HEADER, OPTION_LATENCY, NR_OPTION_BITS
+	OPTION_DURATION,
+	OPTION_MAXFAILS,
+	OPTION_THREADS,
+	OPTION_VERBOSE,
+	OPTION_DEBUG,
+	OPTION_VDSO_LIB,
+	OPTION_REPEAT,
+	OPTION_NET,
+	OPTION_CYCLES,
+	OPTION_CPU,
+	OPTION_FORMAT,
+	OPTION_OUTPUT,
+	OPTION_SIZE,
+	OPTION_VDSO_IMAGE,
+	OPTION_DUMP,
+	OPTION_PERTURB,
+	OPTION_HEADER,
+	OPTION_LATENCY,
+	NR_OPTION_BITS
 };
 
 /* options_parse() returns this when the program should go on and run. */

@@ -81,27 +81,27 @@ static const char *closest_name(const char *name, const char *const *names, size
 	const char *last_word = strrchr(name, '-');
 	size_t len = strlen(name), best_d = len / 3 > 1 ? len / 3 + 1 : 2;
 
-	if (best_d > 5)			/* at most 4 edits, however long the name */
+	if (best_d > 5) /* at most 4 edits, however long the name */
 		best_d = 5;
 	const char *best = NULL;
 
-	for (size_t i = 0; i < n; i++)		/* the same but for case and '_' */
+	for (size_t i = 0; i < n; i++) /* the same but for case and '_' */
 		if (strlen(names[i]) == len && starts_with(names[i], name, len))
 			return names[i];
-	if (len > 63)			/* nothing is that long: no guess */
+	if (len > 63) /* nothing is that long: no guess */
 		return NULL;
-	for (size_t i = 0; len >= 3 && i < n; i++) {	/* the end of a name: "cpu" */
+	for (size_t i = 0; len >= 3 && i < n; i++) { /* the end of a name: "cpu" */
 		size_t l = strlen(names[i]);
 		if (l > len && starts_with(names[i] + l - len, name, len))
 			return names[i];
 	}
-	for (size_t i = 0; len >= 3 && i < n; i++)	/* a part of a name */
+	for (size_t i = 0; len >= 3 && i < n; i++) /* a part of a name */
 		if (contains(names[i], name))
 			return names[i];
-	for (size_t i = 0; i < n; i++)	/* a name and more: "benchmark" */
+	for (size_t i = 0; i < n; i++) /* a name and more: "benchmark" */
 		if (strlen(names[i]) >= 3 && starts_with(name, names[i], strlen(names[i])))
 			return names[i];
-	if (last_word && strlen(last_word) >= 4)	/* "clock-gettime-raw" */
+	if (last_word && strlen(last_word) >= 4) /* "clock-gettime-raw" */
 		for (size_t i = 0; i < n; i++)
 			if (starts_with(names[i], name, (size_t)(last_word - name) + 1) &&
 			    contains(names[i], last_word))
@@ -131,7 +131,6 @@ const char *api_suggest(const char *name)
 	}
 	return closest_name(name, names, n);
 }
-
 
 const char *test_type_suggest(const char *name)
 {

@@ -21,43 +21,48 @@ enum status {
 	STATUS_PASS = 0,
 	STATUS_FAIL = 1,
 	STATUS_USAGE = 2,
-	STATUS_SKIP = 77,	/* nothing could be tested */
+	STATUS_SKIP = 77, /* nothing could be tested */
 };
 
 enum test_type { TEST_BENCH, TEST_VERIFY, TEST_ABI, NR_TEST_TYPES };
 
 enum output_format {
-	FORMAT_TEXT, FORMAT_NSEC, FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_KTAP,
+	FORMAT_TEXT,
+	FORMAT_NSEC,
+	FORMAT_TABLE,
+	FORMAT_JSON,
+	FORMAT_CSV,
+	FORMAT_KTAP,
 	NR_FORMATS
 };
 
 /* Settings of one run, from the command line. */
 struct run {
-	uint64_t duration_ns;		/* per path (bench) or per API (verify); > 0 */
-	unsigned maxfails;		/* failures reported before an API stops; >= 1 */
-	unsigned threads;		/* threads per bench path or verify; >= 1 */
-	size_t size_bytes;		/* getrandom bench: bytes per call; >= 1 */
+	uint64_t duration_ns; /* per path (bench) or per API (verify); > 0 */
+	unsigned maxfails;    /* failures reported before an API stops; >= 1 */
+	unsigned threads;     /* threads per bench path or verify; >= 1 */
+	size_t size_bytes;    /* getrandom bench: bytes per call; >= 1 */
 	bool verbose;
 	enum output_format format;
 	const struct vdso_binding *vdso;
-	unsigned repeat;		/* bench: measurements per path; >= 1 */
-	size_t api_index;		/* this API's place in the run, from 0 */
-	size_t api_total;		/* the APIs of the run; >= 1 */
-	bool net;			/* bench: subtract the harness overhead */
-	const int *cpus;		/* bench: the CPU of each of the threads,
+	unsigned repeat;		       /* bench: measurements per path; >= 1 */
+	size_t api_index;		       /* this API's place in the run, from 0 */
+	size_t api_total;		       /* the APIs of the run; >= 1 */
+	bool net;			       /* bench: subtract the harness overhead */
+	const int *cpus;		       /* bench: the CPU of each of the threads,
 					   or NULL: not pinned */
-	const struct cycles_info *cycles;	/* bench --cycles, or NULL */
-	const char *cpu_list;		/* bench: --cpu as given, or NULL */
-	bool header;			/* bench: the context header (--header) */
-	const struct latency_counter *latency;	/* bench --latency, or NULL */
+	const struct cycles_info *cycles;      /* bench --cycles, or NULL */
+	const char *cpu_list;		       /* bench: --cpu as given, or NULL */
+	bool header;			       /* bench: the context header (--header) */
+	const struct latency_counter *latency; /* bench --latency, or NULL */
 };
 
 /* Properties of a clock id that decide which checks apply. */
 enum clock_flags {
-	CLK_SETTABLE  = 1 << 0,	/* may be set: a jump is a note, not a failure */
-	CLK_COARSE    = 1 << 1,	/* tick-based; api.fine_id is its fine twin */
-	CLK_BOOTTIME  = 1 << 2,	/* must be >= CLOCK_MONOTONIC */
-	CLK_AUX       = 1 << 3,	/* an aux clock: may be absent or disabled */
+	CLK_SETTABLE = 1 << 0, /* may be set: a jump is a note, not a failure */
+	CLK_COARSE = 1 << 1,   /* tick-based; api.fine_id is its fine twin */
+	CLK_BOOTTIME = 1 << 2, /* must be >= CLOCK_MONOTONIC */
+	CLK_AUX = 1 << 3,      /* an aux clock: may be absent or disabled */
 };
 
 /*
@@ -71,11 +76,11 @@ enum clock_flags {
 struct api;
 struct cycles_info;
 struct latency_counter;
-struct ts64;		/* lib/timespec.h */
-struct bench_paths;	/* harness/bench.h */
-struct verify_ctx;	/* harness/verify.h */
-struct abi_ctx;		/* harness/abi.h */
-struct abi_call;	/* harness/abi.h */
+struct ts64;	    /* lib/timespec.h */
+struct bench_paths; /* harness/bench.h */
+struct verify_ctx;  /* harness/verify.h */
+struct abi_ctx;	    /* harness/abi.h */
+struct abi_call;    /* harness/abi.h */
 
 /*
  * Which parts of the harness apply to a family (struct family.flags).
@@ -125,10 +130,10 @@ enum family_flags {
  * or per verify part (each thread of -t N, the time-namespace child).
  */
 struct family {
-	enum vdso_call call;		/* the vDSO function (vdso/vdso.h) */
-	const char *name;		/* e.g. "time": its file, families/time.c */
-	const char *summary;		/* one line, e.g. "time(2) through the vDSO" */
-	unsigned flags;			/* enum family_flags */
+	enum vdso_call call; /* the vDSO function (vdso/vdso.h) */
+	const char *name;    /* e.g. "time": its file, families/time.c */
+	const char *summary; /* one line, e.g. "time(2) through the vDSO" */
+	unsigned flags;	     /* enum family_flags */
 
 	/*
 	 * supported - can @api be tested here?  Asked once per TEST-TYPE by
@@ -211,12 +216,12 @@ struct family {
 };
 
 struct api {
-	const char *name;		/* e.g. "clock-gettime-monotonic" */
+	const char *name; /* e.g. "clock-gettime-monotonic" */
 	const struct family *family;
-	clockid_t clock_id;		/* -1 for APIs without a clock id */
-	const char *clock_name;		/* e.g. "CLOCK_MONOTONIC", or NULL */
-	unsigned flags;			/* enum clock_flags */
-	clockid_t fine_id;		/* CLK_COARSE: the fine clock it follows */
+	clockid_t clock_id;	/* -1 for APIs without a clock id */
+	const char *clock_name; /* e.g. "CLOCK_MONOTONIC", or NULL */
+	unsigned flags;		/* enum clock_flags */
+	clockid_t fine_id;	/* CLK_COARSE: the fine clock it follows */
 };
 
 extern const struct api api_table[];

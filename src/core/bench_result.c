@@ -7,7 +7,9 @@
 const char *bench_path_name(enum bench_path p)
 {
 	static const char *const names[NR_PATHS] = {
-		[PATH_SYSCALL] = "syscall", [PATH_LIBC] = "libc", [PATH_VDSO] = "vdso",
+		[PATH_SYSCALL] = "syscall",
+		[PATH_LIBC] = "libc",
+		[PATH_VDSO] = "vdso",
 	};
 	return (unsigned)p < NR_PATHS ? names[p] : "?";
 }

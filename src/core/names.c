@@ -7,7 +7,9 @@
 #include "core/api.h"
 
 static const char *const test_type_names[NR_TEST_TYPES] = {
-	[TEST_BENCH] = "bench", [TEST_VERIFY] = "verify", [TEST_ABI] = "abi",
+	[TEST_BENCH] = "bench",
+	[TEST_VERIFY] = "verify",
+	[TEST_ABI] = "abi",
 };
 
 int test_type_find(const char *name)

@@ -56,16 +56,16 @@ union clock_buf {
  * [1] clock_getres.
  */
 struct clock_flavour {
-	enum vdso_call call[2];		/* the vDSO functions */
-	long sys_nr[2];			/* their system calls */
+	enum vdso_call call[2]; /* the vDSO functions */
+	long sys_nr[2];		/* their system calls */
 	/* the vDSO function @fn of call[@getres] on @ts (any pointer: abi) */
 	int (*vdso)(void *fn, bool getres, clockid_t id, void *ts);
-	size_t size;			/* bytes the calls write */
-	const char *type;		/* its name in messages */
+	size_t size;	  /* bytes the calls write */
+	const char *type; /* its name in messages */
 	struct ts64 (*to_ts64)(const union clock_buf *b);
 	void (*from_libc)(union clock_buf *b, const struct timespec *ts);
-	bool libc;			/* libc's clock_gettime() has this width */
-	bool sec32;			/* tv_sec has 32 bits: wraps past 2038 */
+	bool libc;  /* libc's clock_gettime() has this width */
+	bool sec32; /* tv_sec has 32 bits: wraps past 2038 */
 	/* the other width's calls: a note when the vDSO has just one */
 	bool note_other_width;
 	enum vdso_call other_width[2];
@@ -98,7 +98,7 @@ static const struct clock_flavour old_flavour = {
 	.from_libc = old_from_libc,
 	.libc = true,
 	.sec32 = sizeof(((vdso_timespec *)NULL)->tv_sec) < 8,
-	.note_other_width = false,	/* (their output stays as before time64) */
+	.note_other_width = false, /* (their output stays as before time64) */
 };
 
 #ifdef SYS_clock_gettime64
@@ -127,7 +127,7 @@ static const struct clock_flavour t64_flavour = {
 	.type = "__kernel_timespec",
 	.to_ts64 = t64_to_ts64,
 	.from_libc = t64_from_libc,
-	.libc = sizeof(time_t) == 8,	/* libc built with _TIME_BITS=64 */
+	.libc = sizeof(time_t) == 8, /* libc built with _TIME_BITS=64 */
 	.sec32 = false,
 	.note_other_width = true,
 	.other_width = { VDSO_CLOCK_GETTIME, VDSO_CLOCK_GETRES },
@@ -143,10 +143,10 @@ static const struct clock_flavour *const flavours[] = {
 
 /* One API's call: the path under test, its clock id, width and kind. */
 struct clock_arg {
-	void *fn;		/* vDSO function, or NULL */
+	void *fn; /* vDSO function, or NULL */
 	clockid_t id;
 	const struct clock_flavour *fl;
-	bool getres;		/* clock_getres, not clock_gettime */
+	bool getres; /* clock_getres, not clock_gettime */
 };
 
 static struct clock_arg clock_arg_of(const struct api *api, const struct run *run)
@@ -181,7 +181,7 @@ static int subject_call(const struct clock_arg *a, union clock_buf *out)
 
 	if (a->fn)
 		return a->fl->vdso(a->fn, a->getres, a->id, out);
-	if (!out)	/* only clock_getres() accepts NULL */
+	if (!out) /* only clock_getres() accepts NULL */
 		return clock_getres(a->id, NULL);
 	r = a->getres ? clock_getres(a->id, &ts) : clock_gettime(a->id, &ts);
 	a->fl->from_libc(out, &ts);
@@ -212,10 +212,12 @@ static bool clock_supported(const struct api *api, char *why, size_t len)
 	bool alarm = api->clock_id == CLOCK_REALTIME_ALARM || api->clock_id == CLOCK_BOOTTIME_ALARM;
 
 	if (why && (api->flags & CLK_AUX) && err == ENODEV)
-		snprintf(why, len, "unsupported here: the system call gives ENODEV for %s: aux clock %d is not enabled (/sys/kernel/time/aux_clocks/%d/aux_clock_enable)",
+		snprintf(why, len,
+			 "unsupported here: the system call gives ENODEV for %s: aux clock %d is not enabled (/sys/kernel/time/aux_clocks/%d/aux_clock_enable)",
 			 api->clock_name, api->clock_id - CLOCK_AUX, api->clock_id - CLOCK_AUX);
 	else if (why && (api->flags & CLK_AUX))
-		snprintf(why, len, "unsupported by this kernel: the system call rejects %s with EINVAL (aux clocks need Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS)",
+		snprintf(why, len,
+			 "unsupported by this kernel: the system call rejects %s with EINVAL (aux clocks need Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS)",
 			 api->clock_name);
 	else if (why)
 		snprintf(why, len, "unsupported here: the system call rejects %s with EINVAL%s",
@@ -240,7 +242,8 @@ static void clock_notes(const struct api *api, const struct run *run)
 
 		if (has != has_other)
 			report_note("%s: the vDSO exports %s but not %s", api->name,
-				    vdso_call_name(has ? call : other), vdso_call_name(has ? other : call));
+				    vdso_call_name(has ? call : other),
+				    vdso_call_name(has ? other : call));
 	}
 }
 
@@ -273,14 +276,10 @@ static void getres_libc_batch(const void *p, unsigned long n)
 }
 
 /* (Both calls and both widths: the same signature, a buffer for the wider.) */
-BENCH_PLACED_BATCH(vdso_batch, p, n,
-	const struct clock_arg *a = p;
-	void *fn = a->fn;
-	clockid_t id = a->id;
-	union clock_buf b;
+BENCH_PLACED_BATCH(vdso_batch, p, n, const struct clock_arg *a = p; void *fn = a->fn;
+		   clockid_t id = a->id; union clock_buf b;
 
-	BENCH_REPEAT(n, vdso_bench_clock(fn, id, &b.old));
-)
+		   BENCH_REPEAT(n, vdso_bench_clock(fn, id, &b.old));)
 
 /* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
 static int clock_probe(enum bench_path p, const void *arg)
@@ -321,8 +320,13 @@ static enum status clock_bench_paths(const struct api *api, const struct run *ru
 	s->empty.fn = (void *)empty_clock_fn;
 	libc = s->arg.getres ? getres_libc_batch : gettime_libc_batch;
 	*paths = (struct bench_paths){ { sys_batch, s->arg.fl->libc ? libc : NULL,
-					 s->arg.fn ? vdso_batch[0] : NULL }, clock_probe, &s->arg,
-				       vdso_batch[0], &s->empty, 0, vdso_batch };
+					 s->arg.fn ? vdso_batch[0] : NULL },
+				       clock_probe,
+				       &s->arg,
+				       vdso_batch[0],
+				       &s->empty,
+				       0,
+				       vdso_batch };
 	return STATUS_PASS;
 }
 
@@ -331,21 +335,21 @@ static enum status clock_bench_paths(const struct api *api, const struct run *ru
 /* A verify's state, carried between its rounds (getres uses .arg alone). */
 struct gettime_state {
 	struct clock_arg arg;
-	int64_t res_ns;			/* resolution from the system call */
-	struct ts64 prev;		/* last subject reading */
-	struct ts64 prev_change;	/* syscall reading when prev was new */
+	int64_t res_ns;		 /* resolution from the system call */
+	struct ts64 prev;	 /* last subject reading */
+	struct ts64 prev_change; /* syscall reading when prev was new */
 	bool have_prev;
 	/* CLOCK_BOOTTIME - CLOCK_MONOTONIC offsets of our time namespace */
 	int64_t boot_minus_mono_offset_ns;
-	bool check_boottime;		/* those offsets are known */
+	bool check_boottime; /* those offsets are known */
 	/* CLOCK_TAI: the TAI offset (adjtimex) before the last round's readings */
 	long tai_offset_sec;
 	bool have_tai_offset;
-	struct ts64 prev_r2;		/* CLOCK_REALTIME after the last round's reading */
+	struct ts64 prev_r2; /* CLOCK_REALTIME after the last round's reading */
 	bool have_prev_r2;
-	bool y2038_noted;		/* the 32-bit wrap past 2038 said */
-	uint64_t rounds;		/* rounds begun */
-	uint64_t set_seen_round;	/* the round in which a setting was last seen */
+	bool y2038_noted;	 /* the 32-bit wrap past 2038 said */
+	uint64_t rounds;	 /* rounds begun */
+	uint64_t set_seen_round; /* the round in which a setting was last seen */
 	bool set_seen;
 };
 
@@ -386,8 +390,8 @@ static bool clock_was_set(struct verify_ctx *ctx, struct gettime_state *st)
  * at fault when it lags more than that.  It is never ahead of the fine
  * clock read after it.  Return: false after reporting a failure.
  */
-static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st,
-			 struct ts64 f1, struct ts64 s1, struct ts64 v, struct ts64 f2)
+static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st, struct ts64 f1,
+			 struct ts64 s1, struct ts64 v, struct ts64 f2)
 {
 	const char *who = subject_name(&st->arg);
 	int64_t bound = 2 * st->res_ns + COARSE_SLACK_NS, lag = ts64_sub_ns(f1, v);
@@ -395,13 +399,18 @@ static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st,
 
 	if (!verify_ok(ctx, lag <= bound || ts64_sub_ns(f1, s1) > bound) &&
 	    !clock_was_set(ctx, st)) {
-		verify_fail(ctx, "%s [%s] is %" PRId64 " ns behind the fine clock's syscall [%s] read before it (resolution %" PRId64 " ns)",
-			    who, ts64_format(v, a, sizeof(a)), lag,
-			    ts64_format(f1, b, sizeof(b)), st->res_ns);
+		verify_fail(ctx,
+			    "%s [%s] is %" PRId64
+			    " ns behind the fine clock's syscall [%s] read before it (resolution %" PRId64
+			    " ns)",
+			    who, ts64_format(v, a, sizeof(a)), lag, ts64_format(f1, b, sizeof(b)),
+			    st->res_ns);
 		return false;
 	}
 	if (!verify_ok(ctx, ts64_cmp(v, f2) <= 0) && !clock_was_set(ctx, st)) {
-		verify_fail(ctx, "%s [%s] is ahead of the fine clock's syscall [%s] read after it (%" PRId64 " ns ahead)",
+		verify_fail(ctx,
+			    "%s [%s] is ahead of the fine clock's syscall [%s] read after it (%" PRId64
+			    " ns ahead)",
 			    who, ts64_format(v, a, sizeof(a)), ts64_format(f2, b, sizeof(b)),
 			    ts64_sub_ns(v, f2));
 		return false;
@@ -421,7 +430,7 @@ static bool timens_boot_minus_mono_ns(int64_t *diff_ns)
 	struct timens_offsets o;
 
 	*diff_ns = 0;
-	if (timens_offsets_read(&o) != 0)	/* no file: no time namespace, unless no /proc */
+	if (timens_offsets_read(&o) != 0) /* no file: no time namespace, unless no /proc */
 		return errno == ENOENT && access("/proc/self/stat", F_OK) == 0;
 	*diff_ns = ts64_to_ns(o.boottime) - ts64_to_ns(o.monotonic);
 	return true;
@@ -447,26 +456,28 @@ static bool sys_read(struct verify_ctx *ctx, const struct clock_arg *a, clockid_
  * system call moved on by more than the resolution is reported as a clock
  * that does not advance; anything else as a step backwards or ahead.
  */
-static void report_order(struct verify_ctx *ctx, struct gettime_state *st,
-			  struct ts64 s1, struct ts64 v, struct ts64 s2)
+static void report_order(struct verify_ctx *ctx, struct gettime_state *st, struct ts64 s1,
+			 struct ts64 v, struct ts64 s2)
 {
 	const char *who = subject_name(&st->arg);
 	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
 
 	if (st->have_prev && ts64_cmp(v, st->prev) == 0 &&
 	    ts64_sub_ns(s1, st->prev_change) > st->res_ns)
-		verify_fail(ctx, "%s clock did not advance: [%s] for %" PRId64
-			    " ns while the system call went from [%s] to [%s] (resolution %" PRId64 " ns)",
+		verify_fail(ctx,
+			    "%s clock did not advance: [%s] for %" PRId64
+			    " ns while the system call went from [%s] to [%s] (resolution %" PRId64
+			    " ns)",
 			    who, ts64_format(v, a, sizeof(a)), ts64_sub_ns(s2, st->prev_change),
 			    ts64_format(st->prev_change, b, sizeof(b)),
 			    ts64_format(s2, c, sizeof(c)), st->res_ns);
 	else if (ts64_cmp(v, s1) < 0)
-		verify_fail(ctx, "%s %s after syscall %s: %" PRId64 " ns backwards",
-			    who, ts64_format(v, a, sizeof(a)), ts64_format(s1, b, sizeof(b)),
+		verify_fail(ctx, "%s %s after syscall %s: %" PRId64 " ns backwards", who,
+			    ts64_format(v, a, sizeof(a)), ts64_format(s1, b, sizeof(b)),
 			    ts64_sub_ns(s1, v));
 	else
-		verify_fail(ctx, "%s %s before syscall %s: %" PRId64 " ns ahead",
-			    who, ts64_format(v, a, sizeof(a)), ts64_format(s2, b, sizeof(b)),
+		verify_fail(ctx, "%s %s before syscall %s: %" PRId64 " ns ahead", who,
+			    ts64_format(v, a, sizeof(a)), ts64_format(s2, b, sizeof(b)),
 			    ts64_sub_ns(v, s2));
 }
 
@@ -481,17 +492,19 @@ static void report_order(struct verify_ctx *ctx, struct gettime_state *st,
  * @r2, the subject's TAI reading @v lies within [r1, r2] + the offset.
  * Return: false after reporting a failure.
  */
-static bool check_tai_offset(struct verify_ctx *ctx, struct gettime_state *st,
-			     struct ts64 r1, struct ts64 v, struct ts64 r2, long tai_sec)
+static bool check_tai_offset(struct verify_ctx *ctx, struct gettime_state *st, struct ts64 r1,
+			     struct ts64 v, struct ts64 r2, long tai_sec)
 {
 	struct ts64 lo = { r1.sec + tai_sec, r1.nsec }, hi = { r2.sec + tai_sec, r2.nsec };
 	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
 
 	if (verify_ok(ctx, ts64_cmp(lo, v) <= 0 && ts64_cmp(v, hi) <= 0) || clock_was_set(ctx, st))
 		return true;
-	verify_fail(ctx, "%s CLOCK_TAI [%s] is not syscall CLOCK_REALTIME [%s .. %s] + the TAI offset %ld s (adjtimex): %" PRId64 " ns %s",
-		    subject_name(&st->arg), ts64_format(v, a, sizeof(a)), ts64_format(r1, b, sizeof(b)),
-		    ts64_format(r2, c, sizeof(c)), tai_sec,
+	verify_fail(ctx,
+		    "%s CLOCK_TAI [%s] is not syscall CLOCK_REALTIME [%s .. %s] + the TAI offset %ld s (adjtimex): %" PRId64
+		    " ns %s",
+		    subject_name(&st->arg), ts64_format(v, a, sizeof(a)),
+		    ts64_format(r1, b, sizeof(b)), ts64_format(r2, c, sizeof(c)), tai_sec,
 		    ts64_cmp(v, lo) < 0 ? ts64_sub_ns(lo, v) : ts64_sub_ns(v, hi),
 		    ts64_cmp(v, lo) < 0 ? "behind" : "ahead");
 	return false;
@@ -543,7 +556,8 @@ static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct
 	if (!st->y2038_noted && v->sec < 0 && (s1->sec < 0 || s2->sec < 0))
 		report_note("%s: past 2038-01-19T03:14:07Z the 32-bit %s returns [%s] through %s%s and [%s] through the system call",
 			    api->name, vdso_call_name(api->family->call),
-			    ts64_format(*v, a, sizeof(a)), st->arg.fn ? "the " : "", subject_name(&st->arg),
+			    ts64_format(*v, a, sizeof(a)), st->arg.fn ? "the " : "",
+			    subject_name(&st->arg),
 			    ts64_format(s1->sec < 0 ? *s1 : *s2, b, sizeof(b)));
 	if (v->sec < 0 && (s1->sec < 0 || s2->sec < 0))
 		st->y2038_noted = true;
@@ -622,19 +636,20 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	if (!arg->fn && r != 0 && err == EOVERFLOW &&
 	    (s1.sec < 0 || s2.sec < 0 || s1.sec > INT32_MAX || s2.sec > INT32_MAX)) {
 		if (!st->y2038_noted)
-			report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit clock_gettime(%s) returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64 " s",
+			report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit clock_gettime(%s) returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64
+				    " s",
 				    api->name, api->clock_name, strerror(err), s2.sec);
 		st->y2038_noted = true;
 		return;
 	}
 	if (!verify_ok(ctx, r == 0)) {
-		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0",
-			    who, vdso_call_name(api->family->call), api->clock_name, r, strerror(err));
+		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0", who,
+			    vdso_call_name(api->family->call), api->clock_name, r, strerror(err));
 		return;
 	}
 	if (!verify_ok(ctx, ts64_normalized(v))) {
-		verify_fail(ctx, "%s returned a %s that is not normalized: [%s]",
-			    who, arg->fl->type, ts64_format(v, a, sizeof(a)));
+		verify_fail(ctx, "%s returned a %s that is not normalized: [%s]", who,
+			    arg->fl->type, ts64_format(v, a, sizeof(a)));
 		return;
 	}
 	if (tai_known && a1 == a2 && !check_tai_offset(ctx, st, r1, v, r2, a1)) {
@@ -645,12 +660,12 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	    !(tai ? tai_jump_excused(ctx, st, before, a2, jump_known, rt_move, rt_known)
 		  : clock_was_set(ctx, st))) {
 		char offsets[96] = "";
-		if (jump_known)	/* (what tai_jump_excused() judged by) */
-			snprintf(offsets, sizeof(offsets), " (TAI offset %ld s before, %ld s after: adjtimex)",
-				 before, a2);
-		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards%s",
-			    who, ts64_format(v, a, sizeof(a)), who,
-			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, v), offsets);
+		if (jump_known) /* (what tai_jump_excused() judged by) */
+			snprintf(offsets, sizeof(offsets),
+				 " (TAI offset %ld s before, %ld s after: adjtimex)", before, a2);
+		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards%s", who,
+			    ts64_format(v, a, sizeof(a)), who, ts64_format(st->prev, b, sizeof(b)),
+			    ts64_sub_ns(st->prev, v), offsets);
 		st->prev = v;
 		return;
 	}
@@ -658,11 +673,14 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 		return;
 	if (st->check_boottime &&
 	    !verify_ok(ctx, ts64_sub_ns(v, m) >= st->boot_minus_mono_offset_ns)) {
-		verify_fail(ctx, "%s %s [%s] < syscall CLOCK_MONOTONIC [%s] read before it (%" PRId64 " ns behind%s)",
+		verify_fail(ctx,
+			    "%s %s [%s] < syscall CLOCK_MONOTONIC [%s] read before it (%" PRId64
+			    " ns behind%s)",
 			    who, api->clock_name, ts64_format(v, a, sizeof(a)),
 			    ts64_format(m, b, sizeof(b)),
 			    st->boot_minus_mono_offset_ns - ts64_sub_ns(v, m),
-			    st->boot_minus_mono_offset_ns ? "; time namespace offsets allowed for" : "");
+			    st->boot_minus_mono_offset_ns ? "; time namespace offsets allowed for"
+							  : "");
 		return;
 	}
 	if (!verify_ok(ctx, ts64_cmp(s1, v) <= 0 && ts64_cmp(v, s2) <= 0) &&
@@ -681,8 +699,7 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
  * to verify (STATUS_SKIP); for clock_gettime the resolution and, for
  * CLOCK_BOOTTIME, our time namespace's offsets.
  */
-static enum status clock_verify_setup(const struct api *api, const struct run *run,
-				      void *state)
+static enum status clock_verify_setup(const struct api *api, const struct run *run, void *state)
 {
 	struct gettime_state *st = state;
 	union clock_buf res;
@@ -713,15 +730,15 @@ static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 	union clock_buf sres, vres;
 
 	if (sys_call(arg, true, api->clock_id, &sres) != 0) {
-		verify_fail(ctx, "%s(%s) system call failed: %s",
-			    call, api->clock_name, strerror(errno));
+		verify_fail(ctx, "%s(%s) system call failed: %s", call, api->clock_name,
+			    strerror(errno));
 		return;
 	}
 	int r = subject_call(arg, &vres);
 	int err = errno;
 	if (!verify_ok(ctx, r == 0)) {
-		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0",
-			    who, call, api->clock_name, r, strerror(err));
+		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0", who,
+			    call, api->clock_name, r, strerror(err));
 		return;
 	}
 	struct ts64 s = arg->fl->to_ts64(&sres), v = arg->fl->to_ts64(&vres);
@@ -734,8 +751,8 @@ static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 	r = subject_call(arg, NULL);
 	err = errno;
 	if (!verify_ok(ctx, r == 0))
-		verify_fail(ctx, "%s %s(%s, NULL) returned %d (%s), expected 0",
-			    who, call, api->clock_name, r, strerror(err));
+		verify_fail(ctx, "%s %s(%s, NULL) returned %d (%s), expected 0", who, call,
+			    api->clock_name, r, strerror(err));
 }
 
 static void clock_round(struct verify_ctx *ctx, void *state)
@@ -808,7 +825,7 @@ static void clock_abi_cases(struct abi_ctx *ctx)
 	for (int p = PTR_NULL; p < NR_ABI_PTRS; p++) {
 		c.ptr[0] = p;
 		snprintf(what, sizeof(what), "%s(%s, %s)", fn, api->clock_name, abi_ptr_name(p));
-		if (p == PTR_NULL && arg.getres)	/* only clock_getres() accepts NULL */
+		if (p == PTR_NULL && arg.getres) /* only clock_getres() accepts NULL */
 			abi_expect_result(ctx, c, 0, 0, what);
 		else
 			abi_expect_fault(ctx, c, what);
@@ -817,7 +834,8 @@ static void clock_abi_cases(struct abi_ctx *ctx)
 		c.clock_id = abi_invalid_clock_ids[i];
 		for (int p = PTR_GOOD; p <= PTR_NULL; p++) {
 			c.ptr[0] = p;
-			snprintf(what, sizeof(what), "%s(%ld, %s)", fn, c.clock_id, abi_ptr_name(p));
+			snprintf(what, sizeof(what), "%s(%ld, %s)", fn, c.clock_id,
+				 abi_ptr_name(p));
 			abi_expect_result(ctx, c, -1, EINVAL, what);
 		}
 	}
@@ -839,16 +857,11 @@ static void clock_call_once(const struct api *api, void *fn)
  * parts in both widths; the fallback summary of --perturb names each clock
  * once, from the calls of every target.
  */
-#define CLOCK_FAMILY_COMMON						\
-	.supported = clock_supported,					\
-	.notes = clock_notes,						\
-	.call_once = clock_call_once,					\
-	.bench_state_size = sizeof(struct clock_bench_state),		\
-	.bench_paths = clock_bench_paths,				\
-	.verify_state_size = sizeof(struct gettime_state),		\
-	.verify_setup = clock_verify_setup,				\
-	.verify_round = clock_round,					\
-	.abi_cases = clock_abi_cases
+#define CLOCK_FAMILY_COMMON                                                                     \
+	.supported = clock_supported, .notes = clock_notes, .call_once = clock_call_once,       \
+	.bench_state_size = sizeof(struct clock_bench_state), .bench_paths = clock_bench_paths, \
+	.verify_state_size = sizeof(struct gettime_state), .verify_setup = clock_verify_setup,  \
+	.verify_round = clock_round, .abi_cases = clock_abi_cases
 
 const struct family clock_gettime_family = {
 	.call = VDSO_CLOCK_GETTIME,
@@ -868,7 +881,7 @@ const struct family clock_getres_family = {
 	CLOCK_FAMILY_COMMON,
 };
 
-#ifdef SYS_clock_gettime64	/* the API rows exist only where the system calls do */
+#ifdef SYS_clock_gettime64 /* the API rows exist only where the system calls do */
 const struct family clock_gettime64_family = {
 	.call = VDSO_CLOCK_GETTIME64,
 	.name = "clock_gettime64",

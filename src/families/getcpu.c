@@ -49,12 +49,9 @@ static void libc_batch(const void *p, unsigned long n)
 #endif
 }
 
-BENCH_PLACED_BATCH(vdso_batch, p, n,
-	void *fn = *(void *const *)p;
-	unsigned cpu;
+BENCH_PLACED_BATCH(vdso_batch, p, n, void *fn = *(void *const *)p; unsigned cpu;
 
-	BENCH_REPEAT(n, vdso_bench_getcpu(fn, &cpu));
-)
+		   BENCH_REPEAT(n, vdso_bench_getcpu(fn, &cpu));)
 
 static int getcpu_probe(enum bench_path p, const void *arg)
 {
@@ -84,7 +81,7 @@ static long empty_getcpu(unsigned *cpu, unsigned *node, void *cache)
 }
 
 static enum status getcpu_bench_paths(const struct api *api, const struct run *run,
-				struct bench_paths *paths, void *state)
+				      struct bench_paths *paths, void *state)
 {
 	bench_paths_of_fn(paths, state, api_vdso_fn(api, run), (void *)empty_getcpu, sys_batch,
 			  libc_batch, vdso_batch, getcpu_probe);
@@ -117,8 +114,8 @@ static void check_in_mask(struct verify_ctx *ctx, void *fn, const struct cpu_mas
 	int err = errno;
 
 	if (!verify_ok(ctx, r == 0)) {
-		verify_fail(ctx, "%s getcpu() returned %d (%s); expected 0",
-			    fn ? "vDSO" : "libc", r, strerror(err));
+		verify_fail(ctx, "%s getcpu() returned %d (%s); expected 0", fn ? "vDSO" : "libc",
+			    r, strerror(err));
 		return;
 	}
 	if (!verify_ok(ctx, cpu_allowed_now(m, cpu)))
@@ -139,8 +136,8 @@ static void check_pinned(struct verify_ctx *ctx, void *fn, unsigned cpu)
 	int r = subject_getcpu(fn, &vcpu, &vnode);
 	long sr = sys_getcpu(&scpu, &snode, NULL);
 	if (!verify_ok(ctx, r == 0 && sr == 0)) {
-		verify_fail(ctx, "pinned to CPU %u: %s getcpu() returned %d, syscall %ld",
-			    cpu, who, r, sr);
+		verify_fail(ctx, "pinned to CPU %u: %s getcpu() returned %d, syscall %ld", cpu, who,
+			    r, sr);
 		return;
 	}
 	if (!verify_ok(ctx, (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
@@ -158,8 +155,7 @@ struct getcpu_verify_state {
 	struct cpu_mask mask;
 };
 
-static enum status getcpu_verify_setup(const struct api *api, const struct run *run,
-				       void *state)
+static enum status getcpu_verify_setup(const struct api *api, const struct run *run, void *state)
 {
 	struct getcpu_verify_state *s = state;
 
@@ -178,12 +174,11 @@ static void getcpu_round(struct verify_ctx *ctx, void *state)
 
 	check_in_mask(ctx, fn, mask);
 	/* A round pins to every CPU, however short the duration. */
-	for (unsigned cpu = 0; cpu < mask->ncpus && verify_failures() < ctx->run->maxfails;
-	     cpu++) {
+	for (unsigned cpu = 0; cpu < mask->ncpus && verify_failures() < ctx->run->maxfails; cpu++) {
 		if (!CPU_ISSET_S(cpu, mask->size, mask->set))
 			continue;
 		if (cpu_pin(cpu) != 0)
-			continue;	/* e.g. a cpuset took the CPU away */
+			continue; /* e.g. a cpuset took the CPU away */
 		check_pinned(ctx, fn, cpu);
 	}
 	sched_setaffinity(0, mask->size, mask->set);

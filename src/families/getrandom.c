@@ -60,15 +60,14 @@ int grnd_layout(size_t count, size_t state_size, size_t page_size, struct grnd_l
 	return 0;
 }
 
-size_t grnd_state_offset(const struct grnd_layout *l, size_t i, size_t state_size,
-			 size_t page_size)
+size_t grnd_state_offset(const struct grnd_layout *l, size_t i, size_t state_size, size_t page_size)
 {
 	return i / l->per_page * page_size + i % l->per_page * state_size;
 }
 
 /* States mapped as the vDSO asked. */
 struct grnd_states {
-	unsigned char *map;	/* NULL when none are mapped */
+	unsigned char *map; /* NULL when none are mapped */
 	struct grnd_layout layout;
 	size_t state_size;
 	size_t page_size;
@@ -127,14 +126,14 @@ static void grnd_states_unmap(struct grnd_states *s)
  */
 struct grnd_bufs {
 	unsigned char *mem;
-	size_t stride;		/* bytes from one buffer to the next */
+	size_t stride; /* bytes from one buffer to the next */
 	unsigned n;
 	atomic_uint next;
 };
 
 struct grnd_arg {
-	void *fn;		/* vDSO function, or NULL */
-	size_t len;		/* bytes per call (--size) */
+	void *fn;   /* vDSO function, or NULL */
+	size_t len; /* bytes per call (--size) */
 	struct grnd_bufs *bufs;
 };
 
@@ -286,7 +285,7 @@ static int grnd_probe(enum bench_path p, const void *arg)
 		r = vdso_getrandom(a->fn, buf, a->len, 0, tls_states.map, tls_states.state_size);
 	if (r == (long)a->len)
 		return 0;
-	return r < 0 ? errno : EIO;	/* a short read */
+	return r < 0 ? errno : EIO; /* a short read */
 }
 
 /* The bench's args and their buffers. */
@@ -306,16 +305,21 @@ static enum status grnd_bench_paths(const struct api *api, const struct run *run
 	s->arg = (struct grnd_arg){ api_vdso_fn(api, run), run->size_bytes, &s->bufs };
 	s->empty = (struct grnd_arg){ (void *)empty_getrandom, run->size_bytes, &s->bufs };
 	*paths = (struct bench_paths){ { sys_batch, NULL, s->arg.fn ? vdso_batch : NULL },
-				       grnd_probe, &s->arg, empty_batch, &s->empty,
-				       per_batch < 1 ? 1 :
-				       per_batch > BENCH_BATCH_CALLS ? BENCH_BATCH_CALLS : per_batch,
+				       grnd_probe,
+				       &s->arg,
+				       empty_batch,
+				       &s->empty,
+				       per_batch < 1		       ? 1
+				       : per_batch > BENCH_BATCH_CALLS ? BENCH_BATCH_CALLS
+								       : per_batch,
 				       NULL };
 #ifdef HAVE_GETRANDOM
 	paths->batch[PATH_LIBC] = libc_batch;
 #endif
 	if ((err = grnd_bufs_alloc(&s->bufs, run->size_bytes, run->threads, &total)) != 0) {
 		if (total == SIZE_MAX)
-			fprintf(stderr, "vdsotest: %s: cannot allocate %u buffers of %zu bytes: %s\n",
+			fprintf(stderr,
+				"vdsotest: %s: cannot allocate %u buffers of %zu bytes: %s\n",
 				api->name, run->threads, run->size_bytes, strerror(err));
 		else
 			fprintf(stderr, "vdsotest: %s: cannot allocate %zu bytes: %s\n", api->name,
@@ -336,26 +340,25 @@ static void grnd_bench_teardown(void *state)
 #define SEEN_SLOTS (1u << 16)
 struct seen {
 	unsigned char (*out)[OUTPUT_BYTES];
-	uint32_t *tag;		/* 0: empty; else 1 + the output's number */
+	uint32_t *tag; /* 0: empty; else 1 + the output's number */
 	uint32_t used;
 };
 
 struct grnd_verify {
-	void *fn;			/* vDSO function, or NULL: libc's */
-	struct grnd_states states;	/* two: A (0) and B (1) */
+	void *fn;		   /* vDSO function, or NULL: libc's */
+	struct grnd_states states; /* two: A (0) and B (1) */
 	struct seen seen;
-	uint32_t outputs;		/* outputs read so far */
-	unsigned char *other_copy;	/* the state not in use, before the call */
-	unsigned round;			/* the rounds made */
-	bool fork_unchecked;		/* check_fork() could not run: said, not tried again */
+	uint32_t outputs;	   /* outputs read so far */
+	unsigned char *other_copy; /* the state not in use, before the call */
+	unsigned round;		   /* the rounds made */
+	bool fork_unchecked;	   /* check_fork() could not run: said, not tried again */
 };
 
 /*
  * Read @len bytes with @flags into @buf through the path under test, with
  * state @i (0 or 1).  Return: as getrandom(2).
  */
-static long subject_read(struct grnd_verify *v, unsigned i, void *buf, size_t len,
-			 unsigned flags)
+static long subject_read(struct grnd_verify *v, unsigned i, void *buf, size_t len, unsigned flags)
 {
 	if (v->fn)
 		return vdso_getrandom(v->fn, buf, len, flags, grnd_state(&v->states, i),
@@ -389,7 +392,7 @@ static int64_t seen_add(struct seen *s, const unsigned char *out, uint32_t numbe
 	for (uint32_t k = 0; k < SEEN_SLOTS; k++) {
 		uint32_t slot = (uint32_t)(h + k) & (SEEN_SLOTS - 1);
 		if (!s->tag[slot]) {
-			if (s->used < SEEN_SLOTS / 4 * 3) {	/* full: only look */
+			if (s->used < SEEN_SLOTS / 4 * 3) { /* full: only look */
 				memcpy(s->out[slot], out, OUTPUT_BYTES);
 				s->tag[slot] = number + 1;
 				s->used++;
@@ -434,14 +437,16 @@ static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i
 		return false;
 	}
 	if (v->fn && !verify_ok(ctx, memcmp(v->other_copy, other, state_len) == 0 ||
-				   all_zero(other, state_len))) {
-		verify_fail(ctx, "vDSO getrandom() with state %c changed state %c (%zu bytes each, %zu per page): states are not private",
+					     all_zero(other, state_len))) {
+		verify_fail(ctx,
+			    "vDSO getrandom() with state %c changed state %c (%zu bytes each, %zu per page): states are not private",
 			    i ? 'B' : 'A', i ? 'A' : 'B', state_len, v->states.layout.per_page);
 		return false;
 	}
 	int64_t prev = seen_add(&v->seen, out, v->outputs);
 	if (!verify_ok(ctx, prev < 0)) {
-		verify_fail(ctx, "%s getrandom() repeated a %d-byte output: %s... is output %" PRIu32
+		verify_fail(ctx,
+			    "%s getrandom() repeated a %d-byte output: %s... is output %" PRIu32
 			    " (state %c) and output %" PRId64 " (state %c)",
 			    subject_name(v), OUTPUT_BYTES, hex8(out, h), v->outputs, i ? 'B' : 'A',
 			    prev, prev % 2 ? 'B' : 'A');
@@ -454,8 +459,12 @@ static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i
 /* GRND_NONBLOCK and GRND_INSECURE read like no flag; an unknown bit is EINVAL. */
 static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
 {
-	static const struct { unsigned flag; const char *name; } good[] = {
-		{ GRND_NONBLOCK, "GRND_NONBLOCK" }, { GRND_INSECURE, "GRND_INSECURE" },
+	static const struct {
+		unsigned flag;
+		const char *name;
+	} good[] = {
+		{ GRND_NONBLOCK, "GRND_NONBLOCK" },
+		{ GRND_INSECURE, "GRND_INSECURE" },
 	};
 	unsigned char buf[OUTPUT_BYTES];
 
@@ -463,7 +472,8 @@ static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
 		long r = subject_read(v, 0, buf, sizeof(buf), good[k].flag);
 		int err = errno;
 		if (!verify_ok(ctx, r == (long)sizeof(buf)))
-			verify_fail(ctx, "%s getrandom(&buf, %zu, %s) returned %ld (%s); expected %zu",
+			verify_fail(ctx,
+				    "%s getrandom(&buf, %zu, %s) returned %ld (%s); expected %zu",
 				    subject_name(v), sizeof(buf), good[k].name, r,
 				    r < 0 ? strerror(err) : "short read", sizeof(buf));
 	}
@@ -474,9 +484,10 @@ static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
 	long sr = sys_getrandom(buf, sizeof(buf), GRND_UNKNOWN);
 	int serr = errno;
 	if (!verify_ok(ctx, r == -1 && err == EINVAL && sr == -1 && serr == EINVAL))
-		verify_fail(ctx, "getrandom(&buf, %zu, 0x%x): %s returned %ld (%s), syscall %ld (%s); expected -1 (EINVAL) from both",
-			    sizeof(buf), GRND_UNKNOWN, subject_name(v), r, r < 0 ? strerror(err) : "-",
-			    sr, sr < 0 ? strerror(serr) : "-");
+		verify_fail(ctx,
+			    "getrandom(&buf, %zu, 0x%x): %s returned %ld (%s), syscall %ld (%s); expected -1 (EINVAL) from both",
+			    sizeof(buf), GRND_UNKNOWN, subject_name(v), r,
+			    r < 0 ? strerror(err) : "-", sr, sr < 0 ? strerror(serr) : "-");
 }
 
 /*
@@ -506,20 +517,21 @@ static void check_fork(struct verify_ctx *ctx, struct grnd_verify *v)
 		goto cannot;
 	}
 	if (subject_read(v, 0, parent_out, sizeof(parent_out), 0) != OUTPUT_BYTES)
-		return;		/* check_read() reports a failing call */
+		return; /* check_read() reports a failing call */
 	if (!verify_ok(ctx, memcmp(child_out, parent_out, OUTPUT_BYTES) != 0))
-		verify_fail(ctx, "%s getrandom(): after fork() the child's output equals the parent's next output (%s...): the state was not wiped on fork",
+		verify_fail(ctx,
+			    "%s getrandom(): after fork() the child's output equals the parent's next output (%s...): the state was not wiped on fork",
 			    subject_name(v), hex8(child_out, h));
 	return;
 cannot:
 	v->fork_unchecked = true;
 	if (!verify_ok(ctx, false))
-		verify_fail(ctx, "getrandom(): the fork() check could not be made (%s%s%s); not tried again",
+		verify_fail(ctx,
+			    "getrandom(): the fork() check could not be made (%s%s%s); not tried again",
 			    step, err ? ": " : "", err ? strerror(err) : "");
 }
 
-static enum status grnd_verify_setup(const struct api *api, const struct run *run,
-				     void *state)
+static enum status grnd_verify_setup(const struct api *api, const struct run *run, void *state)
 {
 	struct grnd_verify *v = state;
 	void *fn = api_vdso_fn(api, run);
@@ -527,8 +539,8 @@ static enum status grnd_verify_setup(const struct api *api, const struct run *ru
 
 	v->fn = fn;
 	if (fn && (err = grnd_states_map(fn, 2, &v->states)) != 0) {
-		fprintf(stderr, "vdsotest: %s: cannot map vDSO getrandom states: %s\n",
-			api->name, strerror(err));
+		fprintf(stderr, "vdsotest: %s: cannot map vDSO getrandom states: %s\n", api->name,
+			strerror(err));
 		return STATUS_FAIL;
 	}
 	v->seen.out = calloc(SEEN_SLOTS, sizeof(*v->seen.out));
@@ -556,15 +568,14 @@ static void grnd_verify_teardown(void *state)
  * request in user space (lib/vdso/getrandom.c enters the getrandom system
  * call only to seed or reseed the state, and for requests it cannot serve).
  */
-static void check_user_space(struct verify_ctx *ctx, const struct api *api,
-			     const struct run *run)
+static void check_user_space(struct verify_ctx *ctx, const struct api *api, const struct run *run)
 {
 	char why[FALLBACK_REASON_LEN];
 	enum fallback fb = api_falls_back(api, run, why, sizeof(why));
 
 	if (!verify_ok(ctx, fb != FALLBACK_SYSCALL))
 		verify_fail(ctx, "vDSO getrandom() entered the system call for a 16-byte read "
-			    "with a seeded state");
+				 "with a seeded state");
 }
 
 static void grnd_round(struct verify_ctx *ctx, void *state)
@@ -573,11 +584,11 @@ static void grnd_round(struct verify_ctx *ctx, void *state)
 	unsigned char out[OUTPUT_BYTES];
 	unsigned round = v->round++;
 
-	if (round == 0 && v->fn)	/* first: the seeded state serves in user space */
+	if (round == 0 && v->fn) /* first: the seeded state serves in user space */
 		check_user_space(ctx, ctx->api, ctx->run);
 	if (!check_read(ctx, v, 0, out) || !check_read(ctx, v, 1, out))
 		return;
-	if (round % 512 == 0) {		/* the slow checks now and then */
+	if (round % 512 == 0) { /* the slow checks now and then */
 		check_flags(ctx, v);
 		check_fork(ctx, v);
 	}

@@ -47,8 +47,8 @@ struct vgetrandom_opaque_params {
 
 /* Where @count states of @state_size bytes lie in whole pages. */
 struct grnd_layout {
-	size_t per_page;	/* states in one page (>= 1) */
-	size_t map_len;		/* bytes to map: a multiple of the page size */
+	size_t per_page; /* states in one page (>= 1) */
+	size_t map_len;	 /* bytes to map: a multiple of the page size */
 };
 
 /*

@@ -57,12 +57,9 @@ static void libc_batch(const void *p, unsigned long n)
 	BENCH_REPEAT(n, gettimeofday(&tv, NULL));
 }
 
-BENCH_PLACED_BATCH(vdso_batch, p, n,
-	void *fn = *(void *const *)p;
-	vdso_timeval tv;
+BENCH_PLACED_BATCH(vdso_batch, p, n, void *fn = *(void *const *)p; vdso_timeval tv;
 
-	BENCH_REPEAT(n, vdso_gettimeofday(fn, &tv, NULL));
-)
+		   BENCH_REPEAT(n, vdso_gettimeofday(fn, &tv, NULL));)
 
 /* One call through path @p: 0, or its errno.  libc is subject_call() without fn. */
 static int gtod_probe(enum bench_path p, const void *arg)
@@ -86,10 +83,10 @@ static int empty_gettimeofday(vdso_timeval *tv, struct timezone *tz)
 }
 
 static enum status gtod_bench_paths(const struct api *api, const struct run *run,
-			      struct bench_paths *paths, void *state)
+				    struct bench_paths *paths, void *state)
 {
-	bench_paths_of_fn(paths, state, api_vdso_fn(api, run), (void *)empty_gettimeofday, sys_batch,
-			  libc_batch, vdso_batch, gtod_probe);
+	bench_paths_of_fn(paths, state, api_vdso_fn(api, run), (void *)empty_gettimeofday,
+			  sys_batch, libc_batch, vdso_batch, gtod_probe);
 	return STATUS_PASS;
 }
 
@@ -103,7 +100,7 @@ static int64_t ts_usec(const vdso_timespec *ts)
 /* Is @ts, a system call's CLOCK_REALTIME reading, from 2038-01-19T03:14:08Z on (a 32-bit one wraps negative)? */
 static bool y2038_passed(const vdso_timespec *ts)
 {
-	int64_t sec = ts->tv_sec;	/* (a variable: with a 32-bit tv_sec, -Wtype-limits) */
+	int64_t sec = ts->tv_sec; /* (a variable: with a 32-bit tv_sec, -Wtype-limits) */
 
 	return sec < 0 || sec > INT32_MAX;
 }
@@ -131,7 +128,8 @@ static bool libc_y2038(struct verify_ctx *ctx, void *fn, int r, int err,
 	if (fn || r != -1 || err != EOVERFLOW || !(y2038_passed(before) || y2038_passed(after)))
 		return false;
 	if (!noted)
-		report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit gettimeofday() returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64 " s",
+		report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit gettimeofday() returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64
+			    " s",
 			    ctx->api->name, strerror(err),
 			    (int64_t)(y2038_passed(after) ? after->tv_sec : before->tv_sec));
 	noted = true;
@@ -167,12 +165,14 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 	if (libc_y2038(ctx, fn, r, err, &r1, &r2))
 		return;
 	if (!verify_ok(ctx, r == 0)) {
-		verify_fail(ctx, "%s gettimeofday(&tv, &tz) returned %d (%s); expected 0",
-			    who, r, strerror(err));
+		verify_fail(ctx, "%s gettimeofday(&tv, &tz) returned %d (%s); expected 0", who, r,
+			    strerror(err));
 		return;
 	}
 	if (!verify_ok(ctx, tv.tv_usec >= 0 && tv.tv_usec < USEC_PER_SEC)) {
-		verify_fail(ctx, "%s returned a timeval that is not normalized: [%" PRId64 ".%" PRId64 " (tv_usec out of range)]",
+		verify_fail(ctx,
+			    "%s returned a timeval that is not normalized: [%" PRId64 ".%" PRId64
+			    " (tv_usec out of range)]",
 			    who, (int64_t)tv.tv_sec, (int64_t)tv.tv_usec);
 		return;
 	}
@@ -182,7 +182,8 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 	if (sizeof(tv.tv_sec) < 8 && (tv.tv_sec < 0 || r1.tv_sec < 0 || r2.tv_sec < 0)) {
 		static bool noted;
 		if (!noted)
-			report_note("%s: past 2038-01-19T03:14:07Z the 32-bit gettimeofday() of %s%s returns %" PRId64 " s, the system call's 32-bit readings %" PRId64 " s",
+			report_note("%s: past 2038-01-19T03:14:07Z the 32-bit gettimeofday() of %s%s returns %" PRId64
+				    " s, the system call's 32-bit readings %" PRId64 " s",
 				    ctx->api->name, fn ? "the " : "", who, (int64_t)tv.tv_sec,
 				    (int64_t)(r1.tv_sec < 0 ? r1.tv_sec : r2.tv_sec));
 		noted = true;
@@ -191,7 +192,10 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 		hi = unwrap_usec(hi);
 	}
 	if (!verify_ok(ctx, lo <= v && v <= hi) && !verify_clock_was_set(ctx)) {
-		verify_fail(ctx, "%s [%" PRId64 ".%06" PRId64 "] outside syscall CLOCK_REALTIME [%" PRId64 ".%06" PRId64 ", %" PRId64 ".%06" PRId64 "] (%" PRId64 " us %s)",
+		verify_fail(ctx,
+			    "%s [%" PRId64 ".%06" PRId64
+			    "] outside syscall CLOCK_REALTIME [%" PRId64 ".%06" PRId64 ", %" PRId64
+			    ".%06" PRId64 "] (%" PRId64 " us %s)",
 			    who, v / USEC_PER_SEC, v % USEC_PER_SEC, lo / USEC_PER_SEC,
 			    lo % USEC_PER_SEC, hi / USEC_PER_SEC, hi % USEC_PER_SEC,
 			    v < lo ? lo - v : v - hi, v < lo ? "backwards" : "ahead");
@@ -199,8 +203,9 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 	}
 	/* libc need not ask the kernel for tz (glibc zeroes it, musl leaves it). */
 	if (fn && !verify_ok(ctx, tz.tz_minuteswest == stz.tz_minuteswest &&
-				  tz.tz_dsttime == stz.tz_dsttime)) {
-		verify_fail(ctx, "%s timezone {%d, %d} != syscall timezone {%d, %d} (tz_minuteswest, tz_dsttime)",
+					  tz.tz_dsttime == stz.tz_dsttime)) {
+		verify_fail(ctx,
+			    "%s timezone {%d, %d} != syscall timezone {%d, %d} (tz_minuteswest, tz_dsttime)",
 			    who, tz.tz_minuteswest, tz.tz_dsttime, stz.tz_minuteswest,
 			    stz.tz_dsttime);
 		return;
@@ -213,8 +218,8 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 	if (libc_y2038(ctx, fn, r, err, &r2, &r3))
 		return;
 	if (!verify_ok(ctx, r == 0))
-		verify_fail(ctx, "%s gettimeofday(&tv, NULL) returned %d (%s); expected 0",
-			    who, r, strerror(err));
+		verify_fail(ctx, "%s gettimeofday(&tv, NULL) returned %d (%s); expected 0", who, r,
+			    strerror(err));
 	return;
 syscall_failed:
 	verify_fail(ctx, "clock_gettime or gettimeofday system call failed: %s", strerror(errno));

@@ -39,7 +39,7 @@ static vdso_time_t sys_time(vdso_time_t *t)
 /* The path under test: the vDSO function, or libc's when @fn is NULL. */
 static vdso_time_t subject_time(void *fn, vdso_time_t *t)
 {
-	time_t lt = (time_t)-1;	/* (a C library that fails, EOVERFLOW past 2038, stores nothing) */
+	time_t lt = (time_t)-1; /* (a C library that fails, EOVERFLOW past 2038, stores nothing) */
 	vdso_time_t r;
 
 	if (fn)
@@ -64,11 +64,9 @@ static void libc_batch(const void *p, unsigned long n)
 	BENCH_REPEAT(n, time(NULL));
 }
 
-BENCH_PLACED_BATCH(vdso_batch, p, n,
-	void *fn = *(void *const *)p;
+BENCH_PLACED_BATCH(vdso_batch, p, n, void *fn = *(void *const *)p;
 
-	BENCH_REPEAT(n, vdso_bench_time(fn));
-)
+		   BENCH_REPEAT(n, vdso_bench_time(fn));)
 
 /*
  * One call through path @p.  Only the system call can fail: time() in libc
@@ -90,7 +88,7 @@ static vdso_time_t empty_time(vdso_time_t *t)
 }
 
 static enum status time_bench_paths(const struct api *api, const struct run *run,
-			      struct bench_paths *paths, void *state)
+				    struct bench_paths *paths, void *state)
 {
 	bench_paths_of_fn(paths, state, api_vdso_fn(api, run), (void *)empty_time, sys_batch,
 			  libc_batch, vdso_batch, time_probe);
@@ -114,7 +112,7 @@ static void time_round(struct verify_ctx *ctx, void *state)
 		return;
 	}
 	errno = 0;
-	int64_t a = subject_time(fn, NULL);	/* (libc: errno EOVERFLOW after -1) */
+	int64_t a = subject_time(fn, NULL); /* (libc: errno EOVERFLOW after -1) */
 	int err_a = errno;
 	int64_t b = subject_time(fn, &t);
 	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &c2) != 0) {
@@ -132,14 +130,15 @@ static void time_round(struct verify_ctx *ctx, void *state)
 	if (!fn && a == -1 && err_a == EOVERFLOW) {
 		static bool noted;
 		if (!noted)
-			report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit time() returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64 " s",
+			report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit time() returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64
+				    " s",
 				    ctx->api->name, strerror(err_a), (int64_t)c1.tv_sec);
 		noted = true;
 		return;
 	}
 	if (!verify_ok(ctx, b == (int64_t)t)) {
-		verify_fail(ctx, "%s time(&t) returned %" PRId64 " but stored %" PRId64,
-			    who, b, (int64_t)t);
+		verify_fail(ctx, "%s time(&t) returned %" PRId64 " but stored %" PRId64, who, b,
+			    (int64_t)t);
 		return;
 	}
 	int64_t s1 = c1.tv_sec, s2 = c2.tv_sec;
@@ -147,7 +146,8 @@ static void time_round(struct verify_ctx *ctx, void *state)
 	if (sizeof(vdso_time_t) < 8 && (s1 < 0 || s2 < 0 || a < 0 || b < 0)) {
 		static bool noted;
 		if (!noted)
-			report_note("%s: past 2038-01-19T03:14:07Z the 32-bit time() of %s%s returns %" PRId64 ", the system call's 32-bit readings %" PRId64 " s",
+			report_note("%s: past 2038-01-19T03:14:07Z the 32-bit time() of %s%s returns %" PRId64
+				    ", the system call's 32-bit readings %" PRId64 " s",
 				    ctx->api->name, fn ? "the " : "", who, a, s1 < 0 ? s1 : s2);
 		noted = true;
 		s1 = ts64_unwrap32((struct ts64){ s1, 0 }).sec;
@@ -155,14 +155,20 @@ static void time_round(struct verify_ctx *ctx, void *state)
 		a = ts64_unwrap32((struct ts64){ a, 0 }).sec;
 		b = ts64_unwrap32((struct ts64){ b, 0 }).sec;
 	}
-	if (!verify_ok(ctx, s1 <= a && a <= b && b <= s2) &&
-	    !verify_clock_was_set(ctx)) {
+	if (!verify_ok(ctx, s1 <= a && a <= b && b <= s2) && !verify_clock_was_set(ctx)) {
 		int64_t behind = s1 - (a < b ? a : b);
 		int64_t ahead = (a > b ? a : b) - s2;
-		verify_fail(ctx, "%s time(NULL) %" PRId64 ", time(&t) %" PRId64 ": not within syscall CLOCK_REALTIME_COARSE %" PRId64 " .. CLOCK_REALTIME %" PRId64 " read around them (%" PRId64 " s %s)",
+		verify_fail(ctx,
+			    "%s time(NULL) %" PRId64 ", time(&t) %" PRId64
+			    ": not within syscall CLOCK_REALTIME_COARSE %" PRId64
+			    " .. CLOCK_REALTIME %" PRId64 " read around them (%" PRId64 " s %s)",
 			    who, a, b, s1, s2,
-			    behind > 0 ? behind : ahead > 0 ? ahead : b - a,
-			    behind > 0 ? "behind" : ahead > 0 ? "ahead" : "backwards");
+			    behind > 0	? behind
+			    : ahead > 0 ? ahead
+					: b - a,
+			    behind > 0	? "behind"
+			    : ahead > 0 ? "ahead"
+					: "backwards");
 	}
 }
 

@@ -30,14 +30,14 @@
 const long abi_invalid_clock_ids[] = {
 	-1, INT_MIN, INT_MAX, 10, 12, 13, 14, 15, 24, 1000,
 };
-const size_t abi_invalid_clock_id_count =
-	sizeof(abi_invalid_clock_ids) / sizeof(abi_invalid_clock_ids[0]);
+const size_t abi_invalid_clock_id_count = sizeof(abi_invalid_clock_ids) /
+					  sizeof(abi_invalid_clock_ids[0]);
 
 /* What one child did. */
 struct outcome {
-	int signal;		/* terminating signal, or 0 */
-	int exit_status;	/* when the child exited without reporting: >= 0 */
-	int fork_errno;		/* the child could not be started: errno */
+	int signal;	 /* terminating signal, or 0 */
+	int exit_status; /* when the child exited without reporting: >= 0 */
+	int fork_errno;	 /* the child could not be started: errno */
 	long ret;
 	int err;
 };
@@ -45,30 +45,48 @@ struct outcome {
 static const char *errno_name(int err)
 {
 	switch (err) {
-	case EFAULT: return "EFAULT";
-	case EINVAL: return "EINVAL";
-	case ENOSYS: return "ENOSYS";
-	case EPERM:  return "EPERM";
-	case ENOENT: return "ENOENT";
-	case ENOMEM: return "ENOMEM";
-	case 0:      return "0";
-	default:     return NULL;
+	case EFAULT:
+		return "EFAULT";
+	case EINVAL:
+		return "EINVAL";
+	case ENOSYS:
+		return "ENOSYS";
+	case EPERM:
+		return "EPERM";
+	case ENOENT:
+		return "ENOENT";
+	case ENOMEM:
+		return "ENOMEM";
+	case 0:
+		return "0";
+	default:
+		return NULL;
 	}
 }
 
 const char *signal_name(int sig)
 {
 	switch (sig) {
-	case SIGSEGV: return "SIGSEGV";
-	case SIGBUS:  return "SIGBUS";
-	case SIGILL:  return "SIGILL";
-	case SIGABRT: return "SIGABRT";
-	case SIGFPE:  return "SIGFPE";
-	case SIGTRAP: return "SIGTRAP";
-	case SIGSYS:  return "SIGSYS";
-	case SIGALRM: return "SIGALRM (timed out)";
-	case SIGKILL: return "SIGKILL";
-	default:      return NULL;
+	case SIGSEGV:
+		return "SIGSEGV";
+	case SIGBUS:
+		return "SIGBUS";
+	case SIGILL:
+		return "SIGILL";
+	case SIGABRT:
+		return "SIGABRT";
+	case SIGFPE:
+		return "SIGFPE";
+	case SIGTRAP:
+		return "SIGTRAP";
+	case SIGSYS:
+		return "SIGSYS";
+	case SIGALRM:
+		return "SIGALRM (timed out)";
+	case SIGKILL:
+		return "SIGKILL";
+	default:
+		return NULL;
 	}
 }
 
@@ -115,8 +133,8 @@ void *abi_ptr(enum abi_ptr kind, size_t size)
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		return p == MAP_FAILED ? NULL : p;
 	case PTR_STRADDLE:
-		p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+			 0);
 		if (p == MAP_FAILED)
 			return NULL;
 		munmap(p + page, page);
@@ -134,8 +152,11 @@ void abi_call_not_set_up(void)
 const char *abi_ptr_name(enum abi_ptr kind)
 {
 	static const char *const names[NR_ABI_PTRS] = {
-		[PTR_GOOD] = "&buf", [PTR_NULL] = "NULL", [PTR_MAX] = "UINTPTR_MAX",
-		[PTR_PROT_NONE] = "PROT_NONE page", [PTR_PROT_READ] = "PROT_READ page",
+		[PTR_GOOD] = "&buf",
+		[PTR_NULL] = "NULL",
+		[PTR_MAX] = "UINTPTR_MAX",
+		[PTR_PROT_NONE] = "PROT_NONE page",
+		[PTR_PROT_READ] = "PROT_READ page",
 		[PTR_STRADDLE] = "straddling an unmapped page",
 	};
 	return (unsigned)kind < NR_ABI_PTRS ? names[kind] : "?";
@@ -143,12 +164,15 @@ const char *abi_ptr_name(enum abi_ptr kind)
 
 static void child(abi_call_fn call, const struct abi_call *c, int fd)
 {
-	struct { long ret; int err; } r;
+	struct {
+		long ret;
+		int err;
+	} r;
 
-	memset(&r, 0, sizeof(r));	/* the padding goes down the pipe too */
+	memset(&r, 0, sizeof(r)); /* the padding goes down the pipe too */
 	signal(SIGSEGV, SIG_DFL);
 	signal(SIGBUS, SIG_DFL);
-	interrupt_release();	/* a terminal's SIGINT ends the case at once */
+	interrupt_release(); /* a terminal's SIGINT ends the case at once */
 	alarm(10);
 	errno = 0;
 	r.ret = call(c);
@@ -186,7 +210,10 @@ static ssize_t read_result(int fd, pid_t pid, void *buf, size_t len)
 /* Run @c in a child and collect what happened. */
 static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome *o)
 {
-	struct { long ret; int err; } r;
+	struct {
+		long ret;
+		int err;
+	} r;
 	int fds[2], status;
 	pid_t pid;
 
@@ -210,14 +237,14 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 	ssize_t n = read_result(fds[0], pid, &r, sizeof(r));
 	close(fds[0]);
 	if (child_reap(pid, &status) != 0) {
-		o->fork_errno = errno;		/* lost the child */
+		o->fork_errno = errno; /* lost the child */
 		return;
 	}
 	if (WIFSIGNALED(status)) {
 		o->signal = WTERMSIG(status);
 	} else if (n != (ssize_t)sizeof(r)) {
 		o->exit_status = WIFEXITED(status) ? WEXITSTATUS(status)
-						 : CHILD_EXIT_NOT_HANDED_BACK;
+						   : CHILD_EXIT_NOT_HANDED_BACK;
 	} else {
 		o->ret = r.ret;
 		o->err = r.err;
@@ -225,7 +252,7 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 }
 
 static void abi_begin(struct abi_ctx *ctx, const struct api *api, const struct run *run,
-	       void *vdso_fn, abi_call_fn call)
+		      void *vdso_fn, abi_call_fn call)
 {
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->api = api;
@@ -242,15 +269,16 @@ static void abi_check_stack(struct abi_ctx *ctx)
 {
 	long bytes = api_stack_bytes(ctx->api, ctx->run);
 
-	if (bytes < 0 && interrupt_signal())	/* cut short: not judged */
+	if (bytes < 0 && interrupt_signal()) /* cut short: not judged */
 		return;
-	if (bytes < 0 && errno == ENOTSUP) {	/* not measurable for this call */
+	if (bytes < 0 && errno == ENOTSUP) { /* not measurable for this call */
 		if (ctx->run->verbose)
-			report_line(ctx->api, "abi: stack use of the vDSO function: not measured (%s)",
+			report_line(ctx->api,
+				    "abi: stack use of the vDSO function: not measured (%s)",
 				    "its state is set up on the same stack");
 		return;
 	}
-	if (bytes < 0 && errno != ECHILD) {	/* vdsotest's trouble */
+	if (bytes < 0 && errno != ECHILD) { /* vdsotest's trouble */
 		fprintf(stderr, "vdsotest: %s: abi: cannot measure the stack use: %s\n",
 			ctx->api->name, strerror(errno));
 		ctx->broken = true;
@@ -260,7 +288,9 @@ static void abi_check_stack(struct abi_ctx *ctx)
 	ctx->cases++;
 	if (bytes < 0) {
 		ctx->fails++;
-		report_line(ctx->api, "abi: stack use of the vDSO function: not measured, the call crashed or hung: FAIL");
+		report_line(
+			ctx->api,
+			"abi: stack use of the vDSO function: not measured, the call crashed or hung: FAIL");
 		return;
 	}
 	if (bytes <= STACK_LIMIT_BYTES && !ctx->run->verbose)
@@ -271,8 +301,8 @@ static void abi_check_stack(struct abi_ctx *ctx)
 		    bytes, STACK_LIMIT_BYTES, bytes <= STACK_LIMIT_BYTES ? "OK" : "FAIL");
 }
 
-enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
-			      const struct run *run, abi_call_fn call)
+enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api, const struct run *run,
+			      abi_call_fn call)
 {
 	void *fn = api_vdso_fn(api, run);
 
@@ -298,16 +328,15 @@ static bool returned(const struct outcome *o, long ret, int err)
 }
 
 /* Print the verdict of one case; @sys_ok/@vdso_ok say whether each path passed. */
-static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome *sys,
-		    bool sys_ok, const struct outcome *vdso, bool vdso_ok,
-		    const char *expected)
+static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome *sys, bool sys_ok,
+		    const struct outcome *vdso, bool vdso_ok, const char *expected)
 {
 	char s[64], v[64];
 	bool ok = sys_ok && vdso_ok;
 
-	if (sys->fork_errno || vdso->fork_errno) {	/* vdsotest's trouble */
-		fprintf(stderr, "vdsotest: %s: abi: cannot run %s: %s\n", ctx->api->name,
-			what, strerror(sys->fork_errno ? sys->fork_errno : vdso->fork_errno));
+	if (sys->fork_errno || vdso->fork_errno) { /* vdsotest's trouble */
+		fprintf(stderr, "vdsotest: %s: abi: cannot run %s: %s\n", ctx->api->name, what,
+			strerror(sys->fork_errno ? sys->fork_errno : vdso->fork_errno));
 		ctx->broken = true;
 		ctx->fails++;
 		return;
@@ -318,17 +347,19 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 	if (!ok)
 		ctx->fails++;
 	report_line(ctx->api, "abi: %s: vDSO %s, syscall %s%s (expected %s): %s", what,
-		    outcome_str(vdso, v, sizeof(v)),
-		    outcome_str(sys, s, sizeof(s)), sys_ok ? "" : " [wrong]",
-		    expected, ok ? "OK" : vdso_ok ? "FAIL (system call)" : "FAIL");
+		    outcome_str(vdso, v, sizeof(v)), outcome_str(sys, s, sizeof(s)),
+		    sys_ok ? "" : " [wrong]", expected,
+		    ok	      ? "OK"
+		    : vdso_ok ? "FAIL (system call)"
+			      : "FAIL");
 }
 
 /*
  * Run @c through the system call, then through the vDSO.  Return: false,
  * running nothing, once a case could not be run.
  */
-static bool run_both(const struct abi_ctx *ctx, struct abi_call c,
-		     struct outcome *sys, struct outcome *vdso)
+static bool run_both(const struct abi_ctx *ctx, struct abi_call c, struct outcome *sys,
+		     struct outcome *vdso)
 {
 	if (ctx->broken || interrupt_signal())
 		return false;
@@ -336,7 +367,7 @@ static bool run_both(const struct abi_ctx *ctx, struct abi_call c,
 	run_case(ctx->call, &c, sys);
 	c.vdso_fn = ctx->vdso_fn;
 	run_case(ctx->call, &c, vdso);
-	return !interrupt_signal();	/* a case cut short is not judged */
+	return !interrupt_signal(); /* a case cut short is not judged */
 }
 
 void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what)
@@ -350,8 +381,7 @@ void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what)
 		"-1/EFAULT, or SIGSEGV/SIGBUS from the vDSO");
 }
 
-void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
-		       const char *what)
+void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err, const char *what)
 {
 	struct outcome sys, vdso, want = { .exit_status = -1, .ret = ret, .err = err };
 	char expected[64];
@@ -374,7 +404,8 @@ void abi_expect_result_or_fault(struct abi_ctx *ctx, struct abi_call c, long ret
 		 outcome_str(&want, want_str, sizeof(want_str)));
 	verdict(ctx, what, &sys, returned(&sys, ret, err), &vdso,
 		returned(&vdso, ret, err) || returned(&vdso, -1, EFAULT) ||
-		vdso.signal == SIGSEGV || vdso.signal == SIGBUS, expected);
+			vdso.signal == SIGSEGV || vdso.signal == SIGBUS,
+		expected);
 }
 
 static bool succeeded(const struct outcome *o)
@@ -398,7 +429,7 @@ enum status abi_end(struct abi_ctx *ctx)
 			    interrupt_name(interrupt_signal()), ctx->cases, ctx->fails);
 	else if (ctx->run->verbose)
 		report_line(ctx->api, "abi: %u cases, %u failures", ctx->cases, ctx->fails);
-	if (!ctx->broken)	/* vdsotest's own trouble went to stderr */
+	if (!ctx->broken) /* vdsotest's own trouble went to stderr */
 		report_failures(ctx->api, TEST_ABI, ctx->fails);
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

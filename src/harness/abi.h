@@ -16,21 +16,21 @@
 
 /* Pointer arguments a case can pass; resolved inside the child. */
 enum abi_ptr {
-	PTR_GOOD,	/* a writable, aligned buffer */
+	PTR_GOOD, /* a writable, aligned buffer */
 	PTR_NULL,
-	PTR_MAX,	/* (void *)UINTPTR_MAX */
-	PTR_PROT_NONE,	/* a page mapped PROT_NONE */
-	PTR_PROT_READ,	/* a page mapped PROT_READ */
-	PTR_STRADDLE,	/* an object whose second half is in an unmapped page */
+	PTR_MAX,       /* (void *)UINTPTR_MAX */
+	PTR_PROT_NONE, /* a page mapped PROT_NONE */
+	PTR_PROT_READ, /* a page mapped PROT_READ */
+	PTR_STRADDLE,  /* an object whose second half is in an unmapped page */
 	NR_ABI_PTRS
 };
 
 /* One call: the vDSO function (NULL means the system call) and its arguments. */
 struct abi_call {
 	void *vdso_fn;
-	long clock_id;			/* for calls that take one */
-	enum abi_ptr ptr[3];		/* pointer arguments in order */
-	size_t size[3];			/* object size behind each pointer */
+	long clock_id;	     /* for calls that take one */
+	enum abi_ptr ptr[3]; /* pointer arguments in order */
+	size_t size[3];	     /* object size behind each pointer */
 };
 
 /* Make the call in the child: return the call's value with errno set. */
@@ -43,7 +43,7 @@ struct abi_ctx {
 	abi_call_fn call;
 	unsigned cases;
 	unsigned fails;
-	bool broken;		/* a case could not be run: no further cases */
+	bool broken; /* a case could not be run: no further cases */
 };
 
 /*
@@ -74,8 +74,7 @@ void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what);
  * abi_expect_result - both paths must return @ret (and, when @ret is -1,
  * set errno to @err).
  */
-void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
-		       const char *what);
+void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err, const char *what);
 
 /*
  * abi_expect_result_or_fault - a bad pointer the system call does not take
@@ -107,8 +106,8 @@ enum status abi_end(struct abi_ctx *ctx);
  * use (api_stack_bytes()) is at most STACK_LIMIT_BYTES; and return
  * STATUS_PASS.
  */
-enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api,
-			      const struct run *run, abi_call_fn call);
+enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api, const struct run *run,
+			      abi_call_fn call);
 
 /*
  * signal_name - "SIGSEGV" for the signals a call under test may die of

@@ -94,13 +94,13 @@ static uint64_t thread_nivcsw(void)
 
 /* One timed loop: the batch, and how its slices are cut. */
 struct loop {
-	const bench_batch_fn *placed;	/* BENCH_PLACEMENTS copies of batch, or NULL */
+	const bench_batch_fn *placed; /* BENCH_PLACEMENTS copies of batch, or NULL */
 	bench_batch_fn batch;
 	const void *arg;
 	unsigned long batch_calls;	/* >= 1 */
 	unsigned long slice_batches;	/* batches per slice, >= 1 */
 	uint64_t gap_ns;		/* clock_read_gap_ns() */
-	const struct bench_cycles *cyc;	/* or NULL */
+	const struct bench_cycles *cyc; /* or NULL */
 };
 
 /*
@@ -135,14 +135,18 @@ static void loop_prepare(struct loop *l, bool use_cache)
 {
 	/* (one thread: the choice of a copy for an argument is made once per
 	 * process, that is per API, not again for every repeat) */
-	static struct { const bench_batch_fn *placed; const void *arg; bench_batch_fn batch; } cache[2];
+	static struct {
+		const bench_batch_fn *placed;
+		const void *arg;
+		bench_batch_fn batch;
+	} cache[2];
 	uint64_t least;
 
 	l->gap_ns = clock_read_gap_ns();
 	for (int c = 0; use_cache && l->placed && c < 2; c++)
 		if (cache[c].placed == l->placed && cache[c].arg == l->arg) {
 			l->batch = cache[c].batch;
-			l->placed = NULL;	/* (this loop's copy of it only) */
+			l->placed = NULL; /* (this loop's copy of it only) */
 			break;
 		}
 	if (l->placed) {
@@ -199,9 +203,10 @@ static void loop_run(const struct loop *l, struct bench_sample *out)
 		} while (++k < l->slice_batches && (!bench_stop || slices < BENCH_MIN_SLICES));
 		t1 = now_ns();
 		calls += n;
-		if (k == l->slice_batches) {	/* a whole slice */
+		if (k == l->slice_batches) { /* a whole slice */
 			uint64_t ns = t1 - t0 > l->gap_ns ? t1 - t0 - l->gap_ns : 0;
-			if (!best_calls || (double)ns / (double)n < (double)best_ns / (double)best_calls) {
+			if (!best_calls ||
+			    (double)ns / (double)n < (double)best_ns / (double)best_calls) {
 				best_ns = ns;
 				best_calls = n;
 			}
@@ -230,8 +235,9 @@ static int measure_one(bench_batch_fn batch, const bench_batch_fn *placed, const
 		       const struct bench_cycles *cyc, struct bench_sample *out)
 {
 	const struct itimerval timer = stop_timer(duration_ns);
-	struct loop l = { .placed = placed, .batch = batch, .arg = arg, .batch_calls = batch_calls,
-			  .cyc = cyc };
+	struct loop l = {
+		.placed = placed, .batch = batch, .arg = arg, .batch_calls = batch_calls, .cyc = cyc
+	};
 	struct sigaction old_sa;
 
 	catch_alarm(&old_sa);
@@ -268,8 +274,8 @@ struct start_gate {
 struct worker {
 	pthread_t tid;
 	struct loop loop;
-	int cpu;			/* or -1: not pinned */
-	int pin_errno;			/* 0, or why cpu_pin() failed */
+	int cpu;       /* or -1: not pinned */
+	int pin_errno; /* 0, or why cpu_pin() failed */
 	struct start_gate *gate;
 	struct bench_sample sample;
 };
@@ -299,14 +305,17 @@ static void add_slices(struct bench_sample *sum, const struct bench_sample *s, b
 {
 	if (first || (sum->slice_calls && s->slice_calls)) {
 		sum->slice_ns = (first ? 0 : sum->slice_ns) + s->slice_ns;
-		sum->slice_calls = s->slice_calls ? (first ? 0 : sum->slice_calls) + s->slice_calls : 0;
+		sum->slice_calls = s->slice_calls ? (first ? 0 : sum->slice_calls) + s->slice_calls
+						  : 0;
 	} else {
 		sum->slice_ns = sum->slice_calls = 0;
 	}
 	sum->slices = (first ? 0 : sum->slices) + s->slices;
 	sum->nivcsw = (first ? 0 : sum->nivcsw) + s->nivcsw;
-	sum->migrations = first ? s->migrations : sum->migrations >= 0 && s->migrations >= 0 ?
-			  sum->migrations + s->migrations : -1;
+	sum->migrations = first ? s->migrations
+			  : sum->migrations >= 0 && s->migrations >= 0
+				  ? sum->migrations + s->migrations
+				  : -1;
 }
 
 /* Start @n workers; return how many started (errno set when fewer). */
@@ -333,10 +342,10 @@ static void open_gate(struct start_gate *g, unsigned n)
 	pthread_mutex_unlock(&g->lock);
 }
 
-int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed,
-			  const void *arg, unsigned long batch_calls,
-			  uint64_t duration_ns, unsigned n, const int *cpus, struct bench_sample *total,
-			  struct bench_sample *each, int *bad_cpu)
+int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed, const void *arg,
+			  unsigned long batch_calls, uint64_t duration_ns, unsigned n,
+			  const int *cpus, struct bench_sample *total, struct bench_sample *each,
+			  int *bad_cpu)
 {
 	const struct itimerval timer = stop_timer(duration_ns);
 	struct sigaction old_sa;
@@ -349,9 +358,12 @@ int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed,
 	if (!w)
 		return -1;
 	for (unsigned i = 0; i < n; i++)
-		w[i] = (struct worker){ .loop = { .placed = placed, .batch = batch, .arg = arg,
+		w[i] = (struct worker){ .loop = { .placed = placed,
+						  .batch = batch,
+						  .arg = arg,
 						  .batch_calls = batch_calls },
-					.gate = &gate, .cpu = cpus ? cpus[i] : -1 };
+					.gate = &gate,
+					.cpu = cpus ? cpus[i] : -1 };
 	catch_alarm(&old_sa);
 	bench_stop = 0;
 	started = start_workers(w, n);
@@ -443,7 +455,8 @@ static void latency_figures(const struct latency_hist *h, double overhead, doubl
 			k = BENCH_LATENCY_BINS - 1;
 		l->bin[k] += h->count[b];
 		unsigned dk = ns < 1 ? 0 : 1 + (unsigned)floor(log10(ns));
-		l->decade[dk < BENCH_LATENCY_DECADES ? dk : BENCH_LATENCY_DECADES - 1] += h->count[b];
+		l->decade[dk < BENCH_LATENCY_DECADES ? dk : BENCH_LATENCY_DECADES - 1] +=
+			h->count[b];
 		if (k < l->first_bin)
 			l->first_bin = k;
 		if (k + 1 > l->bins)
@@ -461,8 +474,8 @@ static bool measure_latency(const struct api *api, const struct run *run,
 	const struct latency_counter *c = run->latency;
 	struct latency_hist *h = calloc(1, sizeof(*h));
 	double ns_per_tick = 1e9 / (double)c->freq_hz, overhead = 0;
-	uint64_t d = run->duration_ns < BENCH_OVERHEAD_MAX_NS ? run->duration_ns :
-		     BENCH_OVERHEAD_MAX_NS;
+	uint64_t d = run->duration_ns < BENCH_OVERHEAD_MAX_NS ? run->duration_ns
+							      : BENCH_OVERHEAD_MAX_NS;
 
 	if (!h || latency_loop(c, paths->empty_batch, paths->empty_arg, d, h) != 0) {
 		fprintf(stderr, "vdsotest: %s: latency: %s\n", api->name, strerror(errno));
@@ -520,37 +533,35 @@ static unsigned long batch_calls(const struct bench_paths *paths)
 /* The harness overhead per call (bench.h); -1 when it cannot be measured. */
 static double overhead(const struct run *run, const struct bench_paths *paths)
 {
-	uint64_t d = run->duration_ns < BENCH_OVERHEAD_MAX_NS ? run->duration_ns :
-		     BENCH_OVERHEAD_MAX_NS;
+	uint64_t d = run->duration_ns < BENCH_OVERHEAD_MAX_NS ? run->duration_ns
+							      : BENCH_OVERHEAD_MAX_NS;
 	struct bench_sample s;
 
 	if (!paths->empty_batch ||
-	    measure_one(paths->empty_batch, paths->vdso_placed, paths->empty_arg, batch_calls(paths),
-			d, NULL, &s) != 0 ||
+	    measure_one(paths->empty_batch, paths->vdso_placed, paths->empty_arg,
+			batch_calls(paths), d, NULL, &s) != 0 ||
 	    !s.calls)
 		return -1;
-	return s.slice_calls ? (double)s.slice_ns / (double)s.slice_calls :
-			       (double)s.duration_ns / (double)s.calls;
+	return s.slice_calls ? (double)s.slice_ns / (double)s.slice_calls
+			     : (double)s.duration_ns / (double)s.calls;
 }
 
 /* One measurement of path @p into @s (and, with threads, @each); false after a message. */
-static bool measure(const struct api *api, const struct run *run,
-		    const struct bench_paths *paths, int p, const struct bench_cycles *cyc,
-		    struct bench_sample *s, struct bench_sample *each)
+static bool measure(const struct api *api, const struct run *run, const struct bench_paths *paths,
+		    int p, const struct bench_cycles *cyc, struct bench_sample *s,
+		    struct bench_sample *each)
 {
 	int bad_cpu = -1;
 
 	if (run->threads <= 1) {
 		if (measure_one(paths->batch[p], p == PATH_VDSO ? paths->vdso_placed : NULL,
-				paths->arg, batch_calls(paths), run->duration_ns,
-				cyc, s) == 0)
+				paths->arg, batch_calls(paths), run->duration_ns, cyc, s) == 0)
 			return true;
 		perror("vdsotest: setitimer");
 		return false;
 	}
 	if (bench_measure_threads(paths->batch[p], p == PATH_VDSO ? paths->vdso_placed : NULL,
-				  paths->arg, batch_calls(paths),
-				  run->duration_ns, run->threads,
+				  paths->arg, batch_calls(paths), run->duration_ns, run->threads,
 				  run->cpus, s, each, &bad_cpu) == 0)
 		return true;
 	if (bad_cpu >= 0)
@@ -576,8 +587,9 @@ static double net_minus(const struct api *api, const struct bench_paths *paths,
 	for (int p = 0; p < NR_PATHS; p++)
 		for (unsigned i = 0; paths->batch[p] && i < n; i++) {
 			const struct bench_sample *e = &s[p * n + i];
-			double v = e->slice_calls ? (double)e->slice_ns / (double)e->slice_calls :
-				   e->calls ? (double)e->duration_ns / (double)e->calls : 0;
+			double v = e->slice_calls ? (double)e->slice_ns / (double)e->slice_calls
+				   : e->calls	  ? (double)e->duration_ns / (double)e->calls
+						  : 0;
 			if (least < 0 || v < least) {
 				least = v;
 				least_p = p;
@@ -586,8 +598,8 @@ static double net_minus(const struct api *api, const struct bench_paths *paths,
 	if (overhead_ns <= least - BENCH_NET_MIN_NS)
 		return overhead_ns;
 	report_note("%s: gross figures: the harness overhead (%.2f ns/call) leaves less than "
-		    "%.2f ns of the %s call (%.2f ns/call)", api->name, overhead_ns, BENCH_NET_MIN_NS,
-		    bench_path_name(least_p), least);
+		    "%.2f ns of the %s call (%.2f ns/call)",
+		    api->name, overhead_ns, BENCH_NET_MIN_NS, bench_path_name(least_p), least);
 	return 0;
 }
 
@@ -604,7 +616,7 @@ static void add_sample(struct bench_sample *sum, const struct bench_sample *s, b
 #define WATCH_MAX 16
 
 struct watch {
-	unsigned n, own;		/* cpu[0 .. own): measured on; then siblings */
+	unsigned n, own; /* cpu[0 .. own): measured on; then siblings */
 	int cpu[WATCH_MAX];
 	struct sysinfo_cpu_time before[WATCH_MAX];
 };
@@ -693,10 +705,22 @@ static void per_path(char *buf, size_t size, const struct bench_result *res,
 		snprintf(buf + len, size - len, ")");
 }
 
-static double share_of(const struct bench_stats *s) { return s->cpu_share_pct; }
-static double nivcsw_of(const struct bench_stats *s) { return (double)s->nivcsw; }
-static double migrations_of(const struct bench_stats *s) { return (double)s->migrations; }
-static double stdev_of(const struct bench_stats *s) { return s->stdev_pct; }
+static double share_of(const struct bench_stats *s)
+{
+	return s->cpu_share_pct;
+}
+static double nivcsw_of(const struct bench_stats *s)
+{
+	return (double)s->nivcsw;
+}
+static double migrations_of(const struct bench_stats *s)
+{
+	return (double)s->migrations;
+}
+static double stdev_of(const struct bench_stats *s)
+{
+	return s->stdev_pct;
+}
 
 /* The noise notes of @res (bench.h, bench_conditions). */
 static void check_conditions(struct bench_result *res)
@@ -705,7 +729,7 @@ static void check_conditions(struct bench_result *res)
 	double least_share = 101, worst_stdev = 0;
 	uint64_t nivcsw = 0, wall_ns = 0;
 	int64_t migrations = 0;
-	int disturbed = -1;	/* the first path whose every slice was disturbed */
+	int disturbed = -1; /* the first path whose every slice was disturbed */
 	char detail[200] = "";
 
 	for (int p = 0; p < NR_PATHS; p++) {
@@ -717,31 +741,38 @@ static void check_conditions(struct bench_result *res)
 		if (s->repeats >= 2 && s->stdev_pct > worst_stdev)
 			worst_stdev = s->stdev_pct;
 		nivcsw += s->nivcsw;
-		wall_ns += s->duration_ns;	/* (thread-ns: switches are summed over the threads too) */
-		migrations = migrations >= 0 && s->migrations >= 0 ? migrations + s->migrations : -1;
+		wall_ns +=
+			s->duration_ns; /* (thread-ns: switches are summed over the threads too) */
+		migrations = migrations >= 0 && s->migrations >= 0 ? migrations + s->migrations
+								   : -1;
 		/* even the fastest slice slower than the thread's CPU time per call */
-		if (s->cpu_ns_per_call > 0 && s->median_ns > s->cpu_ns_per_call *
-		    (1 + BENCH_SLICES_DISTURBED_PCT / 100) && disturbed < 0)
+		if (s->cpu_ns_per_call > 0 &&
+		    s->median_ns > s->cpu_ns_per_call * (1 + BENCH_SLICES_DISTURBED_PCT / 100) &&
+		    disturbed < 0)
 			disturbed = p;
 	}
 	if (least_share < BENCH_CPU_SHARE_MIN_PCT) {
 		per_path(detail, sizeof(detail), res, share_of, 0, "%");
-		add_note(c, "the CPU was shared: the measuring thread ran %.0f%% of the time%s; "
+		add_note(c,
+			 "the CPU was shared: the measuring thread ran %.0f%% of the time%s; "
 			 "wall-time figures (table Time, -v wall ns/call, JSON wall_ns_per_call, --cycles' TSC or CNTVCT ticks) are "
-			 "inflated, %s", least_share, detail,
-			 disturbed < 0 ? "ns/call and calls/sec (fastest slices) are not" :
-			 "and here ns/call and calls/sec too (next note)");
+			 "inflated, %s",
+			 least_share, detail,
+			 disturbed < 0 ? "ns/call and calls/sec (fastest slices) are not"
+				       : "and here ns/call and calls/sec too (next note)");
 	}
 	if (disturbed >= 0) {
 		const struct bench_stats *s = &res->stats[disturbed];
-		add_note(c, "even the fastest slices were disturbed (wake-ups on the CPU more often "
+		add_note(c,
+			 "even the fastest slices were disturbed (wake-ups on the CPU more often "
 			 "than a slice): the %s path's %.2f ns/call is %.0f%% above its CPU time per "
 			 "call, %.2f ns, the better figure here; every path's may be inflated",
 			 bench_path_name(disturbed), s->median_ns,
 			 100 * (s->median_ns / s->cpu_ns_per_call - 1), s->cpu_ns_per_call);
 	}
 	if ((nivcsw >= BENCH_NIVCSW_MIN &&
-	     (double)nivcsw > BENCH_NIVCSW_MAX_PER_SEC * (double)wall_ns / 1e9) || migrations > 0) {
+	     (double)nivcsw > BENCH_NIVCSW_MAX_PER_SEC * (double)wall_ns / 1e9) ||
+	    migrations > 0) {
 		char mig[200] = "", count[32] = "an unknown number of";
 		if (nivcsw > 0)
 			per_path(detail, sizeof(detail), res, nivcsw_of, 0, "");
@@ -750,24 +781,31 @@ static void check_conditions(struct bench_result *res)
 				per_path(mig, sizeof(mig), res, migrations_of, 0, "");
 			snprintf(count, sizeof(count), "%" PRId64, migrations);
 		}
-		add_note(c, "%" PRIu64 " involuntary context switches%s and %s CPU migrations%s "
-			 "during the measurement", nivcsw, detail, count, mig);
+		add_note(c,
+			 "%" PRIu64 " involuntary context switches%s and %s CPU migrations%s "
+			 "during the measurement",
+			 nivcsw, detail, count, mig);
 	}
 	if (c->smt_busy_pct > BENCH_SMT_BUSY_MAX_PCT)
-		add_note(c, "SMT sibling CPU %d was busy %.0f%% of the time: the calls shared their "
-			 "core, every figure is affected", c->smt_cpu, c->smt_busy_pct);
+		add_note(c,
+			 "SMT sibling CPU %d was busy %.0f%% of the time: the calls shared their "
+			 "core, every figure is affected",
+			 c->smt_cpu, c->smt_busy_pct);
 	if (c->steal_pct > BENCH_STEAL_MAX_PCT)
-		add_note(c, "the hypervisor took %.0f%% of the CPU (steal time): wall-time figures "
-			 "are inflated", c->steal_pct);
+		add_note(c,
+			 "the hypervisor took %.0f%% of the CPU (steal time): wall-time figures "
+			 "are inflated",
+			 c->steal_pct);
 	if (worst_stdev > BENCH_STDEV_MAX_PCT) {
 		per_path(detail, sizeof(detail), res, stdev_of, 1, "%");
-		add_note(c, "spread above %.0f%% over the repeats%s: the median ns/call is not "
-			 "to be trusted to better than that", BENCH_STDEV_MAX_PCT, detail);
+		add_note(c,
+			 "spread above %.0f%% over the repeats%s: the median ns/call is not "
+			 "to be trusted to better than that",
+			 BENCH_STDEV_MAX_PCT, detail);
 	}
 }
 
-enum status bench_run(const struct api *api, const struct run *run,
-		      const struct bench_paths *paths)
+enum status bench_run(const struct api *api, const struct run *run, const struct bench_paths *paths)
 {
 	unsigned repeat = run->repeat ? run->repeat : 1, threads = run->threads ? run->threads : 1;
 	struct bench_sample *samples = calloc((size_t)NR_PATHS * repeat, sizeof(*samples));
@@ -783,8 +821,8 @@ enum status bench_run(const struct api *api, const struct run *run,
 		goto out;
 	}
 	if (threads == 1 && run->cpus && cpu_pin((unsigned)run->cpus[0]) != 0) {
-		fprintf(stderr, "vdsotest: %s: cannot pin to CPU %d: %s\n", api->name,
-			run->cpus[0], strerror(errno));
+		fprintf(stderr, "vdsotest: %s: cannot pin to CPU %d: %s\n", api->name, run->cpus[0],
+			strerror(errno));
 		goto out;
 	}
 	if (!paths->batch[PATH_VDSO])
@@ -799,8 +837,8 @@ enum status bench_run(const struct api *api, const struct run *run,
 	}
 	struct watch watch;
 	watch_start(&watch, run, threads);
-	int stopped_in = -1;	/* the path under way when a signal stopped the run */
-	int failed_in = -1;	/* the path that could not be measured (e.g. its CPU gone) */
+	int stopped_in = -1; /* the path under way when a signal stopped the run */
+	int failed_in = -1;  /* the path that could not be measured (e.g. its CPU gone) */
 	unsigned measured[NR_PATHS] = { 0 };
 	for (unsigned r = 0; r < repeat && stopped_in < 0 && failed_in < 0; r++)
 		for (int p = 0; p < NR_PATHS && stopped_in < 0 && failed_in < 0; p++) {
@@ -809,7 +847,7 @@ enum status bench_run(const struct api *api, const struct run *run,
 			report_bench_progress(api, run, p, r);
 			if (!measure(api, run, paths, p, res.cycles ? &cyc : NULL,
 				     &samples[p * repeat + r], each)) {
-				failed_in = p;	/* (what was measured is still reported) */
+				failed_in = p; /* (what was measured is still reported) */
 				break;
 			}
 			measured[p]++;
@@ -821,11 +859,13 @@ enum status bench_run(const struct api *api, const struct run *run,
 		}
 	for (int p = 0; p < NR_PATHS; p++)
 		res.present[p] = measured[p] > 0;
-	if (run->latency && stopped_in < 0 && failed_in < 0 && !measure_latency(api, run, paths, &res))
+	if (run->latency && stopped_in < 0 && failed_in < 0 &&
+	    !measure_latency(api, run, paths, &res))
 		st = STATUS_FAIL;
 	watch_end(&watch, &res.cond);
-	double minus = run->net && res.overhead_ns > 0 ?
-		       net_minus(api, paths, samples, repeat, res.overhead_ns) : 0;
+	double minus = run->net && res.overhead_ns > 0
+			       ? net_minus(api, paths, samples, repeat, res.overhead_ns)
+			       : 0;
 	res.net_minus_ns = minus;
 	for (int p = 0; p < NR_PATHS; p++) {
 		res.present[p] = measured[p] > 0;
@@ -846,12 +886,14 @@ enum status bench_run(const struct api *api, const struct run *run,
 	if (res.present[PATH_VDSO] && stopped_in < 0 && failed_in < 0)
 		report_fallback(api, res.falls_back, why, run->verbose);
 	if (failed_in >= 0) {
-		report_line(api, "bench: the %s path could not be measured; the figures are of the paths measured before",
+		report_line(api,
+			    "bench: the %s path could not be measured; the figures are of the paths measured before",
 			    bench_path_name(failed_in));
 		st = STATUS_FAIL;
 	}
 	if (stopped_in >= 0)
-		report_line(api, "bench: interrupted by %s during the %s path; the figures are of the time measured",
+		report_line(api,
+			    "bench: interrupted by %s during the %s path; the figures are of the time measured",
 			    interrupt_name(interrupt_signal()), bench_path_name(stopped_in));
 	report_conditions(api, &res.cond);
 out:

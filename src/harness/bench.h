@@ -24,7 +24,7 @@ typedef int (*bench_probe_fn)(enum bench_path p, const void *arg);
 /* The paths of one API; a NULL entry is a path that does not exist. */
 struct bench_paths {
 	bench_batch_fn batch[NR_PATHS];
-	bench_probe_fn probe;	/* checks that each path's call succeeds */
+	bench_probe_fn probe; /* checks that each path's call succeeds */
 	const void *arg;
 	/*
 	 * The harness overhead: the vDSO path's batch function and an argument
@@ -55,8 +55,8 @@ struct bench_paths {
  * under test, and the empty one of the same signature.
  */
 struct bench_fn_args {
-	void *fn;		/* the bound vDSO function, or NULL */
-	void *empty;		/* the harness overhead's subject */
+	void *fn;    /* the bound vDSO function, or NULL */
+	void *empty; /* the harness overhead's subject */
 };
 
 /*
@@ -67,19 +67,23 @@ struct bench_fn_args {
  * BENCH_PLACEMENTS copies @vdso_placed, and @probe.
  */
 static inline void bench_paths_of_fn(struct bench_paths *paths, struct bench_fn_args *args,
-				     void *fn, void *empty, bench_batch_fn sys,
-				     bench_batch_fn libc, const bench_batch_fn *vdso_placed,
-				     bench_probe_fn probe)
+				     void *fn, void *empty, bench_batch_fn sys, bench_batch_fn libc,
+				     const bench_batch_fn *vdso_placed, bench_probe_fn probe)
 {
 	*args = (struct bench_fn_args){ fn, empty };
-	*paths = (struct bench_paths){ { sys, libc, fn ? vdso_placed[0] : NULL }, probe,
-				       &args->fn, vdso_placed[0], &args->empty, 0, vdso_placed };
+	*paths = (struct bench_paths){ { sys, libc, fn ? vdso_placed[0] : NULL },
+				       probe,
+				       &args->fn,
+				       vdso_placed[0],
+				       &args->empty,
+				       0,
+				       vdso_placed };
 }
 
 /* A cycle counter as the timed loop reads it. */
 struct bench_cycles {
 	const struct cycles_info *info;
-	int fd;			/* from cycles_open() */
+	int fd; /* from cycles_open() */
 };
 
 /*
@@ -139,14 +143,21 @@ struct bench_cycles {
  * calls, as in a hand-unrolled loop (make bench-accuracy).  For the
  * families' batch functions.
  */
-#define BENCH_REPEAT(n, stmt)						\
-	do {								\
-		unsigned long n_ = (n), it_ = n_ / 8;			\
-		for (; it_; it_--) {					\
-			stmt; stmt; stmt; stmt; stmt; stmt; stmt; stmt;	\
-		}							\
-		for (n_ %= 8; n_; n_--)					\
-			stmt;						\
+#define BENCH_REPEAT(n, stmt)                         \
+	do {                                          \
+		unsigned long n_ = (n), it_ = n_ / 8; \
+		for (; it_; it_--) {                  \
+			stmt;                         \
+			stmt;                         \
+			stmt;                         \
+			stmt;                         \
+			stmt;                         \
+			stmt;                         \
+			stmt;                         \
+			stmt;                         \
+		}                                     \
+		for (n_ %= 8; n_; n_--)               \
+			stmt;                         \
 	} while (0)
 
 /*
@@ -163,12 +174,12 @@ struct bench_cycles {
 #define BENCH_PLACEMENTS 16
 
 /* One copy: aligned to 64 bytes, then @pad nop instructions before the body. */
-#define BENCH_PLACED_ONE_(name, pad, p, n, ...)				\
-	__attribute__((aligned(64), noinline))				\
-	static void name##_##pad(const void *p, unsigned long n)	\
-	{								\
-		__asm__ volatile(".rept " #pad "\n\tnop\n\t.endr");	\
-		__VA_ARGS__						\
+#define BENCH_PLACED_ONE_(name, pad, p, n, ...)                                          \
+	__attribute__((aligned(64), noinline)) static void name##_##pad(const void *p,   \
+									unsigned long n) \
+	{                                                                                \
+		__asm__ volatile(".rept " #pad "\n\tnop\n\t.endr");                      \
+		__VA_ARGS__                                                              \
 	}
 
 /*
@@ -178,28 +189,27 @@ struct bench_cycles {
  * 4 on most others: offsets of the loop 3 or 12 bytes apart), and the
  * array @name of them, for bench_paths.vdso_placed.
  */
-#define BENCH_PLACED_BATCH(name, p, n, ...)				\
-	BENCH_PLACED_ONE_(name, 0, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 3, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 6, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 9, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 12, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 15, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 18, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 21, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 24, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 27, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 30, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 33, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 36, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 39, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 42, p, n, __VA_ARGS__)			\
-	BENCH_PLACED_ONE_(name, 45, p, n, __VA_ARGS__)			\
-	static const bench_batch_fn name[BENCH_PLACEMENTS] = {		\
-		name##_0, name##_3, name##_6, name##_9,			\
-		name##_12, name##_15, name##_18, name##_21,		\
-		name##_24, name##_27, name##_30, name##_33,		\
-		name##_36, name##_39, name##_42, name##_45,		\
+#define BENCH_PLACED_BATCH(name, p, n, ...)                                       \
+	BENCH_PLACED_ONE_(name, 0, p, n, __VA_ARGS__)                             \
+	BENCH_PLACED_ONE_(name, 3, p, n, __VA_ARGS__)                             \
+	BENCH_PLACED_ONE_(name, 6, p, n, __VA_ARGS__)                             \
+	BENCH_PLACED_ONE_(name, 9, p, n, __VA_ARGS__)                             \
+	BENCH_PLACED_ONE_(name, 12, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 15, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 18, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 21, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 24, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 27, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 30, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 33, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 36, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 39, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 42, p, n, __VA_ARGS__)                            \
+	BENCH_PLACED_ONE_(name, 45, p, n, __VA_ARGS__)                            \
+	static const bench_batch_fn name[BENCH_PLACEMENTS] = {                    \
+		name##_0,  name##_3,  name##_6,	 name##_9,  name##_12, name##_15, \
+		name##_18, name##_21, name##_24, name##_27, name##_30, name##_33, \
+		name##_36, name##_39, name##_42, name##_45,                       \
 	};
 
 /* Calls made between two looks at the stop flag, unless the family says (batch_calls). */
@@ -244,10 +254,10 @@ int bench_measure(bench_batch_fn batch, const void *arg, unsigned long batch_cal
  * Return: 0; or -1 with errno (pthread_create(3), setitimer(2), or the
  * sched_setaffinity(2) of a thread, whose CPU is then in *@bad_cpu).
  */
-int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed,
-			  const void *arg, unsigned long batch_calls,
-			  uint64_t duration_ns, unsigned n, const int *cpus, struct bench_sample *total,
-			  struct bench_sample *each, int *bad_cpu);
+int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed, const void *arg,
+			  unsigned long batch_calls, uint64_t duration_ns, unsigned n,
+			  const int *cpus, struct bench_sample *total, struct bench_sample *each,
+			  int *bad_cpu);
 
 /*
  * bench_run - measure every existing path of @api in the order system call,

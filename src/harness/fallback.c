@@ -44,7 +44,8 @@ enum {
 static unsigned audit_arch(void)
 {
 #if VDSOTEST_NATIVE_EM == EM_NONE || (defined(__mips__) && _MIPS_SIM == _ABIN32) || \
-	(defined(__powerpc__) && !defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+	(defined(__powerpc__) && !defined(__powerpc64__) &&                         \
+	 __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 	return 0;
 #elif defined(__x86_64__)
 	return AUDIT_ARCH_X86_64;
@@ -56,7 +57,9 @@ static unsigned audit_arch(void)
 
 /* The system calls a vDSO function may fall back to. */
 static const long trapped[] = {
-	SYS_clock_gettime, SYS_clock_getres, SYS_getcpu,
+	SYS_clock_gettime,
+	SYS_clock_getres,
+	SYS_getcpu,
 #ifdef SYS_clock_gettime64
 	SYS_clock_gettime64,
 #endif
@@ -156,8 +159,7 @@ static void unknown_why(int status, char *why, size_t len)
 	}
 }
 
-enum fallback api_falls_back(const struct api *api, const struct run *run,
-			     char *why, size_t len)
+enum fallback api_falls_back(const struct api *api, const struct run *run, char *why, size_t len)
 {
 	void *fn = api_vdso_fn(api, run);
 	unsigned arch = audit_arch();

@@ -29,10 +29,10 @@ int api_clock_now(const struct api *api, const struct run *run, struct ts64 *out
 
 /* api_falls_back()'s answer. */
 enum fallback {
-	FALLBACK_UNKNOWN = -1,	/* could not be told; the reason is given */
-	FALLBACK_NONE = 0,	/* the function completed in user space */
-	FALLBACK_SYSCALL = 1,	/* it made one of the trapped system calls */
-	FALLBACK_NO_VDSO = 2,	/* no vDSO function bound */
+	FALLBACK_UNKNOWN = -1, /* could not be told; the reason is given */
+	FALLBACK_NONE = 0,     /* the function completed in user space */
+	FALLBACK_SYSCALL = 1,  /* it made one of the trapped system calls */
+	FALLBACK_NO_VDSO = 2,  /* no vDSO function bound */
 };
 
 /* Room enough for api_falls_back()'s reason. */
@@ -55,7 +55,6 @@ enum fallback {
  * return in 10 s", "fork: STRERROR".  FALLBACK_NO_VDSO gives "no vDSO
  * function".
  */
-enum fallback api_falls_back(const struct api *api, const struct run *run,
-			     char *why, size_t len);
+enum fallback api_falls_back(const struct api *api, const struct run *run, char *why, size_t len);
 
 #endif

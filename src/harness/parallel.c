@@ -20,14 +20,14 @@
 
 /* The token ring of the cross-CPU ordering check. */
 struct ring {
-	atomic_uint token;	/* index of the thread whose turn it is */
+	atomic_uint token; /* index of the thread whose turn it is */
 	atomic_bool stop;
 	/* written only by the token's holder: */
 	struct verify_ctx ctx;
-	struct ts64 last;	/* the previous holder's reading */
+	struct ts64 last; /* the previous holder's reading */
 	int last_cpu;
 	bool have_last;
-	unsigned compared;	/* readings compared with another CPU's */
+	unsigned compared; /* readings compared with another CPU's */
 };
 
 struct worker {
@@ -35,12 +35,12 @@ struct worker {
 	unsigned index;
 	int cpu;
 	const struct api *api;
-	const struct run *run;	/* with the duration of one phase */
-	verify_part_fn checks;	/* the family's checks, on one thread */
-	struct ring *ring;	/* NULL: the checks phase */
+	const struct run *run; /* with the duration of one phase */
+	verify_part_fn checks; /* the family's checks, on one thread */
+	struct ring *ring;     /* NULL: the checks phase */
 	unsigned nthreads;
 	enum status status;
-	char scope[48];		/* "thread I on CPU C" */
+	char scope[48]; /* "thread I on CPU C" */
 };
 
 bool parallel_ordered_clock(const struct api *api)
@@ -66,8 +66,8 @@ static void ring_turn(struct worker *w)
 		return;
 	}
 	if (!verify_ok(ctx, api_clock_now(w->api, w->run, &v) == 0)) {
-		verify_fail(ctx, "cross-CPU: %s %s(%s) on CPU %d returned -1 (%s)",
-			    who, vdso_call_name(w->api->family->call), w->api->clock_name, w->cpu,
+		verify_fail(ctx, "cross-CPU: %s %s(%s) on CPU %d returned -1 (%s)", who,
+			    vdso_call_name(w->api->family->call), w->api->clock_name, w->cpu,
 			    strerror(errno));
 		r->have_last = false;
 		return;
@@ -75,9 +75,12 @@ static void ring_turn(struct worker *w)
 	if (r->have_last)
 		r->compared++;
 	if (r->have_last && !verify_ok(ctx, ts64_cmp(r->last, v) <= 0))
-		verify_fail(ctx, "cross-CPU: %s %s on CPU %d after %s %s on CPU %d: %" PRId64 " ns backwards",
+		verify_fail(ctx,
+			    "cross-CPU: %s %s on CPU %d after %s %s on CPU %d: %" PRId64
+			    " ns backwards",
 			    who, ts64_format(v, a, sizeof(a)), w->cpu, who,
-			    ts64_format(r->last, b, sizeof(b)), r->last_cpu, ts64_sub_ns(r->last, v));
+			    ts64_format(r->last, b, sizeof(b)), r->last_cpu,
+			    ts64_sub_ns(r->last, v));
 	r->last = v;
 	r->last_cpu = w->cpu;
 	r->have_last = true;
@@ -101,8 +104,8 @@ static void *worker_main(void *p)
 	struct worker *w = p;
 
 	if (cpu_pin((unsigned)w->cpu) != 0) {
-		fprintf(stderr, "vdsotest: %s: thread %u: cannot pin to CPU %d: %s\n",
-			w->api->name, w->index, w->cpu, strerror(errno));
+		fprintf(stderr, "vdsotest: %s: thread %u: cannot pin to CPU %d: %s\n", w->api->name,
+			w->index, w->cpu, strerror(errno));
 		w->status = STATUS_FAIL;
 		if (w->ring)
 			atomic_store(&w->ring->stop, true);
@@ -154,8 +157,7 @@ static enum status fold(const struct worker *w, unsigned n, enum status st)
 	return st == STATUS_FAIL ? st : all_skip ? STATUS_SKIP : STATUS_PASS;
 }
 
-enum status verify_parallel(const struct api *api, const struct run *run,
-			    verify_part_fn checks)
+enum status verify_parallel(const struct api *api, const struct run *run, verify_part_fn checks)
 {
 	unsigned n = run->threads;
 	struct worker *w = calloc(n, sizeof(*w));
@@ -170,14 +172,18 @@ enum status verify_parallel(const struct api *api, const struct run *run,
 		return STATUS_FAIL;
 	}
 	for (unsigned i = 0; i < n; i++)
-		w[i] = (struct worker){ .index = i, .cpu = cpu_mask_nth(&mask, i), .api = api,
-					.run = &phase, .checks = checks, .nthreads = n };
+		w[i] = (struct worker){ .index = i,
+					.cpu = cpu_mask_nth(&mask, i),
+					.api = api,
+					.run = &phase,
+					.checks = checks,
+					.nthreads = n };
 	cpu_mask_free(&mask);
-	verify_notes(api, run);		/* once, before any thread's lines */
+	verify_notes(api, run); /* once, before any thread's lines */
 	if (parallel_ordered_clock(api)) {
 		phase.duration_ns = run->duration_ns / 2 ? run->duration_ns / 2 : 1;
 		memset(&ring, 0, sizeof(ring));
-		verify_scope("cross-CPU");	/* for verify_begin/end's verbose lines */
+		verify_scope("cross-CPU"); /* for verify_begin/end's verbose lines */
 		verify_begin(&ring.ctx, api, &phase);
 		for (unsigned i = 0; i < n; i++)
 			w[i].ring = &ring;

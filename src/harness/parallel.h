@@ -41,7 +41,6 @@ bool parallel_ordered_clock(const struct api *api);
  * started or pinned (said on stderr); STATUS_SKIP when every thread
  * skipped; else STATUS_PASS.
  */
-enum status verify_parallel(const struct api *api, const struct run *run,
-			    verify_part_fn checks);
+enum status verify_parallel(const struct api *api, const struct run *run, verify_part_fn checks);
 
 #endif

@@ -39,8 +39,9 @@
 #include "lib/timespec.h"
 
 static const char *const kind_names[NR_PERTURB_KINDS] = {
-	[PERTURB_FREQ] = "freq", [PERTURB_SLEW] = "slew", [PERTURB_STEP] = "step",
-	[PERTURB_TAI] = "tai", [PERTURB_LEAP] = "leap", [PERTURB_CLOCKSOURCE] = "clocksource",
+	[PERTURB_FREQ] = "freq",       [PERTURB_SLEW] = "slew",
+	[PERTURB_STEP] = "step",       [PERTURB_TAI] = "tai",
+	[PERTURB_LEAP] = "leap",       [PERTURB_CLOCKSOURCE] = "clocksource",
 	[PERTURB_HOTPLUG] = "hotplug", [PERTURB_Y2038] = "y2038",
 };
 
@@ -108,13 +109,14 @@ bool perturb_permitted(char *why, size_t len)
 	}
 	if (stat("/proc/self/ns/user", &st) == 0) {
 		if ((uint64_t)st.st_ino != USER_INIT_INO) {
-			snprintf(why, len, "this process is in a user namespace, where CAP_SYS_TIME does not reach the clock");
+			snprintf(why, len,
+				 "this process is in a user namespace, where CAP_SYS_TIME does not reach the clock");
 			return false;
 		}
 		return true;
 	}
 	if (stat("/proc/self/ns", &st) == 0 && errno == ENOENT)
-		return true;	/* a kernel without user namespaces */
+		return true; /* a kernel without user namespaces */
 	snprintf(why, len, "cannot tell the user namespace: /proc/self/ns/user: %s",
 		 strerror(errno));
 	return false;
@@ -182,7 +184,7 @@ static void clocksources_read(struct clocksources *cs)
 struct hotplug_cpus {
 	int *cpu;
 	unsigned count;
-	int *kept;		/* the first CPUs of the affinity mask, kept online */
+	int *kept; /* the first CPUs of the affinity mask, kept online */
 	unsigned nkept;
 };
 
@@ -243,8 +245,8 @@ static void hotplug_read(struct hotplug_cpus *h, unsigned threads)
 /* ---- the state saved and restored ---- */
 
 struct saved {
-	struct timex tx;		/* modes 0: freq, status, tai */
-	struct ts64 realtime, raw;	/* read together */
+	struct timex tx;	   /* modes 0: freq, status, tai */
+	struct ts64 realtime, raw; /* read together */
 	struct clocksources cs;
 	struct hotplug_cpus cpus;
 };
@@ -281,7 +283,8 @@ static struct timespec reckoned_realtime(const struct saved *s)
 	read_pair(&rt, &raw);
 	int64_t elapsed = ts64_sub_ns(raw, s->raw);
 	int64_t ns = elapsed + elapsed / 65536 * (int64_t)s->tx.freq / 1000000;
-	int64_t sec = s->realtime.sec + ns / NSEC_PER_SEC, nsec = s->realtime.nsec + ns % NSEC_PER_SEC;
+	int64_t sec = s->realtime.sec + ns / NSEC_PER_SEC,
+		nsec = s->realtime.nsec + ns % NSEC_PER_SEC;
 
 	if (nsec >= NSEC_PER_SEC)
 		sec++, nsec -= NSEC_PER_SEC;
@@ -306,22 +309,22 @@ struct disturber {
 	int control_fd;
 	uint64_t rng;
 	unsigned events[NR_PERTURB_KINDS];
-	unsigned kinds;			/* the kinds this machine can do */
-	bool clock_moved;		/* a step, slew, leap or y2038 happened */
+	unsigned kinds;	  /* the kinds this machine can do */
+	bool clock_moved; /* a step, slew, leap or y2038 happened */
 	bool status_changed, freq_changed, tai_changed;
-	int cs_next;			/* the next clocksource to switch to */
+	int cs_next; /* the next clocksource to switch to */
 	bool cs_probed[MAX_CLOCKSOURCES];
-	int cpu_off;			/* the CPU we took offline, or -1 */
+	int cpu_off; /* the CPU we took offline, or -1 */
 	unsigned cpu_next;
-	struct ts64 visit_end;		/* raw time at which a leap or y2038 visit ends */
-	enum perturb_kind visiting;	/* PERTURB_LEAP or PERTURB_Y2038, or NR_PERTURB_KINDS */
-	bool leap_delete;		/* the next leap second is a deletion */
-	bool step_back;			/* the next step goes backwards */
-	bool slew_pll;			/* the next slew is ADJ_OFFSET with STA_PLL */
-	bool failed;			/* something could not be restored */
-	unsigned leaps_seen;		/* visits across which the TAI offset moved by 1 s */
-	long visit_tai;			/* the TAI offset when the leap second visit began */
-	struct ts64 leap_ready;		/* raw time before which no new leap or y2038 visit
+	struct ts64 visit_end;	    /* raw time at which a leap or y2038 visit ends */
+	enum perturb_kind visiting; /* PERTURB_LEAP or PERTURB_Y2038, or NR_PERTURB_KINDS */
+	bool leap_delete;	    /* the next leap second is a deletion */
+	bool step_back;		    /* the next step goes backwards */
+	bool slew_pll;		    /* the next slew is ADJ_OFFSET with STA_PLL */
+	bool failed;		    /* something could not be restored */
+	unsigned leaps_seen;	    /* visits across which the TAI offset moved by 1 s */
+	long visit_tai;		    /* the TAI offset when the leap second visit began */
+	struct ts64 leap_ready;	    /* raw time before which no new leap or y2038 visit
 					   begins: 2 s after the last, for the kernel's NTP
 					   state, and so that step and tai get their turns
 					   between the 6 s visits, which exclude them */
@@ -372,7 +375,7 @@ static bool adjust(struct timex *tx, const char *what)
  */
 #define CLOCK_SET_GAP_NS (250 * INT64_C(1000000))
 
-static struct ts64 last_set;	/* CLOCK_MONOTONIC_RAW at the last setting, or 0 */
+static struct ts64 last_set; /* CLOCK_MONOTONIC_RAW at the last setting, or 0 */
 
 /* Wait until CLOCK_SET_GAP_NS have passed since the last setting; call before reckoning a new time. */
 static void set_gap(void)
@@ -427,7 +430,7 @@ static void do_slew(struct disturber *d)
 			return;
 		tx.modes = ADJ_OFFSET | ADJ_STATUS;
 		tx.status = (now.status | STA_PLL) & ~STA_NANO;
-		d->status_changed = d->freq_changed = true;	/* the PLL moves the frequency */
+		d->status_changed = d->freq_changed = true; /* the PLL moves the frequency */
 	} else {
 		tx.modes = ADJ_OFFSET_SINGLESHOT;
 	}
@@ -444,7 +447,8 @@ static void do_step(struct disturber *d)
 	int64_t ns = ts64_to_ns(rt) + (d->step_back ? -ms : ms) * 1000000;
 
 	d->step_back = !d->step_back;
-	if (set_realtime((struct timespec){ (time_t)(ns / NSEC_PER_SEC), (long)(ns % NSEC_PER_SEC) },
+	if (set_realtime((struct timespec){ (time_t)(ns / NSEC_PER_SEC),
+					    (long)(ns % NSEC_PER_SEC) },
 			 "step"))
 		d->clock_moved = true;
 }
@@ -481,9 +485,10 @@ static void visit(struct disturber *d, enum perturb_kind k)
 			return;
 		d->visit_tai = tx.tai;
 		tx.modes = ADJ_STATUS;
-		tx.status = (tx.status & ~(STA_INS | STA_DEL)) | (d->leap_delete ? STA_DEL : STA_INS);
+		tx.status = (tx.status & ~(STA_INS | STA_DEL)) |
+			    (d->leap_delete ? STA_DEL : STA_INS);
 		d->leap_delete = !d->leap_delete;
-		d->status_changed = d->tai_changed = true;	/* a leap moves the TAI offset */
+		d->status_changed = d->tai_changed = true; /* a leap moves the TAI offset */
 		adjust(&tx, "ADJ_STATUS");
 	}
 	d->visiting = k;
@@ -616,21 +621,36 @@ static void do_hotplug(struct disturber *d)
 }
 
 /* Kinds that move CLOCK_REALTIME or the TAI offset: none during a visit. */
-#define EXCLUSIVE ((1u << PERTURB_STEP) | (1u << PERTURB_TAI) | (1u << PERTURB_LEAP) | \
-		   (1u << PERTURB_Y2038))
+#define EXCLUSIVE \
+	((1u << PERTURB_STEP) | (1u << PERTURB_TAI) | (1u << PERTURB_LEAP) | (1u << PERTURB_Y2038))
 
 static void event(struct disturber *d, enum perturb_kind k)
 {
 	switch (k) {
-	case PERTURB_FREQ: do_freq(d); break;
-	case PERTURB_SLEW: do_slew(d); break;
-	case PERTURB_STEP: do_step(d); break;
-	case PERTURB_TAI: do_tai(d); break;
+	case PERTURB_FREQ:
+		do_freq(d);
+		break;
+	case PERTURB_SLEW:
+		do_slew(d);
+		break;
+	case PERTURB_STEP:
+		do_step(d);
+		break;
+	case PERTURB_TAI:
+		do_tai(d);
+		break;
 	case PERTURB_LEAP:
-	case PERTURB_Y2038: visit(d, k); break;
-	case PERTURB_CLOCKSOURCE: do_clocksource(d); break;
-	case PERTURB_HOTPLUG: do_hotplug(d); break;
-	default: return;
+	case PERTURB_Y2038:
+		visit(d, k);
+		break;
+	case PERTURB_CLOCKSOURCE:
+		do_clocksource(d);
+		break;
+	case PERTURB_HOTPLUG:
+		do_hotplug(d);
+		break;
+	default:
+		return;
 	}
 	d->events[k]++;
 }
@@ -642,8 +662,12 @@ static void restore(struct disturber *d)
 	char what[512] = "";
 	size_t used = 0;
 
-#define SAY(...) do { int w_ = snprintf(what + used, sizeof(what) - used, __VA_ARGS__); \
-		      if (w_ > 0 && (size_t)w_ < sizeof(what) - used) used += (size_t)w_; } while (0)
+#define SAY(...)                                                                  \
+	do {                                                                      \
+		int w_ = snprintf(what + used, sizeof(what) - used, __VA_ARGS__); \
+		if (w_ > 0 && (size_t)w_ < sizeof(what) - used)                   \
+			used += (size_t)w_;                                       \
+	} while (0)
 	if (d->visiting != NR_PERTURB_KINDS)
 		end_visit(d);
 	if (d->clock_moved) {
@@ -654,7 +678,7 @@ static void restore(struct disturber *d)
 			    used ? ", " : "");
 		else
 			d->failed = true;
-		d->status_changed = true;	/* a clock set marks it unsynchronized */
+		d->status_changed = true; /* a clock set marks it unsynchronized */
 	}
 	struct timex tx = { .modes = 0 };
 	if (d->freq_changed) {
@@ -675,8 +699,8 @@ static void restore(struct disturber *d)
 			d->failed = true;
 		else {
 			if ((tx.modes & ADJ_FREQUENCY) && check.freq != s->tx.freq) {
-				complain("frequency %ld, not the saved %ld, after restoring it", check.freq,
-					 s->tx.freq);
+				complain("frequency %ld, not the saved %ld, after restoring it",
+					 check.freq, s->tx.freq);
 				d->failed = true;
 			}
 			if ((tx.modes & ADJ_TAI) && check.tai != s->tx.tai) {
@@ -719,8 +743,8 @@ static void restore(struct disturber *d)
 		size_t n = 0;
 		for (int k = 0; k < NR_PERTURB_KINDS; k++)
 			if (d->cfg->kinds & (1u << k)) {
-				int w = snprintf(counts + n, sizeof(counts) - n, "%s%s %u", n ? ", " : "",
-						 kind_names[k], d->events[k]);
+				int w = snprintf(counts + n, sizeof(counts) - n, "%s%s %u",
+						 n ? ", " : "", kind_names[k], d->events[k]);
 				if (w > 0 && (size_t)w < sizeof(counts) - n)
 					n += (size_t)w;
 			}
@@ -747,14 +771,16 @@ static unsigned feasible(const struct perturb_config *cfg, const struct saved *s
 		why[k] = NULL;
 	if (kinds & (1u << PERTURB_CLOCKSOURCE)) {
 		if (s->cs.count == 0)
-			why[PERTURB_CLOCKSOURCE] = "no clocksource listed in " CLOCKSOURCE_DIR "available_clocksource";
+			why[PERTURB_CLOCKSOURCE] = "no clocksource listed in " CLOCKSOURCE_DIR
+						   "available_clocksource";
 		else if (s->cs.count == 1)
 			why[PERTURB_CLOCKSOURCE] = "only one clocksource";
 		else if (!s->cs.writable && !dry)
 			why[PERTURB_CLOCKSOURCE] = "current_clocksource is not writable";
 	}
 	if ((kinds & (1u << PERTURB_HOTPLUG)) && s->cpus.count == 0)
-		why[PERTURB_HOTPLUG] = "no CPU can be taken offline (the others have no online file, are offline, or are kept for verify)";
+		why[PERTURB_HOTPLUG] =
+			"no CPU can be taken offline (the others have no online file, are offline, or are kept for verify)";
 	for (int k = 0; k < NR_PERTURB_KINDS; k++)
 		if (why[k])
 			kinds &= ~(1u << k);
@@ -767,7 +793,8 @@ static void say_infeasible(const struct saved *s, const char *why[NR_PERTURB_KIN
 	for (int k = 0; k < NR_PERTURB_KINDS; k++) {
 		if (!why[k])
 			continue;
-		const char *extra = k == PERTURB_CLOCKSOURCE && s->cs.current[0] ? s->cs.current : NULL;
+		const char *extra = k == PERTURB_CLOCKSOURCE && s->cs.current[0] ? s->cs.current
+										 : NULL;
 		if (f)
 			fprintf(f, "perturb: %s: %s%s%s%s; not perturbed\n", kind_names[k], why[k],
 				extra ? " (" : "", extra ? extra : "", extra ? ")" : "");
@@ -831,7 +858,8 @@ static void disturber_main(const struct perturb_config *cfg, int control_fd, int
 	const char *why[NR_PERTURB_KINDS];
 	d.kinds = feasible(cfg, &d.saved, false, why);
 	say_infeasible(&d.saved, why, NULL);
-	d.rng = (uint64_t)ts64_to_ns(d.saved.raw) ^ ((uint64_t)getpid() << 32) ^ 0x9e3779b97f4a7c15u;
+	d.rng = (uint64_t)ts64_to_ns(d.saved.raw) ^ ((uint64_t)getpid() << 32) ^
+		0x9e3779b97f4a7c15u;
 	if (!d.rng)
 		d.rng = 1;
 	if (write(report_fd, &ready, 1) != 1)
@@ -901,7 +929,8 @@ int perturb_stop(struct perturb *p)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_EXIT_PASS)
 		return 0;
 	if (WIFSIGNALED(status))
-		fprintf(stderr, "vdsotest: perturb: the disturber was killed by signal %d; the clock's state may not be restored\n",
+		fprintf(stderr,
+			"vdsotest: perturb: the disturber was killed by signal %d; the clock's state may not be restored\n",
 			WTERMSIG(status));
 	else
 		fputs("vdsotest: perturb: not everything could be restored (see above)\n", stderr);
@@ -916,25 +945,30 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f)
 	unsigned kinds;
 
 	memset(&s, 0, sizeof(s));
-	adjtimex(&s.tx);	/* modes 0: read only */
+	adjtimex(&s.tx); /* modes 0: read only */
 	clocksources_read(&s.cs);
 	hotplug_read(&s.cpus, cfg->threads);
 	const char *why[NR_PERTURB_KINDS];
 	kinds = feasible(cfg, &s, true, why);
 	say_infeasible(&s, why, f);
 	if (kinds & (1u << PERTURB_FREQ))
-		fprintf(f, "perturb: freq: adjtimex(ADJ_FREQUENCY) between -500 and +500 ppm every 10 to 100 ms; now %+ld.%03ld ppm, restored at the end\n",
+		fprintf(f,
+			"perturb: freq: adjtimex(ADJ_FREQUENCY) between -500 and +500 ppm every 10 to 100 ms; now %+ld.%03ld ppm, restored at the end\n",
 			s.tx.freq / 65536, labs(s.tx.freq % 65536) * 1000 / 65536);
 	if (kinds & (1u << PERTURB_SLEW))
-		fprintf(f, "perturb: slew: ADJ_OFFSET_SINGLESHOT and ADJ_OFFSET (with STA_PLL) slews of up to 0.5 s either way; status now 0x%04x, restored, and CLOCK_REALTIME put back at the end\n",
+		fprintf(f,
+			"perturb: slew: ADJ_OFFSET_SINGLESHOT and ADJ_OFFSET (with STA_PLL) slews of up to 0.5 s either way; status now 0x%04x, restored, and CLOCK_REALTIME put back at the end\n",
 			(unsigned)s.tx.status);
 	if (kinds & (1u << PERTURB_STEP))
-		fprintf(f, "perturb: step: clock_settime(CLOCK_REALTIME) steps of 1 ms to 1 s, forward and back; CLOCK_REALTIME put back at the end\n");
+		fprintf(f,
+			"perturb: step: clock_settime(CLOCK_REALTIME) steps of 1 ms to 1 s, forward and back; CLOCK_REALTIME put back at the end\n");
 	if (kinds & (1u << PERTURB_TAI))
-		fprintf(f, "perturb: tai: adjtimex(ADJ_TAI) offsets from 10 to 39 s, changed by 2 s or more; now %d s, restored at the end\n",
+		fprintf(f,
+			"perturb: tai: adjtimex(ADJ_TAI) offsets from 10 to 39 s, changed by 2 s or more; now %d s, restored at the end\n",
 			s.tx.tai);
 	if (kinds & (1u << PERTURB_LEAP))
-		fprintf(f, "perturb: leap: CLOCK_REALTIME put %d s before a UTC midnight with STA_INS (STA_DEL the next time) for %d s, then put back\n",
+		fprintf(f,
+			"perturb: leap: CLOCK_REALTIME put %d s before a UTC midnight with STA_INS (STA_DEL the next time) for %d s, then put back\n",
 			VISIT_BEFORE_SEC, (int)(VISIT_NS / NSEC_PER_SEC));
 	if (kinds & (1u << PERTURB_CLOCKSOURCE)) {
 		fprintf(f, "perturb: clocksource: current_clocksource cycled through");
@@ -959,7 +993,8 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f)
 		fprintf(f, ")\n");
 	}
 	if (kinds & (1u << PERTURB_Y2038))
-		fprintf(f, "perturb: y2038: CLOCK_REALTIME put %d s before 2038-01-19T03:14:08Z for %d s, then put back\n",
+		fprintf(f,
+			"perturb: y2038: CLOCK_REALTIME put %d s before 2038-01-19T03:14:08Z for %d s, then put back\n",
 			VISIT_BEFORE_SEC, (int)(VISIT_NS / NSEC_PER_SEC));
 	free(s.cpus.cpu);
 	free(s.cpus.kept);

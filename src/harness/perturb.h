@@ -31,14 +31,14 @@
 #include "core/api.h"
 
 enum perturb_kind {
-	PERTURB_FREQ,		/* adjtimex(ADJ_FREQUENCY) within +-500 ppm */
-	PERTURB_SLEW,		/* ADJ_OFFSET / ADJ_OFFSET_SINGLESHOT of up to +-0.5 s */
-	PERTURB_STEP,		/* clock_settime(CLOCK_REALTIME) steps, 1 ms to 1 s */
-	PERTURB_TAI,		/* ADJ_TAI offset changes of 2 s or more */
-	PERTURB_LEAP,		/* a leap second inserted (STA_INS) or deleted (STA_DEL) */
-	PERTURB_CLOCKSOURCE,	/* current_clocksource cycled through the available ones */
-	PERTURB_HOTPLUG,	/* CPUs taken offline and online */
-	PERTURB_Y2038,		/* CLOCK_REALTIME a few seconds before 2^31 s */
+	PERTURB_FREQ,	     /* adjtimex(ADJ_FREQUENCY) within +-500 ppm */
+	PERTURB_SLEW,	     /* ADJ_OFFSET / ADJ_OFFSET_SINGLESHOT of up to +-0.5 s */
+	PERTURB_STEP,	     /* clock_settime(CLOCK_REALTIME) steps, 1 ms to 1 s */
+	PERTURB_TAI,	     /* ADJ_TAI offset changes of 2 s or more */
+	PERTURB_LEAP,	     /* a leap second inserted (STA_INS) or deleted (STA_DEL) */
+	PERTURB_CLOCKSOURCE, /* current_clocksource cycled through the available ones */
+	PERTURB_HOTPLUG,     /* CPUs taken offline and online */
+	PERTURB_Y2038,	     /* CLOCK_REALTIME a few seconds before 2^31 s */
 	NR_PERTURB_KINDS
 };
 
@@ -81,12 +81,12 @@ bool perturb_permitted(char *why, size_t len);
 
 /* What the disturber needs from the run. */
 struct perturb_config {
-	unsigned kinds;			/* bits of enum perturb_kind; not 0 */
-	unsigned threads;		/* verify's -t: CPUs kept online for it */
-	bool verbose;			/* -v: what was done and restored */
-	const struct run *run;		/* the vDSO binding, for the fallback probes */
-	const struct api *apis;		/* the API table (api_table), whose */
-	size_t n_apis;			/* FAMILY_CLOCK_SUMMARY rows are probed */
+	unsigned kinds;		/* bits of enum perturb_kind; not 0 */
+	unsigned threads;	/* verify's -t: CPUs kept online for it */
+	bool verbose;		/* -v: what was done and restored */
+	const struct run *run;	/* the vDSO binding, for the fallback probes */
+	const struct api *apis; /* the API table (api_table), whose */
+	size_t n_apis;		/* FAMILY_CLOCK_SUMMARY rows are probed */
 };
 
 /*
@@ -103,8 +103,8 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f);
 
 /* A running disturber. */
 struct perturb {
-	pid_t pid;		/* the disturber, or -1 */
-	int control_fd;		/* our end of the control pipe, or -1 */
+	pid_t pid;	/* the disturber, or -1 */
+	int control_fd; /* our end of the control pipe, or -1 */
 };
 
 /*

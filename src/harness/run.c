@@ -137,9 +137,13 @@ enum status api_run(const struct api *api, enum test_type t, const struct run *r
 	if (f->notes)
 		f->notes(api, run);
 	switch (t) {
-	case TEST_BENCH:  return run_bench(api, run);
-	case TEST_VERIFY: return verify_api(api, run, verify_parts);
-	case TEST_ABI:    return run_abi(api, run);
-	default:          return STATUS_USAGE;
+	case TEST_BENCH:
+		return run_bench(api, run);
+	case TEST_VERIFY:
+		return verify_api(api, run, verify_parts);
+	case TEST_ABI:
+		return run_abi(api, run);
+	default:
+		return STATUS_USAGE;
 	}
 }

@@ -19,7 +19,7 @@
 /* What the child hands back, in a shared page. */
 struct stack_result {
 	long bytes;
-	int err;	/* 0, or why there is no figure */
+	int err; /* 0, or why there is no figure */
 };
 
 struct call {
@@ -98,7 +98,7 @@ long api_stack_bytes(const struct api *api, const struct run *run)
 		return -1;
 	}
 	if (api->family->flags & FAMILY_NO_STACK_CHECK) {
-		errno = ENOTSUP;	/* e.g. getrandom: its state is mapped on the same stack first */
+		errno = ENOTSUP; /* e.g. getrandom: its state is mapped on the same stack first */
 		return -1;
 	}
 	if (!(res = child_shared_page(sizeof(*res))))

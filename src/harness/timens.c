@@ -23,7 +23,7 @@
 #include "harness/verify.h"
 
 #ifndef CLONE_NEWTIME
-#define CLONE_NEWTIME 0x00000080	/* linux/sched.h, Linux 5.6 */
+#define CLONE_NEWTIME 0x00000080 /* linux/sched.h, Linux 5.6 */
 #endif
 
 /* Exit statuses of the namespace's processes and of its parent (child.h). */
@@ -31,18 +31,21 @@ enum { NS_PASS = CHILD_EXIT_PASS, NS_FAIL = CHILD_EXIT_FAIL, NS_NOT_MADE = CHILD
 
 /* What the processes hand back, in a shared page. */
 struct timens_result {
-	struct ts64 sys, subject;	/* readings in the namespace */
-	bool read;			/* they were made */
-	bool sys_ok, subject_ok;	/* ...and the calls returned 0 */
-	int err;			/* NS_NOT_MADE: errno */
-	char step[64];			/* NS_NOT_MADE: what failed */
+	struct ts64 sys, subject; /* readings in the namespace */
+	bool read;		  /* they were made */
+	bool sys_ok, subject_ok;  /* ...and the calls returned 0 */
+	int err;		  /* NS_NOT_MADE: errno */
+	char step[64];		  /* NS_NOT_MADE: what failed */
 };
 
 bool timens_offset_applies(clockid_t clock_id)
 {
 	switch (clock_id) {
-	case CLOCK_MONOTONIC: case CLOCK_MONOTONIC_RAW: case CLOCK_MONOTONIC_COARSE:
-	case CLOCK_BOOTTIME: case CLOCK_BOOTTIME_ALARM:
+	case CLOCK_MONOTONIC:
+	case CLOCK_MONOTONIC_RAW:
+	case CLOCK_MONOTONIC_COARSE:
+	case CLOCK_BOOTTIME:
+	case CLOCK_BOOTTIME_ALARM:
 		return true;
 	default:
 		return false;
@@ -103,8 +106,7 @@ static int wait_status(pid_t pid, const struct api *api)
  * (A call that failed is not looked at: the checks in the namespace say so.)
  */
 static bool check_offset(const struct api *api, const struct run *run,
-			 const struct timens_result *res,
-			 struct ts64 before, struct ts64 after)
+			 const struct timens_result *res, struct ts64 before, struct ts64 after)
 {
 	const int64_t off = TIMENS_OFFSET_SEC * NSEC_PER_SEC;
 	bool ok = true;
@@ -120,10 +122,13 @@ static bool check_offset(const struct api *api, const struct run *run,
 		if (lo >= 0 && hi <= 0)
 			continue;
 		ok = false;
-		verify_failure(api, "time namespace +1000 s: %s %s not within our syscall readings %s .. %s + 1000 s (%" PRId64 " ns %s)",
-			       who[i], ts64_format(*r[i], a, sizeof(a)), ts64_format(before, b, sizeof(b)),
-			       ts64_format(after, c, sizeof(c)), lo < 0 ? -lo : hi,
-			       lo < 0 ? "behind" : "ahead");
+		verify_failure(
+			api,
+			"time namespace +1000 s: %s %s not within our syscall readings %s .. %s + 1000 s (%" PRId64
+			" ns %s)",
+			who[i], ts64_format(*r[i], a, sizeof(a)), ts64_format(before, b, sizeof(b)),
+			ts64_format(after, c, sizeof(c)), lo < 0 ? -lo : hi,
+			lo < 0 ? "behind" : "ahead");
 	}
 	return ok;
 }
@@ -169,8 +174,8 @@ static bool fork_in_namespace(pid_t *pid, struct timens_result *res)
  * process there reads the clock, compared here with our readings around
  * it; then a second one runs the checks (unless --maxfails is reached).
  */
-static void make_namespace(const struct api *api, const struct run *run,
-			   timens_checks_fn checks, struct timens_result *res)
+static void make_namespace(const struct api *api, const struct run *run, timens_checks_fn checks,
+			   struct timens_result *res)
 {
 	struct ts64 before, after;
 	bool ok;
@@ -200,16 +205,15 @@ static void make_namespace(const struct api *api, const struct run *run,
 	_exit(ok ? NS_PASS : NS_FAIL);
 }
 
-enum status timens_verify(const struct api *api, const struct run *run,
-			  timens_checks_fn checks)
+enum status timens_verify(const struct api *api, const struct run *run, timens_checks_fn checks)
 {
 	struct timens_result *res;
 	enum status st = STATUS_PASS;
 	pid_t pid;
 
-	if (run->threads > 1)	/* each thread would fork: left out */
+	if (run->threads > 1) /* each thread would fork: left out */
 		return STATUS_PASS;
-	if (verify_failures() >= run->maxfails)	/* --maxfails reached already */
+	if (verify_failures() >= run->maxfails) /* --maxfails reached already */
 		return STATUS_PASS;
 	if (!(res = child_shared_page(sizeof(*res)))) {
 		report_note("%s: time namespace not tested: mmap: %s", api->name, strerror(errno));

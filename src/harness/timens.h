@@ -44,7 +44,6 @@ bool timens_offset_applies(clockid_t clock_id);
  *
  * Return: STATUS_PASS or STATUS_FAIL.
  */
-enum status timens_verify(const struct api *api, const struct run *run,
-			  timens_checks_fn checks);
+enum status timens_verify(const struct api *api, const struct run *run, timens_checks_fn checks);
 
 #endif

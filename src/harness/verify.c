@@ -60,12 +60,11 @@ void verify_scope(const char *s)
 static struct session {
 	atomic_uint printed;
 	unsigned maxfails;
-	bool noted;		/* verify_notes() has spoken (inherited by fork) */
+	bool noted; /* verify_notes() has spoken (inherited by fork) */
 } local_session, *session = &local_session;
 
 /* "API: [SCOPE: ]message" for verify's own verbose lines. */
-static __attribute__((format(printf, 2, 3)))
-void say(const struct api *api, const char *fmt, ...)
+static __attribute__((format(printf, 2, 3))) void say(const struct api *api, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -223,7 +222,7 @@ static enum clock_set_look look_timerfd(int fd)
 	uint64_t expirations;
 
 	if (read(fd, &expirations, sizeof(expirations)) >= 0)
-		return CLOCK_SET_NOT_YET;	/* (the timer itself expired: past 2038 on 32-bit) */
+		return CLOCK_SET_NOT_YET; /* (the timer itself expired: past 2038 on 32-bit) */
 	if (errno == ECANCELED)
 		return CLOCK_SET_YES;
 	return errno == EAGAIN || errno == EINTR ? CLOCK_SET_NOT_YET : CLOCK_SET_UNKNOWN;

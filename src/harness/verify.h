@@ -17,12 +17,12 @@
 struct verify_ctx {
 	const struct api *api;
 	const struct run *run;
-	uint64_t deadline_ns;	/* now_ns() at which to stop */
-	uint64_t checks;	/* checks made */
-	uint64_t rounds;	/* verify_running() calls: the rounds begun */
-	unsigned fails;		/* failures reported through this context */
-	int clock_set_fd;	/* timerfd cancelled when CLOCK_REALTIME is set; -1 */
-	unsigned clock_sets;	/* settings of CLOCK_REALTIME that excused a check */
+	uint64_t deadline_ns; /* now_ns() at which to stop */
+	uint64_t checks;      /* checks made */
+	uint64_t rounds;      /* verify_running() calls: the rounds begun */
+	unsigned fails;	      /* failures reported through this context */
+	int clock_set_fd;     /* timerfd cancelled when CLOCK_REALTIME is set; -1 */
+	unsigned clock_sets;  /* settings of CLOCK_REALTIME that excused a check */
 };
 
 /* A part of a verify (api_run() gives them): checks, threads, namespace. */
@@ -110,9 +110,9 @@ bool verify_clock_was_set(struct verify_ctx *ctx);
 
 /* What a look at a clock-set watch found (verify_clock_set_wait()). */
 enum clock_set_look {
-	CLOCK_SET_NOT_YET,	/* nothing yet (or only the timer's own expiry) */
-	CLOCK_SET_YES,		/* the clock was set */
-	CLOCK_SET_UNKNOWN,	/* the watch cannot answer: stop waiting */
+	CLOCK_SET_NOT_YET, /* nothing yet (or only the timer's own expiry) */
+	CLOCK_SET_YES,	   /* the clock was set */
+	CLOCK_SET_UNKNOWN, /* the watch cannot answer: stop waiting */
 };
 
 /*

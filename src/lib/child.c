@@ -40,9 +40,9 @@ pid_t child_fork(int death_signal)
 		sigset_t none;
 
 		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);	/* main() blocks SIGCHLD */
+		sigprocmask(SIG_SETMASK, &none, NULL); /* main() blocks SIGCHLD */
 		prctl(PR_SET_PDEATHSIG, death_signal);
-		if (getppid() != parent)	/* the parent died before prctl() */
+		if (getppid() != parent) /* the parent died before prctl() */
 			_exit(CHILD_EXIT_ORPHANED);
 	}
 	return pid;
@@ -62,7 +62,7 @@ pid_t fork_test_child(void)
 		 */
 		signal(SIGSEGV, SIG_DFL);
 		signal(SIGBUS, SIG_DFL);
-		setrlimit(RLIMIT_CORE, &no_core);	/* a crash leaves no file */
+		setrlimit(RLIMIT_CORE, &no_core); /* a crash leaves no file */
 	}
 	return pid;
 }
@@ -99,7 +99,7 @@ void *child_shared_page(size_t size)
 {
 	void *page = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 
-	return page == MAP_FAILED ? NULL : page;	/* (anonymous pages come zero-filled) */
+	return page == MAP_FAILED ? NULL : page; /* (anonymous pages come zero-filled) */
 }
 
 void child_shared_page_free(void *page, size_t size)
@@ -108,8 +108,8 @@ void child_shared_page_free(void *page, size_t size)
 		munmap(page, size);
 }
 
-int child_answer(bool (*fn)(void *arg, void *buf, size_t len), void *arg, void *buf,
-		 size_t len, const char **step)
+int child_answer(bool (*fn)(void *arg, void *buf, size_t len), void *arg, void *buf, size_t len,
+		 const char **step)
 {
 	int fds[2], status, err;
 	ssize_t n;

@@ -131,7 +131,7 @@ void child_shared_page_free(void *page, size_t size);
  * EMFILE, EAGAIN...), or "the child's answer" (errno EIO: @fn returned
  * false, the child died, or it wrote fewer bytes).
  */
-int child_answer(bool (*fn)(void *arg, void *buf, size_t len), void *arg, void *buf,
-		 size_t len, const char **step);
+int child_answer(bool (*fn)(void *arg, void *buf, size_t len), void *arg, void *buf, size_t len,
+		 const char **step);
 
 #endif

@@ -9,9 +9,9 @@
 
 /* An affinity mask of any size (more than CPU_SETSIZE CPUs too). */
 struct cpu_mask {
-	cpu_set_t *set;		/* CPU_ALLOC()ed; free with cpu_mask_free() */
-	size_t size;		/* bytes, for the CPU_*_S macros */
-	unsigned ncpus;		/* CPUs the set can hold */
+	cpu_set_t *set; /* CPU_ALLOC()ed; free with cpu_mask_free() */
+	size_t size;	/* bytes, for the CPU_*_S macros */
+	unsigned ncpus; /* CPUs the set can hold */
 };
 
 /*

@@ -71,7 +71,7 @@ static bool constant_counter(struct cycles_info *info)
 		snprintf(info->how, sizeof(info->how), "CPUID leaf 0x15");
 		return true;
 	}
-	return false;	/* frequency unknown: the caller calibrates */
+	return false; /* frequency unknown: the caller calibrates */
 }
 #elif defined(__aarch64__)
 static uint64_t counter(void)
@@ -156,8 +156,9 @@ void cycles_probe(struct cycles_info *info)
 	perf_errno = errno;
 	if (constant_counter(info) || (info->source != CYCLES_NONE && calibrate(info)))
 		return;
-	snprintf(reason, sizeof(reason), "%s", info->source != CYCLES_NONE ?
-		 "the counter's frequency cannot be determined" : info->why_not);
+	snprintf(reason, sizeof(reason), "%s",
+		 info->source != CYCLES_NONE ? "the counter's frequency cannot be determined"
+					     : info->why_not);
 	info->source = CYCLES_NONE;
 	snprintf(info->why_not, sizeof(info->why_not), "perf_event_open: %.40s; %.100s",
 		 strerror(perf_errno), reason);
@@ -203,8 +204,9 @@ void cycles_describe(const struct cycles_info *info, char *buf, size_t size)
 	case CYCLES_CNTVCT:
 	case CYCLES_TIMEBASE:
 		snprintf(buf, size, "%s ticks at %.2f MHz (%s)",
-			 info->source == CYCLES_TSC ? "TSC" :
-			 info->source == CYCLES_CNTVCT ? "CNTVCT_EL0" : "timebase",
+			 info->source == CYCLES_TSC	 ? "TSC"
+			 : info->source == CYCLES_CNTVCT ? "CNTVCT_EL0"
+							 : "timebase",
 			 (double)info->freq_hz / 1e6, info->how);
 		break;
 	default:
@@ -216,8 +218,8 @@ void cycles_describe(const struct cycles_info *info, char *buf, size_t size)
 const char *cycles_source_name(enum cycles_source s)
 {
 	static const char *const names[] = {
-		[CYCLES_NONE] = "none", [CYCLES_PERF] = "perf",
-		[CYCLES_TSC] = "tsc", [CYCLES_CNTVCT] = "cntvct", [CYCLES_TIMEBASE] = "timebase",
+		[CYCLES_NONE] = "none",	    [CYCLES_PERF] = "perf",	    [CYCLES_TSC] = "tsc",
+		[CYCLES_CNTVCT] = "cntvct", [CYCLES_TIMEBASE] = "timebase",
 	};
 	return (unsigned)s < sizeof(names) / sizeof(names[0]) ? names[s] : "?";
 }
@@ -234,7 +236,7 @@ void latency_counter_probe(struct latency_counter *c)
 		snprintf(c->how, sizeof(c->how), "%s", ci.how);
 #if defined(__x86_64__) || defined(__i386__)
 		unsigned a, b, cx, d;
-		c->fenced = __get_cpuid(1, &a, &b, &cx, &d) && (d & (1u << 26));	/* SSE2 */
+		c->fenced = __get_cpuid(1, &a, &b, &cx, &d) && (d & (1u << 26)); /* SSE2 */
 #endif
 		return;
 	}

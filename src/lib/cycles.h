@@ -18,11 +18,11 @@ enum cycles_source { CYCLES_NONE, CYCLES_PERF, CYCLES_TSC, CYCLES_CNTVCT, CYCLES
 /* What counts cycles in this run; found once, by cycles_probe(). */
 struct cycles_info {
 	enum cycles_source source;
-	bool user_only;		/* CYCLES_PERF: the kernel's cycles are not counted
+	bool user_only;	   /* CYCLES_PERF: the kernel's cycles are not counted
 				   (kernel.perf_event_paranoid forbids it) */
-	uint64_t freq_hz;	/* CYCLES_TSC, CYCLES_CNTVCT: ticks per second */
-	char how[96];		/* how freq_hz is known, e.g. "CPUID leaf 0x15" */
-	char why_not[160];	/* CYCLES_NONE: why, e.g. "perf_event_open: No such
+	uint64_t freq_hz;  /* CYCLES_TSC, CYCLES_CNTVCT: ticks per second */
+	char how[96];	   /* how freq_hz is known, e.g. "CPUID leaf 0x15" */
+	char why_not[160]; /* CYCLES_NONE: why, e.g. "perf_event_open: No such
 				   file or directory; no constant-rate counter" */
 };
 
@@ -64,12 +64,12 @@ void cycles_describe(const struct cycles_info *info, char *buf, size_t size);
  * timebase), else the clock_gettime system call.
  */
 struct latency_counter {
-	enum cycles_source source;	/* CYCLES_TSC, CYCLES_CNTVCT, CYCLES_TIMEBASE,
+	enum cycles_source source; /* CYCLES_TSC, CYCLES_CNTVCT, CYCLES_TIMEBASE,
 					   or CYCLES_NONE: clock_gettime(CLOCK_MONOTONIC)
 					   through the system call, in ns */
-	bool fenced;			/* x86: LFENCE before and after RDTSC (SSE2) */
-	uint64_t freq_hz;		/* ticks per second (10^9 for the system call) */
-	char how[96];			/* how freq_hz is known */
+	bool fenced;		   /* x86: LFENCE before and after RDTSC (SSE2) */
+	uint64_t freq_hz;	   /* ticks per second (10^9 for the system call) */
+	char how[96];		   /* how freq_hz is known */
 };
 
 /* latency_counter_probe - choose @c's counter and find its frequency (as cycles_probe()). */

@@ -8,7 +8,7 @@
 #include "lib/interrupt.h"
 
 volatile sig_atomic_t interrupt_caught;
-static bool caught_int, caught_term, caught_hup;	/* what interrupt_catch() took over */
+static bool caught_int, caught_term, caught_hup; /* what interrupt_catch() took over */
 
 static void on_interrupt(int sig)
 {
@@ -45,9 +45,13 @@ void interrupt_release(void)
 const char *interrupt_name(int sig)
 {
 	switch (sig) {
-	case SIGINT:  return "SIGINT";
-	case SIGTERM: return "SIGTERM";
-	case SIGHUP:  return "SIGHUP";
-	default:      return "a signal";
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	default:
+		return "a signal";
 	}
 }

@@ -17,8 +17,7 @@ struct parser {
 	bool failed;
 };
 
-__attribute__((format(printf, 2, 3)))
-static bool fail(struct parser *p, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static bool fail(struct parser *p, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -164,12 +163,14 @@ static size_t unicode_escape(struct parser *p, char *buf)
 		return p->pos = at, fail(p, "a lone low surrogate escape"), 0;
 	if (u >= 0xd800 && u <= 0xdbff) {
 		if (p->len - p->pos < 2 || memcmp(p->s + p->pos, "\\u", 2) != 0)
-			return p->pos = at, fail(p, "a high surrogate escape without its low half"), 0;
+			return p->pos = at, fail(p, "a high surrogate escape without its low half"),
+			       0;
 		p->pos += 2;
 		if ((lo = hex4(p)) < 0)
 			return 0;
 		if (lo < 0xdc00 || lo > 0xdfff)
-			return p->pos = at, fail(p, "a high surrogate escape without its low half"), 0;
+			return p->pos = at, fail(p, "a high surrogate escape without its low half"),
+			       0;
 		u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
 	}
 	if (u == 0)
@@ -264,7 +265,8 @@ static bool parse_string(struct parser *p, char **out)
 		const char *esc = strchr("\"\\/bfnrtu", peek(p));
 		if (peek(p) <= 0 || !esc) {
 			free(s);
-			return fail(p, "an unknown escape '\\%c' in a string", peek(p) > 0x20 && peek(p) < 0x7f ? peek(p) : '?');
+			return fail(p, "an unknown escape '\\%c' in a string",
+				    peek(p) > 0x20 && peek(p) < 0x7f ? peek(p) : '?');
 		}
 		p->pos++;
 		if (*esc == 'u') {
@@ -379,12 +381,22 @@ static bool parse_value(struct parser *p, struct json *out, unsigned depth)
 	if ((c == '[' || c == '{') && depth >= JSON_MAX_DEPTH)
 		return fail(p, "nested deeper than %d", JSON_MAX_DEPTH);
 	switch (c) {
-	case '{': p->pos++; return parse_object(p, out, depth);
-	case '[': p->pos++; return parse_array(p, out, depth);
-	case '"': p->pos++; out->type = JSON_STRING; return parse_string(p, &out->string);
-	case 't': return literal(p, "true", JSON_TRUE, out);
-	case 'f': return literal(p, "false", JSON_FALSE, out);
-	case 'n': return literal(p, "null", JSON_NULL, out);
+	case '{':
+		p->pos++;
+		return parse_object(p, out, depth);
+	case '[':
+		p->pos++;
+		return parse_array(p, out, depth);
+	case '"':
+		p->pos++;
+		out->type = JSON_STRING;
+		return parse_string(p, &out->string);
+	case 't':
+		return literal(p, "true", JSON_TRUE, out);
+	case 'f':
+		return literal(p, "false", JSON_FALSE, out);
+	case 'n':
+		return literal(p, "null", JSON_NULL, out);
 	default:
 		if (c == '-' || (c >= '0' && c <= '9'))
 			return parse_number(p, out);

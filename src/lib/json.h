@@ -19,24 +19,31 @@
 
 #define JSON_MAX_DEPTH 32
 
-enum json_type { JSON_NULL, JSON_FALSE, JSON_TRUE, JSON_NUMBER, JSON_STRING, JSON_ARRAY,
-		 JSON_OBJECT };
+enum json_type {
+	JSON_NULL,
+	JSON_FALSE,
+	JSON_TRUE,
+	JSON_NUMBER,
+	JSON_STRING,
+	JSON_ARRAY,
+	JSON_OBJECT
+};
 
 struct json {
 	enum json_type type;
-	double number;		/* JSON_NUMBER (strtod(3) of the text) */
-	char *string;		/* JSON_STRING: unescaped, NUL-terminated */
-	size_t count;		/* JSON_ARRAY, JSON_OBJECT: elements or members */
-	struct json *items;	/* their values, in document order */
-	char **keys;		/* JSON_OBJECT: the member names */
+	double number;	    /* JSON_NUMBER (strtod(3) of the text) */
+	char *string;	    /* JSON_STRING: unescaped, NUL-terminated */
+	size_t count;	    /* JSON_ARRAY, JSON_OBJECT: elements or members */
+	struct json *items; /* their values, in document order */
+	char **keys;	    /* JSON_OBJECT: the member names */
 };
 
 /* Where and why json_parse() failed. */
 struct json_error {
-	size_t offset;		/* byte offset of the error, from 0 */
-	size_t line;		/* from 1 */
-	size_t column;		/* from 1, in bytes */
-	char message[96];	/* e.g. "expected ',' or '}' in an object" */
+	size_t offset;	  /* byte offset of the error, from 0 */
+	size_t line;	  /* from 1 */
+	size_t column;	  /* from 1, in bytes */
+	char message[96]; /* e.g. "expected ',' or '}' in an object" */
 };
 
 /*

@@ -64,14 +64,16 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 		out->cpu_ns += s[i].cpu_ns;
 		out->nivcsw += s[i].nivcsw;
 		if (out->migrations >= 0)
-			out->migrations = s[i].migrations >= 0 ? out->migrations + s[i].migrations : -1;
+			out->migrations = s[i].migrations >= 0 ? out->migrations + s[i].migrations
+							       : -1;
 		cycles += s[i].cycles;
 		v[i] = stats_sample_ns(&s[i], minus_ns);
 	}
 	out->cpu_ns_per_call = net(per_call(out->cpu_ns, out->calls), minus_ns);
 	out->wall_ns_per_call = net(per_call(out->duration_ns, out->calls), minus_ns);
-	out->cpu_share_pct = out->duration_ns ?
-			     100.0 * (double)out->cpu_ns / (double)out->duration_ns : 0.0;
+	out->cpu_share_pct = out->duration_ns
+				     ? 100.0 * (double)out->cpu_ns / (double)out->duration_ns
+				     : 0.0;
 	out->cycles_per_call = per_call(cycles, out->calls);
 	if (n >= 2)
 		out->stdev_pct = stdev_pct(v, n);
@@ -82,8 +84,9 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 
 double stats_sample_ns(const struct bench_sample *s, double minus_ns)
 {
-	return net(s->slice_calls ? per_call(s->slice_ns, s->slice_calls) :
-		   per_call(s->duration_ns, s->calls), minus_ns);
+	return net(s->slice_calls ? per_call(s->slice_ns, s->slice_calls)
+				  : per_call(s->duration_ns, s->calls),
+		   minus_ns);
 }
 
 double stats_calls_per_sec(const struct bench_stats *st)
@@ -98,8 +101,9 @@ unsigned latency_bucket(uint64_t ticks)
 	if (ticks < LATENCY_EXACT)
 		return (unsigned)ticks;
 	for (uint64_t v = ticks; v > 1; v >>= 1)
-		e++;		/* e = floor(log2(ticks)) >= 12 */
-	return LATENCY_EXACT + (e - 12) * LATENCY_SUB + (unsigned)((ticks >> (e - 6)) & (LATENCY_SUB - 1));
+		e++; /* e = floor(log2(ticks)) >= 12 */
+	return LATENCY_EXACT + (e - 12) * LATENCY_SUB +
+	       (unsigned)((ticks >> (e - 6)) & (LATENCY_SUB - 1));
 }
 
 uint64_t latency_bucket_low(unsigned b)
@@ -217,7 +221,6 @@ double stats_welch(const struct stats_summary *a, const struct stats_summary *b,
 		return a->mean == b->mean ? 1 : 0;
 	}
 	*t = (b->mean - a->mean) / sqrt(va + vb);
-	*df = (va + vb) * (va + vb) /
-	      (va * va / (a->n - 1) + vb * vb / (b->n - 1));
+	*df = (va + vb) * (va + vb) / (va * va / (a->n - 1) + vb * vb / (b->n - 1));
 	return stats_incbeta(*df / (*df + *t * *t), *df / 2, 0.5);
 }

@@ -21,40 +21,40 @@
 /* What one timed loop of one path achieved. */
 struct bench_sample {
 	uint64_t calls;
-	uint64_t duration_ns;	/* CLOCK_MONOTONIC, from the system call */
-	uint64_t cpu_ns;	/* CLOCK_THREAD_CPUTIME_ID, from the system call */
-	uint64_t cycles;	/* cycle counter ticks (--cycles), else 0 */
-	uint64_t slice_ns;	/* the fastest whole slice: its CLOCK_MONOTONIC ns,
+	uint64_t duration_ns; /* CLOCK_MONOTONIC, from the system call */
+	uint64_t cpu_ns;      /* CLOCK_THREAD_CPUTIME_ID, from the system call */
+	uint64_t cycles;      /* cycle counter ticks (--cycles), else 0 */
+	uint64_t slice_ns;    /* the fastest whole slice: its CLOCK_MONOTONIC ns,
 				   the clock reads' own cost taken off */
-	uint64_t slice_calls;	/* its calls; 0: no whole slice (the ns per call
+	uint64_t slice_calls; /* its calls; 0: no whole slice (the ns per call
 				   is then duration_ns / calls) */
-	uint64_t slices;	/* whole slices timed */
-	uint64_t nivcsw;	/* involuntary context switches during the loop
+	uint64_t slices;      /* whole slices timed */
+	uint64_t nivcsw;      /* involuntary context switches during the loop
 				   (getrusage(2) RUSAGE_THREAD ru_nivcsw) */
-	int64_t migrations;	/* CPU migrations during the loop (se.nr_migrations
+	int64_t migrations;   /* CPU migrations during the loop (se.nr_migrations
 				   of /proc/thread-self/sched), -1 unknown */
 };
 
 /* The figures of one path over all its repeats. */
 struct bench_stats {
-	unsigned repeats;	/* samples taken; 0 when the path was not measured */
-	uint64_t calls;		/* sums over the repeats */
+	unsigned repeats; /* samples taken; 0 when the path was not measured */
+	uint64_t calls;	  /* sums over the repeats */
 	uint64_t duration_ns;
 	uint64_t cpu_ns;
-	double median_ns;	/* ns per call (the fastest slice's of each
+	double median_ns; /* ns per call (the fastest slice's of each
 				   repeat): median of the repeats (the mean */
-	double min_ns;		/* of the middle two when there is an even number) */
+	double min_ns;	  /* of the middle two when there is an even number) */
 	double max_ns;
-	double stdev_pct;	/* sample standard deviation (n - 1) of the ns per
+	double stdev_pct;	 /* sample standard deviation (n - 1) of the ns per
 				   call, in percent of their mean; 0 when repeats < 2 */
-	double cpu_ns_per_call;	/* cpu_ns / calls */
-	double wall_ns_per_call;	/* duration_ns / calls: the wall time */
-	double cpu_share_pct;	/* 100 * cpu_ns / duration_ns: the share of its
+	double cpu_ns_per_call;	 /* cpu_ns / calls */
+	double wall_ns_per_call; /* duration_ns / calls: the wall time */
+	double cpu_share_pct;	 /* 100 * cpu_ns / duration_ns: the share of its
 				   CPU the thread had (0 when duration_ns is 0) */
-	uint64_t nivcsw;	/* sums over the repeats */
-	int64_t migrations;	/* sum, -1 when a repeat's is unknown */
-	double cycles_per_call;	/* all repeats' cycles / calls (never net) */
-	unsigned threads;	/* threads that ran the path at once (0 = 1); the
+	uint64_t nivcsw;	 /* sums over the repeats */
+	int64_t migrations;	 /* sum, -1 when a repeat's is unknown */
+	double cycles_per_call;	 /* all repeats' cycles / calls (never net) */
+	unsigned threads;	 /* threads that ran the path at once (0 = 1); the
 				   samples hold their sums, so ns per call is
 				   that of one thread */
 };
@@ -97,8 +97,8 @@ double stats_calls_per_sec(const struct bench_stats *st);
 
 struct latency_hist {
 	uint64_t count[LATENCY_BUCKETS];
-	uint64_t n;		/* samples */
-	uint64_t max;		/* the largest sample, exactly */
+	uint64_t n;   /* samples */
+	uint64_t max; /* the largest sample, exactly */
 };
 
 /* latency_add - count one sample of @ticks in @h (any value). */
@@ -124,7 +124,7 @@ uint64_t latency_percentile(const struct latency_hist *h, double pct);
  */
 struct stats_summary {
 	unsigned n;
-	double mean, median, stdev;	/* stdev: sample (n - 1); 0 when n < 2 */
+	double mean, median, stdev; /* stdev: sample (n - 1); 0 when n < 2 */
 };
 
 /* stats_summarize - the summary of @v[0 .. n) (n <= STATS_MAX_SAMPLES; @v unchanged). */

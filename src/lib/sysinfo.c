@@ -11,7 +11,9 @@
 #include "lib/sysinfo.h"
 
 const struct sysinfo_paths sysinfo_real_paths = {
-	"/sys/devices/system/cpu", "/proc/stat", "/proc/loadavg",
+	"/sys/devices/system/cpu",
+	"/proc/stat",
+	"/proc/loadavg",
 };
 
 int sysinfo_first_line(const char *path, char *buf, size_t size)
@@ -193,7 +195,8 @@ double sysinfo_load_average(const struct sysinfo_paths *sp)
 	char line[128];
 	double v;
 
-	if (sysinfo_first_line(sp->loadavg, line, sizeof(line)) != 0 || sscanf(line, "%lf", &v) != 1)
+	if (sysinfo_first_line(sp->loadavg, line, sizeof(line)) != 0 ||
+	    sscanf(line, "%lf", &v) != 1)
 		return -1;
 	return v;
 }

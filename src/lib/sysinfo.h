@@ -10,10 +10,10 @@
 #define SYSINFO_CLOCKSOURCE_PATH "/sys/devices/system/clocksource/clocksource0/current_clocksource"
 
 struct sysinfo_facts {
-	char kernel_release[65];	/* uname(2) release, "" if unknown */
-	char machine[65];		/* uname(2) machine, "" if unknown */
-	char clocksource[64];		/* "" when the sysfs file is absent */
-	char cpu_model[128];		/* /proc/cpuinfo "model name" (or, where the
+	char kernel_release[65]; /* uname(2) release, "" if unknown */
+	char machine[65];	 /* uname(2) machine, "" if unknown */
+	char clocksource[64];	 /* "" when the sysfs file is absent */
+	char cpu_model[128];	 /* /proc/cpuinfo "model name" (or, where the
 					   architecture has none, "Hardware" or "cpu"),
 					   "" when absent */
 };
@@ -33,9 +33,9 @@ int sysinfo_first_line(const char *path, char *buf, size_t size);
 
 /* Where sysinfo's functions read, so that a test can point them at a fake tree. */
 struct sysinfo_paths {
-	const char *sysfs_cpu;	/* "/sys/devices/system/cpu" */
-	const char *proc_stat;	/* "/proc/stat" */
-	const char *loadavg;	/* "/proc/loadavg" */
+	const char *sysfs_cpu; /* "/sys/devices/system/cpu" */
+	const char *proc_stat; /* "/proc/stat" */
+	const char *loadavg;   /* "/proc/loadavg" */
 };
 
 /* The real paths. */
@@ -67,9 +67,9 @@ unsigned sysinfo_smt_siblings(const struct sysinfo_paths *sp, int cpu, int *sib,
 
 /* Time CPU N spent so far, from its "cpuN" line of /proc/stat (proc(5)), in USER_HZ ticks. */
 struct sysinfo_cpu_time {
-	unsigned long long busy;	/* user, nice, system, irq, softirq */
-	unsigned long long steal;	/* taken by the hypervisor for other guests */
-	unsigned long long total;	/* busy, idle, iowait and steal */
+	unsigned long long busy;  /* user, nice, system, irq, softirq */
+	unsigned long long steal; /* taken by the hypervisor for other guests */
+	unsigned long long total; /* busy, idle, iowait and steal */
 };
 
 /*

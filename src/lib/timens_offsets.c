@@ -44,8 +44,9 @@ static struct ts64 *clock_of(struct timens_offsets *o, const char *name, size_t 
 	if (len == strlen("boottime") && memcmp(name, "boottime", len) == 0)
 		return &o->boottime;
 	if (parse_int(&p, &id) && p == name + len)
-		return id == CLOCK_ID_MONOTONIC ? &o->monotonic
-		     : id == CLOCK_ID_BOOTTIME ? &o->boottime : NULL;
+		return id == CLOCK_ID_MONOTONIC	 ? &o->monotonic
+		       : id == CLOCK_ID_BOOTTIME ? &o->boottime
+						 : NULL;
 	return NULL;
 }
 
@@ -65,12 +66,11 @@ int timens_offsets_parse(const char *text, struct timens_offsets *out)
 		while (*p && *p != ' ' && *p != '\t' && *p != '\n')
 			p++;
 		len = (size_t)(p - name);
-		if (len == 0 && (*p == '\n' || !*p)) {		/* an empty line */
+		if (len == 0 && (*p == '\n' || !*p)) { /* an empty line */
 			line = *p ? p + 1 : p;
 			continue;
 		}
-		if (!parse_int(&p, &sec) || !parse_int(&p, &nsec) || nsec < 0 ||
-		    nsec > 999999999)
+		if (!parse_int(&p, &sec) || !parse_int(&p, &nsec) || nsec < 0 || nsec > 999999999)
 			goto bad;
 		while (*p == ' ' || *p == '\t')
 			p++;
@@ -97,8 +97,7 @@ int timens_offsets_read(struct timens_offsets *out)
 	memset(out, 0, sizeof(*out));
 	if ((fd = open(TIMENS_OFFSETS_PATH, O_RDONLY | O_CLOEXEC)) < 0)
 		return -1;
-	while (got < sizeof(text) - 1 &&
-	       (n = read(fd, text + got, sizeof(text) - 1 - got)) != 0) {
+	while (got < sizeof(text) - 1 && (n = read(fd, text + got, sizeof(text) - 1 - got)) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {

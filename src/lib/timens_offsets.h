@@ -19,8 +19,8 @@
 
 /* The offsets of the two clocks a time namespace moves. */
 struct timens_offsets {
-	struct ts64 monotonic;	/* CLOCK_MONOTONIC (and _RAW, _COARSE) */
-	struct ts64 boottime;	/* CLOCK_BOOTTIME (and _ALARM) */
+	struct ts64 monotonic; /* CLOCK_MONOTONIC (and _RAW, _COARSE) */
+	struct ts64 boottime;  /* CLOCK_BOOTTIME (and _ALARM) */
 };
 
 /*

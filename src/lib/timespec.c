@@ -74,8 +74,7 @@ char *ts64_format(struct ts64 t, char *buf, size_t len)
 	else if (ts64_normalized(t))
 		snprintf(buf, len, "%" PRId64 ".%09" PRId64, t.sec, t.nsec);
 	else
-		snprintf(buf, len, "%" PRId64 ".%" PRId64 " (tv_nsec out of range)",
-			 t.sec, t.nsec);
+		snprintf(buf, len, "%" PRId64 ".%" PRId64 " (tv_nsec out of range)", t.sec, t.nsec);
 	return buf;
 }
 

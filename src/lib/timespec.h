@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NSEC_PER_SEC  INT64_C(1000000000)
+#define NSEC_PER_SEC INT64_C(1000000000)
 #define NSEC_PER_USEC INT64_C(1000)
-#define USEC_PER_SEC  INT64_C(1000000)
+#define USEC_PER_SEC INT64_C(1000000)
 
 /* A reading: seconds and a sub-second part that may be out of range. */
 struct ts64 {

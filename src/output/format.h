@@ -20,34 +20,34 @@
 /* What a formatter needs to know of the run (report.c keeps it). */
 struct format_ctx {
 	enum test_type test;
-	FILE *lines;			/* where notes and detail lines go */
-	const char *lead;		/* what starts them: "# " in ktap, else "" */
-	const char *cycles_unit;	/* "cycles", or "ticks" for a constant-rate counter */
-	int name_width;			/* "syscall/" and the longest API name */
+	FILE *lines;		 /* where notes and detail lines go */
+	const char *lead;	 /* what starts them: "# " in ktap, else "" */
+	const char *cycles_unit; /* "cycles", or "ticks" for a constant-rate counter */
+	int name_width;		 /* "syscall/" and the longest API name */
 };
 
 /* The machine conditions of a bench run (vdsotest(1), NOISE): governor, boost, load. */
 struct run_conditions {
-	int cpu;			/* the CPU they are of: the first bench CPU */
-	char governor[64];		/* "" when sysfs shows none */
-	int boost;			/* 1 on, 0 off, -1 unknown */
+	int cpu;	   /* the CPU they are of: the first bench CPU */
+	char governor[64]; /* "" when sysfs shows none */
+	int boost;	   /* 1 on, 0 off, -1 unknown */
 	char boost_file[256];
-	double load_average;		/* -1 unknown */
+	double load_average; /* -1 unknown */
 	unsigned notes;
 	char note[2][300];
 };
 
 /* One format.  A NULL operation prints nothing. */
 struct format_ops {
-	const char *name;		/* as --format takes it */
-	bool machine;			/* read by programs: progress keeps off its terminal */
-	bool lines_on_stderr;		/* notes and lines would spoil it: to stderr */
-	bool header;			/* bench --header prints the context header */
-	bool begin_first;		/* nothing may precede begin's output: lines
+	const char *name;     /* as --format takes it */
+	bool machine;	      /* read by programs: progress keeps off its terminal */
+	bool lines_on_stderr; /* notes and lines would spoil it: to stderr */
+	bool header;	      /* bench --header prints the context header */
+	bool begin_first;     /* nothing may precede begin's output: lines
 					   before report_begin() go to stderr */
-	bool latency_inline;		/* --latency figures are in the document: no
+	bool latency_inline;  /* --latency figures are in the document: no
 					   format_latency() lines */
-	const char *lead;		/* what starts notes and lines, or NULL: "" */
+	const char *lead;     /* what starts notes and lines, or NULL: "" */
 	/* the start of the document, in report_begin(); @c: bench only, else NULL */
 	void (*begin)(const struct format_ctx *ctx, const struct run *run,
 		      const struct run_conditions *c);
@@ -61,12 +61,12 @@ struct format_ops {
 	void (*end)(const struct format_ctx *ctx, int stopped);
 };
 
-extern const struct format_ops format_text, format_nsec, format_table, format_json,
-	format_csv, format_ktap;
+extern const struct format_ops format_text, format_nsec, format_table, format_json, format_csv,
+	format_ktap;
 
 /* format_text_bench - the text form of the bench figures (text, and ktap after "# "). */
-void format_text_bench(const struct format_ctx *ctx, const struct run *run,
-		       const struct api *api, const struct bench_result *res);
+void format_text_bench(const struct format_ctx *ctx, const struct run *run, const struct api *api,
+		       const struct bench_result *res);
 
 /*
  * format_verbose - -v's detail lines of one API's bench, on ctx->lines:

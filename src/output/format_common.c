@@ -15,8 +15,9 @@ double format_speedup(const struct bench_result *res, int p)
 {
 	const struct bench_stats *s = res->stats;
 
-	return res->present[PATH_SYSCALL] && s[p].median_ns > 0 ?
-		s[PATH_SYSCALL].median_ns / s[p].median_ns : 0.0;
+	return res->present[PATH_SYSCALL] && s[p].median_ns > 0
+		       ? s[PATH_SYSCALL].median_ns / s[p].median_ns
+		       : 0.0;
 }
 
 void format_cycles(const struct format_ctx *ctx, FILE *f, const struct bench_result *res, int p)
@@ -27,8 +28,9 @@ void format_cycles(const struct format_ctx *ctx, FILE *f, const struct bench_res
 
 double format_sample_ns_per_call(const struct bench_sample *s)
 {
-	return s->slice_calls ? (double)s->slice_ns / (double)s->slice_calls :
-	       s->calls ? (double)s->duration_ns / (double)s->calls : 0.0;
+	return s->slice_calls ? (double)s->slice_ns / (double)s->slice_calls
+	       : s->calls     ? (double)s->duration_ns / (double)s->calls
+			      : 0.0;
 }
 
 /* One path's -v lines: calls and time, CPU share, each thread's figures. */
@@ -45,9 +47,11 @@ static void verbose_path(const struct format_ctx *ctx, const struct api *api,
 		fprintf(f, " (%u repeats: median %.2f, min %.2f, max %.2f ns/call)", s->repeats,
 			s->median_ns, s->min_ns, s->max_ns);
 	fputc('\n', f);
-	fprintf(f, "%s%s: %s: wall %.2f ns/call, CPU %.2f ns/call, %.0f%% of the CPU, "
-		"%" PRIu64 " involuntary context switches\n", ctx->lead, api->name, path,
-		s->wall_ns_per_call, s->cpu_ns_per_call, s->cpu_share_pct, s->nivcsw);
+	fprintf(f,
+		"%s%s: %s: wall %.2f ns/call, CPU %.2f ns/call, %.0f%% of the CPU, "
+		"%" PRIu64 " involuntary context switches\n",
+		ctx->lead, api->name, path, s->wall_ns_per_call, s->cpu_ns_per_call,
+		s->cpu_share_pct, s->nivcsw);
 	for (unsigned t = 0; res->per_thread[p] && t < res->threads; t++) {
 		const struct bench_sample *e = &res->per_thread[p][t];
 		fprintf(f, "%s%s: %s: thread %u", ctx->lead, api->name, path, t);
@@ -62,7 +66,8 @@ void format_verbose(const struct format_ctx *ctx, const struct api *api,
 		    const struct bench_result *res)
 {
 	if (res->overhead_ns >= 0)
-		fprintf(ctx->lines, "%s%s: overhead: %.2f ns/call (the same loop around an empty function)\n",
+		fprintf(ctx->lines,
+			"%s%s: overhead: %.2f ns/call (the same loop around an empty function)\n",
 			ctx->lead, api->name, res->overhead_ns);
 	for (int p = 0; p < NR_PATHS; p++)
 		if (res->present[p])
@@ -74,8 +79,8 @@ static void latency_histogram(const struct format_ctx *ctx, const struct api *ap
 			      const struct bench_latency *l)
 {
 	static const char *const range[BENCH_LATENCY_DECADES] = {
-		"< 1 ns", "1-10 ns", "10-100 ns", "0.1-1 us", "1-10 us", "10-100 us",
-		"0.1-1 ms", ">= 1 ms",
+		"< 1 ns",  "1-10 ns",	"10-100 ns", "0.1-1 us",
+		"1-10 us", "10-100 us", "0.1-1 ms",  ">= 1 ms",
 	};
 	unsigned first = BENCH_LATENCY_DECADES, last = 0;
 	FILE *f = ctx->lines;
@@ -100,15 +105,18 @@ void format_latency(const struct format_ctx *ctx, const struct api *api,
 {
 	FILE *f = ctx->lines;
 
-	fprintf(f, "%s%s: latency: %.2f ns of timing taken off each call (the least of the same timing around an empty function)\n",
+	fprintf(f,
+		"%s%s: latency: %.2f ns of timing taken off each call (the least of the same timing around an empty function)\n",
 		ctx->lead, api->name, res->latency_overhead_ns);
 	for (int p = 0; p < NR_PATHS; p++) {
 		const struct bench_latency *l = &res->latency[p];
 		if (!l->measured)
 			continue;
-		fprintf(f, "%s%s: %s: latency p50 %.2f ns, p90 %.2f, p99 %.2f, p99.9 %.2f, max %.2f (%" PRIu64
-			" calls)\n", ctx->lead, api->name, bench_path_name(p), l->p50_ns, l->p90_ns,
-			l->p99_ns, l->p999_ns, l->max_ns, l->samples);
+		fprintf(f,
+			"%s%s: %s: latency p50 %.2f ns, p90 %.2f, p99 %.2f, p99.9 %.2f, max %.2f (%" PRIu64
+			" calls)\n",
+			ctx->lead, api->name, bench_path_name(p), l->p50_ns, l->p90_ns, l->p99_ns,
+			l->p999_ns, l->max_ns, l->samples);
 		latency_histogram(ctx, api, p, l);
 	}
 }

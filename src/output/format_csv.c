@@ -10,7 +10,7 @@
 #include "output/format.h"
 
 static void csv_begin(const struct format_ctx *ctx, const struct run *run,
-			const struct run_conditions *c)
+		      const struct run_conditions *c)
 {
 	(void)ctx, (void)run, (void)c;
 	puts("api,path,repeats,calls,duration_ns,ns_per_call_median,ns_per_call_min,"
@@ -18,8 +18,8 @@ static void csv_begin(const struct format_ctx *ctx, const struct run *run,
 	     "error,wall_ns_per_call,cpu_share_pct");
 }
 
-static void csv_bench(const struct format_ctx *ctx, const struct run *run,
-		      const struct api *api, const struct bench_result *res)
+static void csv_bench(const struct format_ctx *ctx, const struct run *run, const struct api *api,
+		      const struct bench_result *res)
 {
 	const struct bench_stats *s = res->stats;
 

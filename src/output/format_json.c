@@ -181,9 +181,10 @@ static void json_per_thread(const struct bench_result *res, int p)
 			printf("%d", res->cpus[t]);
 		else
 			fputs("null", stdout);
-		printf(", \"calls\": %" PRIu64 ", \"duration_ns\": %" PRIu64 ", \"cpu_ns\": %" PRIu64
-		       ", \"ns_per_call\": %.2f, \"wall_ns_per_call\": %.2f}", s->calls,
-		       s->duration_ns, s->cpu_ns, format_sample_ns_per_call(s),
+		printf(", \"calls\": %" PRIu64 ", \"duration_ns\": %" PRIu64
+		       ", \"cpu_ns\": %" PRIu64
+		       ", \"ns_per_call\": %.2f, \"wall_ns_per_call\": %.2f}",
+		       s->calls, s->duration_ns, s->cpu_ns, format_sample_ns_per_call(s),
 		       s->calls ? (double)s->duration_ns / (double)s->calls : 0.0);
 	}
 	putchar(']');
@@ -221,14 +222,15 @@ static void json_path(const struct bench_result *res, int p)
 
 	printf("\n      \"%s\": {\"repeats\": %u, \"calls\": %" PRIu64 ", \"duration_ns\": %" PRIu64
 	       ", \"cpu_ns\": %" PRIu64 ", \"ns_per_call\": {\"median\": %.2f, \"min\": %.2f"
-	       ", \"max\": %.2f, \"stdev_pct\": %.2f, \"samples\": [", bench_path_name(p),
-	       s->repeats, s->calls, s->duration_ns, s->cpu_ns, s->median_ns, s->min_ns, s->max_ns,
-	       s->stdev_pct);
+	       ", \"max\": %.2f, \"stdev_pct\": %.2f, \"samples\": [",
+	       bench_path_name(p), s->repeats, s->calls, s->duration_ns, s->cpu_ns, s->median_ns,
+	       s->min_ns, s->max_ns, s->stdev_pct);
 	json_samples(res, p);
 	printf("]}, \"wall_ns_per_call\": %.2f, \"cpu_ns_per_call\": %.2f, \"calls_per_sec\": %.0f"
 	       ", \"conditions\": {\"cpu_share_pct\": %.1f, \"involuntary_switches\": %" PRIu64
-	       ", \"migrations\": ", s->wall_ns_per_call, s->cpu_ns_per_call,
-	       stats_calls_per_sec(s), s->cpu_share_pct, s->nivcsw);
+	       ", \"migrations\": ",
+	       s->wall_ns_per_call, s->cpu_ns_per_call, stats_calls_per_sec(s), s->cpu_share_pct,
+	       s->nivcsw);
 	if (s->migrations >= 0)
 		printf("%" PRId64, s->migrations);
 	else
@@ -239,8 +241,8 @@ static void json_path(const struct bench_result *res, int p)
 	putchar('}');
 }
 
-static void json_bench(const struct format_ctx *ctx, const struct run *run,
-		       const struct api *api, const struct bench_result *res)
+static void json_bench(const struct format_ctx *ctx, const struct run *run, const struct api *api,
+		       const struct bench_result *res)
 {
 	const char *sep = "";
 

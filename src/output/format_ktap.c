@@ -12,20 +12,21 @@
 #include "output/format.h"
 
 static void ktap_begin(const struct format_ctx *ctx, const struct run *run,
-			const struct run_conditions *c)
+		       const struct run_conditions *c)
 {
 	(void)ctx, (void)c;
 	printf("KTAP version 1\n1..%zu\n", run->api_total);
 }
 
-static void ktap_result(const struct format_ctx *ctx, const struct run *run,
-			const struct api *api, enum status st, int stopped)
+static void ktap_result(const struct format_ctx *ctx, const struct run *run, const struct api *api,
+			enum status st, int stopped)
 {
 	(void)ctx;
 	size_t n = run->api_index + 1;
 
 	if (stopped)
-		printf("not ok %zu %s # interrupted by %s\n", n, api->name, interrupt_name(stopped));
+		printf("not ok %zu %s # interrupted by %s\n", n, api->name,
+		       interrupt_name(stopped));
 	else
 		printf("%sok %zu %s%s\n", st == STATUS_FAIL ? "not " : "", n, api->name,
 		       st == STATUS_SKIP ? " # SKIP" : "");
@@ -42,9 +43,9 @@ const struct format_ops format_ktap = {
 	.name = "ktap",
 	.machine = true,
 	.begin_first = true,
-	.lead = "# ",	/* notes and lines are diagnostics */
+	.lead = "# ", /* notes and lines are diagnostics */
 	.begin = ktap_begin,
-	.bench = format_text_bench,	/* with ctx->lead "# " */
+	.bench = format_text_bench, /* with ctx->lead "# " */
 	.result = ktap_result,
 	.end = ktap_end,
 };

@@ -6,8 +6,8 @@
 
 #include "output/format.h"
 
-static void nsec_bench(const struct format_ctx *ctx, const struct run *run,
-		       const struct api *api, const struct bench_result *res)
+static void nsec_bench(const struct format_ctx *ctx, const struct run *run, const struct api *api,
+		       const struct bench_result *res)
 {
 	const struct bench_stats *s = res->stats;
 

@@ -24,8 +24,8 @@ static void table_begin(const struct format_ctx *ctx, const struct run *run,
 	putchar('\n');
 }
 
-static void table_bench(const struct format_ctx *ctx, const struct run *run,
-			const struct api *api, const struct bench_result *res)
+static void table_bench(const struct format_ctx *ctx, const struct run *run, const struct api *api,
+			const struct bench_result *res)
 {
 	const struct bench_stats *s = res->stats;
 	char name[128];

@@ -11,15 +11,15 @@
 
 #include "output/format.h"
 
-void format_text_bench(const struct format_ctx *ctx, const struct run *run,
-		       const struct api *api, const struct bench_result *res)
+void format_text_bench(const struct format_ctx *ctx, const struct run *run, const struct api *api,
+		       const struct bench_result *res)
 {
 	const struct bench_stats *s = res->stats;
 	const bool *present = res->present;
 	static const char *const label[NR_PATHS] = {
 		[PATH_SYSCALL] = "system calls per second:",
-		[PATH_LIBC]    = "libc calls per second:  ",
-		[PATH_VDSO]    = "vdso calls per second:  ",
+		[PATH_LIBC] = "libc calls per second:  ",
+		[PATH_VDSO] = "vdso calls per second:  ",
 	};
 	uint64_t rate[NR_PATHS];
 	int width = 1;

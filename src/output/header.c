@@ -31,11 +31,13 @@ void header_conditions(const struct run *run, struct run_conditions *c)
 	if (c->governor[0] && strcmp(c->governor, "performance") != 0)
 		snprintf(c->note[c->notes++], sizeof(c->note[0]),
 			 "CPU %d's frequency governor is '%s', not 'performance': its clock rate "
-			 "may change during the run (every figure)", c->cpu, report_vis(c->governor));
+			 "may change during the run (every figure)",
+			 c->cpu, report_vis(c->governor));
 	if (c->boost == 1)
 		snprintf(c->note[c->notes++], sizeof(c->note[0]),
 			 "turbo/boost is on (%s): the clock rate depends on temperature and on the "
-			 "other CPUs' load (every figure)", report_vis(c->boost_file));
+			 "other CPUs' load (every figure)",
+			 report_vis(c->boost_file));
 }
 
 void header_print(const struct run_conditions *c)

@@ -12,8 +12,8 @@
 
 /* Decided in the parent by progress_begin(); the test children inherit it. */
 static struct {
-	bool wanted;	/* progress_begin() said yes */
-	bool shown;	/* a progress line is on the terminal now */
+	bool wanted; /* progress_begin() said yes */
+	bool shown;  /* a progress line is on the terminal now */
 } progress;
 
 /* Whether standard output is the terminal of standard error. */

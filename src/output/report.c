@@ -16,9 +16,8 @@
 
 /* Every format, by enum output_format: a new one is a row here. */
 static const struct format_ops *const formats[NR_FORMATS] = {
-	[FORMAT_TEXT] = &format_text, [FORMAT_NSEC] = &format_nsec,
-	[FORMAT_TABLE] = &format_table, [FORMAT_JSON] = &format_json,
-	[FORMAT_CSV] = &format_csv, [FORMAT_KTAP] = &format_ktap,
+	[FORMAT_TEXT] = &format_text, [FORMAT_NSEC] = &format_nsec, [FORMAT_TABLE] = &format_table,
+	[FORMAT_JSON] = &format_json, [FORMAT_CSV] = &format_csv,   [FORMAT_KTAP] = &format_ktap,
 };
 
 /* The format of @f; text for a value out of range. */
@@ -33,10 +32,10 @@ static const struct format_ops *ops_of(enum output_format f)
  */
 static struct {
 	enum output_format format;
-	bool begun;			/* report_begin() has printed the headers */
-	const struct api *apis;		/* report_set_api_names() */
+	bool begun;		/* report_begin() has printed the headers */
+	const struct api *apis; /* report_set_api_names() */
 	size_t n_apis;
-	struct format_ctx ctx;		/* what formatters see; see now() */
+	struct format_ctx ctx; /* what formatters see; see now() */
 } out = { .ctx = { .cycles_unit = "cycles" } };
 
 /*
@@ -169,13 +168,12 @@ void report_vline(const struct api *api, const char *fmt, va_list ap)
 	report_vline_scoped(api, NULL, fmt, ap);
 }
 
-void report_vline_scoped(const struct api *api, const char *scope, const char *fmt,
-			 va_list ap)
+void report_vline_scoped(const struct api *api, const char *scope, const char *fmt, va_list ap)
 {
 	const struct format_ctx *ctx = now();
 
 	report_progress_clear();
-	flockfile(ctx->lines);	/* one line at a time from verify's threads */
+	flockfile(ctx->lines); /* one line at a time from verify's threads */
 	fprintf(ctx->lines, "%s%s: ", ctx->lead, api->name);
 	if (scope)
 		fprintf(ctx->lines, "%s: ", scope);

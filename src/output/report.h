@@ -96,16 +96,15 @@ const char *report_format_name(enum output_format f);
 void report_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* report_line - "<api name>: <message>" on its own line, where report_note() puts it. */
-void report_line(const struct api *api, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void report_line(const struct api *api, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* report_vline - report_line() with a va_list. */
 void report_vline(const struct api *api, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
 /* report_vline_scoped - "<api name>: <scope>: <message>"; @scope NULL: none. */
-void report_vline_scoped(const struct api *api, const char *scope, const char *fmt,
-			 va_list ap) __attribute__((format(printf, 3, 0)));
+void report_vline_scoped(const struct api *api, const char *scope, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 
 /*
  * report_set_api_names - the APIs whose names the table format's first

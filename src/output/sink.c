@@ -19,15 +19,15 @@
  * which inherit it; only *records is shared with them afterwards.
  */
 static struct {
-	const char *path;	/* --output, or NULL: standard output */
-	char *temp;		/* the temporary file of --output, or NULL */
-	int write_errno;	/* why standard output first failed, or 0 */
-	unsigned *records;	/* the JSON record count: on the shared page,
+	const char *path;  /* --output, or NULL: standard output */
+	char *temp;	   /* the temporary file of --output, or NULL */
+	int write_errno;   /* why standard output first failed, or 0 */
+	unsigned *records; /* the JSON record count: on the shared page,
 				   or &records_private */
 	unsigned records_private;
-	unsigned *page;		/* the shared page, once mapped, or NULL */
-	char name[600];		/* report_output_name()'s answer */
-	char buf[1 << 16];	/* standard output's buffer (report_buffer_stdout()) */
+	unsigned *page;	   /* the shared page, once mapped, or NULL */
+	char name[600];	   /* report_output_name()'s answer */
+	char buf[1 << 16]; /* standard output's buffer (report_buffer_stdout()) */
 } sink;
 
 void sink_flush(void)
@@ -68,7 +68,8 @@ static int temp_beside(const char *path)
 	sprintf(sink.temp, "%.*s.%s.XXXXXX", (int)dir_len, path, base);
 	if ((fd = mkstemp(sink.temp)) < 0) {
 		/* the temporary file's failure, not FILE's: say which */
-		fprintf(stderr, "vdsotest: --output '%s': cannot create a temporary file in '%.*s': %s\n",
+		fprintf(stderr,
+			"vdsotest: --output '%s': cannot create a temporary file in '%.*s': %s\n",
 			report_vis(path), dir_len ? (int)dir_len : 1, dir_len ? path : ".",
 			strerror(errno));
 		free(sink.temp);
@@ -83,10 +84,10 @@ int report_open_output(const char *path)
 	int fd, saved;
 	mode_t mask;
 
-	if (!path || strcmp(path, "-") == 0)	/* "-": standard output, as usual */
+	if (!path || strcmp(path, "-") == 0) /* "-": standard output, as usual */
 		return 0;
 	sink.path = path;
-	bool exists = lstat(path, &st) == 0;	/* (a symbolic link is kept) */
+	bool exists = lstat(path, &st) == 0; /* (a symbolic link is kept) */
 	if (exists && !S_ISREG(st.st_mode)) {
 		if (!freopen(path, "w", stdout))
 			return output_failed(path);
@@ -98,7 +99,8 @@ int report_open_output(const char *path)
 	/* the mode that opening FILE would have given it (mkstemp: 0600) */
 	mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask) != 0 || dup2(fd, STDOUT_FILENO) < 0) {
+	if (fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask) != 0 ||
+	    dup2(fd, STDOUT_FILENO) < 0) {
 		saved = errno;
 		close(fd);
 		report_close_output(false);
@@ -150,7 +152,7 @@ void sink_records_begin(bool shared)
 			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 		if (p != MAP_FAILED)
 			sink.page = p;
-		else	/* each child would think itself first: commas would be lost */
+		else /* each child would think itself first: commas would be lost */
 			perror("vdsotest: mmap");
 	}
 	sink.records = shared && sink.page ? sink.page : &sink.records_private;

@@ -82,7 +82,7 @@ typedef struct __kernel_timespec vdso_timespec64;
 #elif defined(__powerpc64__)
 #define VDSO_PPC_SAVE_TOC "std 2,40(1)\n\t"
 #define VDSO_PPC_LOAD_TOC "\n\tld 2,40(1)"
-#else				/* 32-bit: r2 is the thread pointer, never touched */
+#else /* 32-bit: r2 is the thread pointer, never touched */
 #define VDSO_PPC_SAVE_TOC ""
 #define VDSO_PPC_LOAD_TOC ""
 #endif
@@ -98,8 +98,8 @@ static inline long vdso_call3(void *fn, long a0, long a1, long a2)
 	__asm__ volatile(VDSO_PPC_SAVE_TOC "mtctr %4\n\tbctrl\n\tmfcr %3" VDSO_PPC_LOAD_TOC
 			 : "+r"(r3), "+r"(r4), "+r"(r5), "=r"(cr), "+r"(r12)
 			 :
-			 : "r0", "r6", "r7", "r8", "r9", "r10", "r11", "ctr",
-			   "lr", "cr0", "cr1", "cr5", "cr6", "cr7", "xer", "memory");
+			 : "r0", "r6", "r7", "r8", "r9", "r10", "r11", "ctr", "lr", "cr0", "cr1",
+			   "cr5", "cr6", "cr7", "xer", "memory");
 	if (cr & (1UL << 28)) {
 		errno = (int)r3;
 		return -1;
@@ -156,8 +156,8 @@ static inline long vdso_call5(void *fn, long a0, long a1, long a2, long a3, long
 	__asm__ volatile(VDSO_PPC_SAVE_TOC "mtctr %6\n\tbctrl\n\tmfcr %5" VDSO_PPC_LOAD_TOC
 			 : "+r"(r3), "+r"(r4), "+r"(r5), "+r"(r6), "+r"(r7), "=r"(cr), "+r"(r12)
 			 :
-			 : "r0", "r8", "r9", "r10", "r11", "ctr",
-			   "lr", "cr0", "cr1", "cr5", "cr6", "cr7", "xer", "memory");
+			 : "r0", "r8", "r9", "r10", "r11", "ctr", "lr", "cr0", "cr1", "cr5", "cr6",
+			   "cr7", "xer", "memory");
 	if (cr & (1UL << 28)) {
 		errno = (int)r3;
 		return -1;
@@ -165,8 +165,8 @@ static inline long vdso_call5(void *fn, long a0, long a1, long a2, long a3, long
 	return r3;
 }
 
-static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags,
-				  void *state, size_t state_len)
+static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags, void *state,
+				  size_t state_len)
 {
 	return vdso_call5(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len);
 }
@@ -199,7 +199,7 @@ static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone 
 /* time() has no error return in the vDSO; the value is passed through. */
 static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 {
-	return ((vdso_time_t (*)(vdso_time_t *))fn)(t);
+	return ((vdso_time_t(*)(vdso_time_t *))fn)(t);
 }
 
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
@@ -218,14 +218,13 @@ static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec
 }
 
 /* ssize_t (buffer, length, flags, opaque state, opaque length): lib/vdso/getrandom.c. */
-static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags,
-				  void *state, size_t state_len)
+static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags, void *state,
+				  size_t state_len)
 {
-	return vdso_errno(((long (*)(void *, size_t, unsigned, void *, size_t))fn)
-			  (buf, len, flags, state, state_len));
+	return vdso_errno(((long (*)(void *, size_t, unsigned, void *,
+				     size_t))fn)(buf, len, flags, state, state_len));
 }
 #endif
-
 
 /*
  * The bench loops' calls: the vDSO function called with its result not
@@ -261,7 +260,7 @@ static inline void vdso_bench_getcpu(void *fn, unsigned *cpu)
 
 static inline void vdso_bench_time(void *fn)
 {
-	((vdso_time_t (*)(vdso_time_t *))fn)(NULL);
+	((vdso_time_t(*)(vdso_time_t *))fn)(NULL);
 }
 #endif
 

@@ -26,25 +26,25 @@
 
 /* Symbol prefixes and version nodes: the kernel's vDSO linker scripts. */
 static const struct vdso_arch vdso_arches[] = {
-	{ EM_X86_64,    "x86_64",    "__vdso_",   "LINUX_2.6" },
-	{ EM_386,       "i386",      "__vdso_",   "LINUX_2.6" },
-	{ EM_ARM,       "arm",       "__vdso_",   "LINUX_2.6" },
-	{ EM_AARCH64,   "aarch64",   "__kernel_", "LINUX_2.6.39" },
-	{ EM_PPC,       "powerpc",   "__kernel_", "LINUX_2.6.15" },
-	{ EM_PPC64,     "powerpc64", "__kernel_", "LINUX_2.6.15" },
-	{ EM_S390,      "s390",      "__kernel_", "LINUX_2.6.29" },
-	{ EM_MIPS,      "mips",      "__vdso_",   "LINUX_2.6" },
-	{ EM_RISCV,     "riscv",     "__vdso_",   "LINUX_4.15" },
-	{ EM_LOONGARCH, "loongarch", "__vdso_",   "LINUX_5.10" },
+	{ EM_X86_64, "x86_64", "__vdso_", "LINUX_2.6" },
+	{ EM_386, "i386", "__vdso_", "LINUX_2.6" },
+	{ EM_ARM, "arm", "__vdso_", "LINUX_2.6" },
+	{ EM_AARCH64, "aarch64", "__kernel_", "LINUX_2.6.39" },
+	{ EM_PPC, "powerpc", "__kernel_", "LINUX_2.6.15" },
+	{ EM_PPC64, "powerpc64", "__kernel_", "LINUX_2.6.15" },
+	{ EM_S390, "s390", "__kernel_", "LINUX_2.6.29" },
+	{ EM_MIPS, "mips", "__vdso_", "LINUX_2.6" },
+	{ EM_RISCV, "riscv", "__vdso_", "LINUX_4.15" },
+	{ EM_LOONGARCH, "loongarch", "__vdso_", "LINUX_5.10" },
 };
 
 static const char *const call_names[VDSO_NR_CALLS] = {
 	[VDSO_CLOCK_GETTIME] = "clock_gettime",
-	[VDSO_CLOCK_GETRES]  = "clock_getres",
-	[VDSO_GETTIMEOFDAY]  = "gettimeofday",
-	[VDSO_TIME]          = "time",
-	[VDSO_GETCPU]        = "getcpu",
-	[VDSO_GETRANDOM]     = "getrandom",
+	[VDSO_CLOCK_GETRES] = "clock_getres",
+	[VDSO_GETTIMEOFDAY] = "gettimeofday",
+	[VDSO_TIME] = "time",
+	[VDSO_GETCPU] = "getcpu",
+	[VDSO_GETRANDOM] = "getrandom",
 	[VDSO_CLOCK_GETTIME64] = "clock_gettime64",
 	[VDSO_CLOCK_GETRES_TIME64] = "clock_getres_time64",
 };
@@ -78,8 +78,7 @@ const char *vdso_call_name(enum vdso_call call)
  * (The casts of image pointers to ELF structures below go through
  * const void *: their alignment is checked here, at run time.)
  */
-static bool in_image(const struct vdso_image *img, uint64_t off, uint64_t len,
-		     size_t align)
+static bool in_image(const struct vdso_image *img, uint64_t off, uint64_t len, size_t align)
 {
 	return off <= img->size && len <= img->size - off &&
 	       ((uintptr_t)img->base + off) % align == 0;
@@ -90,8 +89,8 @@ static bool in_image(const struct vdso_image *img, uint64_t off, uint64_t len,
  * inside the image (or misaligned).  The image is mapped as a whole file, so
  * vaddr - p_vaddr(PT_LOAD) + p_offset(PT_LOAD) is the offset in the image.
  */
-static const void *vaddr_ptr(const struct vdso_image *img, ElfW(Addr) vaddr,
-			     uint64_t len, size_t align)
+static const void *vaddr_ptr(const struct vdso_image *img, ElfW(Addr) vaddr, uint64_t len,
+			     size_t align)
 {
 	uintptr_t off = (uintptr_t)vaddr + img->load_bias - (uintptr_t)img->base;
 
@@ -108,8 +107,7 @@ static int reject(struct vdso_image *img, const char **why, const char *reason)
 }
 
 /* Number of symbols from a DT_HASH table: its nchain word. */
-static bool count_sysv_hash(const struct vdso_image *img, ElfW(Addr) addr,
-			    size_t *nsyms)
+static bool count_sysv_hash(const struct vdso_image *img, ElfW(Addr) addr, size_t *nsyms)
 {
 	const Elf32_Word *h = vaddr_ptr(img, addr, 2 * sizeof(*h), alignof(Elf32_Word));
 
@@ -126,8 +124,7 @@ static bool count_sysv_hash(const struct vdso_image *img, ElfW(Addr) addr,
  * Number of symbols from a DT_GNU_HASH table: one past the last symbol
  * reached from any bucket, following its chain to the entry with bit 0 set.
  */
-static bool count_gnu_hash(const struct vdso_image *img, ElfW(Addr) addr,
-			   size_t *nsyms)
+static bool count_gnu_hash(const struct vdso_image *img, ElfW(Addr) addr, size_t *nsyms)
 {
 	const Elf32_Word *h = vaddr_ptr(img, addr, 4 * sizeof(*h), alignof(Elf32_Word));
 
@@ -135,10 +132,9 @@ static bool count_gnu_hash(const struct vdso_image *img, ElfW(Addr) addr,
 		return false;
 	uint64_t nbucket = h[0], symoffset = h[1], bloom_size = h[2];
 	/* In 64-bit image offsets: addr + head could wrap a 32-bit ElfW(Addr). */
-	uint64_t head = (uint64_t)((const unsigned char *)h - img->base) +
-			4 * sizeof(*h) + bloom_size * sizeof(ElfW(Addr));
-	if (nbucket == 0 ||
-	    !in_image(img, head, nbucket * sizeof(*h), alignof(Elf32_Word)))
+	uint64_t head = (uint64_t)((const unsigned char *)h - img->base) + 4 * sizeof(*h) +
+			bloom_size * sizeof(ElfW(Addr));
+	if (nbucket == 0 || !in_image(img, head, nbucket * sizeof(*h), alignof(Elf32_Word)))
 		return false;
 	const Elf32_Word *buckets = (const void *)(img->base + head);
 	const Elf32_Word *chain = buckets + nbucket;
@@ -149,7 +145,7 @@ static bool count_gnu_hash(const struct vdso_image *img, ElfW(Addr) addr,
 	for (uint64_t b = 0; b < nbucket; b++)
 		if (buckets[b] > last)
 			last = buckets[b];
-	if (last == 0) {		/* every bucket empty */
+	if (last == 0) { /* every bucket empty */
 		*nsyms = symoffset;
 		return true;
 	}
@@ -183,7 +179,8 @@ static bool check_verdef(const struct vdso_image *img)
 		    !in_image(img, off + vd->vd_aux, sizeof(ElfW(Verdaux)), alignof(ElfW(Verdaux))))
 			return false;
 		if (vd->vd_cnt &&
-		    ((const ElfW(Verdaux) *)(const void *)(p + vd->vd_aux))->vda_name >= img->strtab_size)
+		    ((const ElfW(Verdaux) *)(const void *)(p + vd->vd_aux))->vda_name >=
+			    img->strtab_size)
 			return false;
 		if (i + 1 < img->verdef_count && vd->vd_next == 0)
 			return false;
@@ -198,7 +195,7 @@ struct dyn_values {
 	bool has_soname;
 };
 
-static bool read_dynamic(const struct vdso_image *img, const ElfW(Phdr) *dyn_ph,
+static bool read_dynamic(const struct vdso_image *img, const ElfW(Phdr) * dyn_ph,
 			 struct dyn_values *v)
 {
 	if (!in_image(img, dyn_ph->p_offset, dyn_ph->p_filesz, alignof(ElfW(Dyn))))
@@ -210,17 +207,39 @@ static bool read_dynamic(const struct vdso_image *img, const ElfW(Phdr) *dyn_ph,
 	for (size_t i = 0; i < n && dyn[i].d_tag != DT_NULL; i++) {
 		ElfW(Xword) val = dyn[i].d_un.d_val;
 		switch (dyn[i].d_tag) {
-		case DT_STRTAB:    v->strtab = val; break;
-		case DT_SYMTAB:    v->symtab = val; break;
-		case DT_STRSZ:     v->strsz = val; break;
-		case DT_SYMENT:    v->syment = val; break;
-		case DT_HASH:      v->hash = val; break;
-		case DT_GNU_HASH:  v->gnu_hash = val; break;
-		case DT_VERSYM:    v->versym = val; break;
-		case DT_VERDEF:    v->verdef = val; break;
-		case DT_VERDEFNUM: v->verdefnum = val; break;
-		case DT_SONAME:    v->soname = val; v->has_soname = true; break;
-		default: break;
+		case DT_STRTAB:
+			v->strtab = val;
+			break;
+		case DT_SYMTAB:
+			v->symtab = val;
+			break;
+		case DT_STRSZ:
+			v->strsz = val;
+			break;
+		case DT_SYMENT:
+			v->syment = val;
+			break;
+		case DT_HASH:
+			v->hash = val;
+			break;
+		case DT_GNU_HASH:
+			v->gnu_hash = val;
+			break;
+		case DT_VERSYM:
+			v->versym = val;
+			break;
+		case DT_VERDEF:
+			v->verdef = val;
+			break;
+		case DT_VERDEFNUM:
+			v->verdefnum = val;
+			break;
+		case DT_SONAME:
+			v->soname = val;
+			v->has_soname = true;
+			break;
+		default:
+			break;
 		}
 	}
 	return true;
@@ -236,7 +255,7 @@ static uint64_t note_pad(uint64_t n)
  * Find the GNU build ID in the PT_NOTE segment @ph (known to lie in the
  * image).  A note that overruns the segment ends the walk.
  */
-static void find_build_id(struct vdso_image *img, const ElfW(Phdr) *ph)
+static void find_build_id(struct vdso_image *img, const ElfW(Phdr) * ph)
 {
 	uint64_t off = ph->p_offset, end = ph->p_offset + ph->p_filesz;
 
@@ -257,8 +276,7 @@ static void find_build_id(struct vdso_image *img, const ElfW(Phdr) *ph)
 	}
 }
 
-int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
-		     const char **why)
+int vdso_image_parse(struct vdso_image *img, const void *base, size_t size, const char **why)
 {
 	const ElfW(Ehdr) *eh = base;
 	const ElfW(Phdr) *load = NULL, *dynamic = NULL;
@@ -324,8 +342,7 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
 		return reject(img, why, "symbol table outside the image");
 
 	if (dv.versym) {
-		img->versym = vaddr_ptr(img, dv.versym,
-					(uint64_t)img->nsyms * sizeof(ElfW(Half)),
+		img->versym = vaddr_ptr(img, dv.versym, (uint64_t)img->nsyms * sizeof(ElfW(Half)),
 					alignof(ElfW(Half)));
 		if (!img->versym)
 			return reject(img, why, "DT_VERSYM outside the image");
@@ -346,12 +363,11 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
 }
 
 /* Does symbol @i carry version @version?  (Validated by check_verdef().) */
-static bool symbol_has_version(const struct vdso_image *img, size_t i,
-			       const char *version)
+static bool symbol_has_version(const struct vdso_image *img, size_t i, const char *version)
 {
 	if (!version || !img->versym || !img->verdef)
 		return true;
-	unsigned ndx = img->versym[i] & 0x7fff;	/* bit 15: hidden */
+	unsigned ndx = img->versym[i] & 0x7fff; /* bit 15: hidden */
 	if (ndx == VER_NDX_GLOBAL)
 		return true;
 
@@ -359,23 +375,21 @@ static bool symbol_has_version(const struct vdso_image *img, size_t i,
 	for (size_t v = 0; v < img->verdef_count; v++) {
 		const unsigned char *p = img->base + off;
 		const ElfW(Verdef) *vd = (const void *)p;
-		if ((vd->vd_ndx & 0x7fff) == ndx && !(vd->vd_flags & VER_FLG_BASE) &&
-		    vd->vd_cnt) {
+		if ((vd->vd_ndx & 0x7fff) == ndx && !(vd->vd_flags & VER_FLG_BASE) && vd->vd_cnt) {
 			const ElfW(Verdaux) *aux = (const void *)(p + vd->vd_aux);
 			return strcmp(img->strtab + aux->vda_name, version) == 0;
 		}
-		off += vd->vd_next;	/* the same walk check_verdef() bounded */
+		off += vd->vd_next; /* the same walk check_verdef() bounded */
 	}
 	return false;
 }
 
-const char *vdso_image_verdef(const struct vdso_image *img, size_t i, unsigned *ndx,
-			      bool *base)
+const char *vdso_image_verdef(const struct vdso_image *img, size_t i, unsigned *ndx, bool *base)
 {
 	if (!img->verdef || i >= img->verdef_count)
 		return NULL;
 	uint64_t off = (const unsigned char *)img->verdef - img->base;
-	for (size_t v = 0; v < i; v++) {	/* the walk check_verdef() bounded */
+	for (size_t v = 0; v < i; v++) { /* the walk check_verdef() bounded */
 		const ElfW(Verdef) *vd = (const void *)(img->base + off);
 		off += vd->vd_next;
 	}
@@ -425,8 +439,7 @@ bool vdso_image_symbol(const struct vdso_image *img, size_t i, struct vdso_symbo
 	return true;
 }
 
-void *vdso_image_lookup(const struct vdso_image *img, const char *name,
-			const char *version)
+void *vdso_image_lookup(const struct vdso_image *img, const char *name, const char *version)
 {
 	for (size_t i = 0; img->symtab && i < img->nsyms; i++) {
 		const ElfW(Sym) *s = &img->symtab[i];
@@ -456,7 +469,7 @@ void *vdso_image_lookup(const struct vdso_image *img, const char *name,
  * furthest segment or of the section header table.  Only called on a
  * header already known to lie in mapped memory.
  */
-static size_t image_extent(const ElfW(Ehdr) *eh, size_t mapped)
+static size_t image_extent(const ElfW(Ehdr) * eh, size_t mapped)
 {
 	uint64_t end = (uint64_t)eh->e_shoff + (uint64_t)eh->e_shnum * eh->e_shentsize;
 

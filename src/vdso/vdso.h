@@ -22,53 +22,53 @@ enum vdso_call {
 	VDSO_TIME,
 	VDSO_GETCPU,
 	VDSO_GETRANDOM,
-	VDSO_CLOCK_GETTIME64,		/* 32-bit targets: 64-bit tv_sec */
+	VDSO_CLOCK_GETTIME64, /* 32-bit targets: 64-bit tv_sec */
 	VDSO_CLOCK_GETRES_TIME64,
 	VDSO_NR_CALLS
 };
 
 /* A parsed vDSO image.  All pointers point into the image itself. */
 struct vdso_image {
-	const unsigned char *base;	/* first byte of the ELF header */
-	size_t size;			/* bytes readable from base */
-	uintptr_t load_bias;		/* add to a virtual address to get a pointer */
-	const ElfW(Sym) *symtab;
-	size_t nsyms;			/* number of entries in symtab */
+	const unsigned char *base; /* first byte of the ELF header */
+	size_t size;		   /* bytes readable from base */
+	uintptr_t load_bias;	   /* add to a virtual address to get a pointer */
+	const ElfW(Sym) * symtab;
+	size_t nsyms; /* number of entries in symtab */
 	const char *strtab;
 	size_t strtab_size;
-	const ElfW(Half) *versym;	/* NULL when the image has no DT_VERSYM */
-	const ElfW(Verdef) *verdef;	/* NULL when the image has no DT_VERDEF */
+	const ElfW(Half) * versym;   /* NULL when the image has no DT_VERSYM */
+	const ElfW(Verdef) * verdef; /* NULL when the image has no DT_VERDEF */
 	size_t verdef_count;
-	uint16_t machine;		/* e_machine */
-	const char *soname;		/* DT_SONAME, or NULL */
-	const unsigned char *build_id;	/* NT_GNU_BUILD_ID descriptor, or NULL */
-	size_t build_id_len;		/* its bytes (0 without one) */
-	uint64_t load_end;		/* p_offset + p_filesz of the first PT_LOAD */
+	uint16_t machine;	       /* e_machine */
+	const char *soname;	       /* DT_SONAME, or NULL */
+	const unsigned char *build_id; /* NT_GNU_BUILD_ID descriptor, or NULL */
+	size_t build_id_len;	       /* its bytes (0 without one) */
+	uint64_t load_end;	       /* p_offset + p_filesz of the first PT_LOAD */
 };
 
 /* One entry of the dynamic symbol table, as vdso_image_symbol() gives it. */
 struct vdso_symbol {
-	const char *name;		/* "" for an unnamed symbol */
-	uintptr_t value;		/* st_value, a virtual address of the image */
-	unsigned type;			/* STT_* */
-	unsigned bind;			/* STB_* */
-	bool defined;			/* st_shndx != SHN_UNDEF */
-	bool hidden;			/* versym bit 15: not for the linker */
-	const char *version;		/* its version node's name, or NULL */
+	const char *name;    /* "" for an unnamed symbol */
+	uintptr_t value;     /* st_value, a virtual address of the image */
+	unsigned type;	     /* STT_* */
+	unsigned bind;	     /* STB_* */
+	bool defined;	     /* st_shndx != SHN_UNDEF */
+	bool hidden;	     /* versym bit 15: not for the linker */
+	const char *version; /* its version node's name, or NULL */
 };
 
 /* Per-architecture naming of the vDSO calls. */
 struct vdso_arch {
-	uint16_t machine;		/* EM_* from <elf.h> */
-	const char *name;		/* e.g. "x86_64" */
-	const char *prefix;		/* symbol prefix: "__vdso_" or "__kernel_" */
-	const char *version;		/* version node, e.g. "LINUX_2.6" */
+	uint16_t machine;    /* EM_* from <elf.h> */
+	const char *name;    /* e.g. "x86_64" */
+	const char *prefix;  /* symbol prefix: "__vdso_" or "__kernel_" */
+	const char *version; /* version node, e.g. "LINUX_2.6" */
 };
 
 /* Where the functions of a run come from. */
 struct vdso_binding {
-	const char *source;		/* "kernel vDSO", a --vdso-lib path, or "none" */
-	void *fn[VDSO_NR_CALLS];	/* NULL where the call is absent */
+	const char *source;	 /* "kernel vDSO", a --vdso-lib path, or "none" */
+	void *fn[VDSO_NR_CALLS]; /* NULL where the call is absent */
 };
 
 /*
@@ -90,8 +90,7 @@ struct vdso_binding {
  *
  * Return: 0 on success, -1 if the image is malformed (errno = ENOEXEC).
  */
-int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
-		     const char **why);
+int vdso_image_parse(struct vdso_image *img, const void *base, size_t size, const char **why);
 
 /*
  * vdso_image_lookup - find a defined function symbol by name and version.
@@ -106,8 +105,7 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size,
  *
  * Return: the symbol's address, or NULL when it is absent (errno = ENOENT).
  */
-void *vdso_image_lookup(const struct vdso_image *img, const char *name,
-			const char *version);
+void *vdso_image_lookup(const struct vdso_image *img, const char *name, const char *version);
 
 /*
  * vdso_image_symbol - entry @i (0 .. img->nsyms - 1) of the dynamic symbol
@@ -126,8 +124,7 @@ bool vdso_image_symbol(const struct vdso_image *img, size_t i, struct vdso_symbo
  *        soname, not a version)
  * Return: its name, or NULL when @i is out of range or it has no name.
  */
-const char *vdso_image_verdef(const struct vdso_image *img, size_t i, unsigned *ndx,
-			      bool *base);
+const char *vdso_image_verdef(const struct vdso_image *img, size_t i, unsigned *ndx, bool *base);
 
 /*
  * vdso_arch_find - the naming conventions for an ELF machine.
@@ -178,8 +175,7 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img);
  * Return: 0 on success, -1 when the object cannot be loaded or when this
  * build has no dlopen() (errno = ENOENT or ENOSYS).
  */
-int vdso_bind_library(struct vdso_binding *b, const char *path,
-		      const char **err);
+int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err);
 
 /*
  * vdso_arch_symbol_name - the symbol name of @call in the vDSO of
