@@ -277,12 +277,15 @@ static const char *const option_names[NR_OPTION_BITS] = {
 
 #define BIT(o) (1u << (o))
 /* What a run of any TEST-TYPE takes; bench takes BENCH_ONLY too. */
-#define RUN_OPTIONS                                                                                \
-	(BIT(OPTION_DURATION) | BIT(OPTION_MAXFAILS) | BIT(OPTION_THREADS) | BIT(OPTION_VERBOSE) | \
-	 BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
-#define BENCH_ONLY                                                                     \
-	(BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
-	 BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY))
+/* clang-format off */
+#define RUN_OPTIONS (BIT(OPTION_DURATION) | BIT(OPTION_MAXFAILS) | BIT(OPTION_THREADS) | \
+		     BIT(OPTION_VERBOSE) | BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | \
+		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
+/* clang-format on */
+/* clang-format off */
+#define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
+		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY))
+/* clang-format on */
 #define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
 
 /* The first option of @given outside @allowed, or -1. */

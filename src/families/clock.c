@@ -857,11 +857,18 @@ static void clock_call_once(const struct api *api, void *fn)
  * parts in both widths; the fallback summary of --perturb names each clock
  * once, from the calls of every target.
  */
-#define CLOCK_FAMILY_COMMON                                                                     \
-	.supported = clock_supported, .notes = clock_notes, .call_once = clock_call_once,       \
-	.bench_state_size = sizeof(struct clock_bench_state), .bench_paths = clock_bench_paths, \
-	.verify_state_size = sizeof(struct gettime_state), .verify_setup = clock_verify_setup,  \
-	.verify_round = clock_round, .abi_cases = clock_abi_cases
+/* clang-format off */
+#define CLOCK_FAMILY_COMMON						\
+	.supported = clock_supported,					\
+	.notes = clock_notes,						\
+	.call_once = clock_call_once,					\
+	.bench_state_size = sizeof(struct clock_bench_state),		\
+	.bench_paths = clock_bench_paths,				\
+	.verify_state_size = sizeof(struct gettime_state),		\
+	.verify_setup = clock_verify_setup,				\
+	.verify_round = clock_round,					\
+	.abi_cases = clock_abi_cases
+/* clang-format on */
 
 const struct family clock_gettime_family = {
 	.call = VDSO_CLOCK_GETTIME,

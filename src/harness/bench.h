@@ -143,22 +143,17 @@ struct bench_cycles {
  * calls, as in a hand-unrolled loop (make bench-accuracy).  For the
  * families' batch functions.
  */
-#define BENCH_REPEAT(n, stmt)                         \
-	do {                                          \
-		unsigned long n_ = (n), it_ = n_ / 8; \
-		for (; it_; it_--) {                  \
-			stmt;                         \
-			stmt;                         \
-			stmt;                         \
-			stmt;                         \
-			stmt;                         \
-			stmt;                         \
-			stmt;                         \
-			stmt;                         \
-		}                                     \
-		for (n_ %= 8; n_; n_--)               \
-			stmt;                         \
+/* clang-format off */
+#define BENCH_REPEAT(n, stmt)						\
+	do {								\
+		unsigned long n_ = (n), it_ = n_ / 8;			\
+		for (; it_; it_--) {					\
+			stmt; stmt; stmt; stmt; stmt; stmt; stmt; stmt;	\
+		}							\
+		for (n_ %= 8; n_; n_--)					\
+			stmt;						\
 	} while (0)
+/* clang-format on */
 
 /*
  * The copies of a vDSO batch function that BENCH_PLACED_BATCH() makes
@@ -174,13 +169,15 @@ struct bench_cycles {
 #define BENCH_PLACEMENTS 16
 
 /* One copy: aligned to 64 bytes, then @pad nop instructions before the body. */
-#define BENCH_PLACED_ONE_(name, pad, p, n, ...)                                          \
-	__attribute__((aligned(64), noinline)) static void name##_##pad(const void *p,   \
-									unsigned long n) \
-	{                                                                                \
-		__asm__ volatile(".rept " #pad "\n\tnop\n\t.endr");                      \
-		__VA_ARGS__                                                              \
+/* clang-format off */
+#define BENCH_PLACED_ONE_(name, pad, p, n, ...)				\
+	__attribute__((aligned(64), noinline))				\
+	static void name##_##pad(const void *p, unsigned long n)	\
+	{								\
+		__asm__ volatile(".rept " #pad "\n\tnop\n\t.endr");	\
+		__VA_ARGS__						\
 	}
+/* clang-format on */
 
 /*
  * BENCH_PLACED_BATCH - define BENCH_PLACEMENTS batch functions
@@ -189,28 +186,31 @@ struct bench_cycles {
  * 4 on most others: offsets of the loop 3 or 12 bytes apart), and the
  * array @name of them, for bench_paths.vdso_placed.
  */
-#define BENCH_PLACED_BATCH(name, p, n, ...)                                       \
-	BENCH_PLACED_ONE_(name, 0, p, n, __VA_ARGS__)                             \
-	BENCH_PLACED_ONE_(name, 3, p, n, __VA_ARGS__)                             \
-	BENCH_PLACED_ONE_(name, 6, p, n, __VA_ARGS__)                             \
-	BENCH_PLACED_ONE_(name, 9, p, n, __VA_ARGS__)                             \
-	BENCH_PLACED_ONE_(name, 12, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 15, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 18, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 21, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 24, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 27, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 30, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 33, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 36, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 39, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 42, p, n, __VA_ARGS__)                            \
-	BENCH_PLACED_ONE_(name, 45, p, n, __VA_ARGS__)                            \
-	static const bench_batch_fn name[BENCH_PLACEMENTS] = {                    \
-		name##_0,  name##_3,  name##_6,	 name##_9,  name##_12, name##_15, \
-		name##_18, name##_21, name##_24, name##_27, name##_30, name##_33, \
-		name##_36, name##_39, name##_42, name##_45,                       \
+/* clang-format off */
+#define BENCH_PLACED_BATCH(name, p, n, ...)				\
+	BENCH_PLACED_ONE_(name, 0, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 3, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 6, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 9, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 12, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 15, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 18, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 21, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 24, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 27, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 30, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 33, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 36, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 39, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 42, p, n, __VA_ARGS__)			\
+	BENCH_PLACED_ONE_(name, 45, p, n, __VA_ARGS__)			\
+	static const bench_batch_fn name[BENCH_PLACEMENTS] = {		\
+		name##_0, name##_3, name##_6, name##_9,			\
+		name##_12, name##_15, name##_18, name##_21,		\
+		name##_24, name##_27, name##_30, name##_33,		\
+		name##_36, name##_39, name##_42, name##_45,		\
 	};
+/* clang-format on */
 
 /* Calls made between two looks at the stop flag, unless the family says (batch_calls). */
 #define BENCH_BATCH_CALLS 256

@@ -621,8 +621,10 @@ static void do_hotplug(struct disturber *d)
 }
 
 /* Kinds that move CLOCK_REALTIME or the TAI offset: none during a visit. */
-#define EXCLUSIVE \
-	((1u << PERTURB_STEP) | (1u << PERTURB_TAI) | (1u << PERTURB_LEAP) | (1u << PERTURB_Y2038))
+/* clang-format off */
+#define EXCLUSIVE ((1u << PERTURB_STEP) | (1u << PERTURB_TAI) | (1u << PERTURB_LEAP) | \
+		   (1u << PERTURB_Y2038))
+/* clang-format on */
 
 static void event(struct disturber *d, enum perturb_kind k)
 {
