@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "harness/fallback.h"
+#include "harness/run.h"
 #include "cli/info.h"
 #include "output/report.h"
 #include "harness/stack.h"
@@ -32,12 +33,12 @@ struct info {
 	char available_cs[256];
 	bool measured; /* the running vDSO: apis[] filled */
 	struct api_facts {
-		int unsupported;	       /* 0, or the errno with which the system
-					   call rejects the clock id (api_unsupported()) */
-		enum fallback path;	       /* api_falls_back() */
-		char why[FALLBACK_REASON_LEN]; /* FALLBACK_UNKNOWN: the reason */
-		long stack_bytes;	       /* api_stack_bytes(), -1: unknown */
-	} * apis;			       /* api_count entries, or NULL */
+		bool unsupported; /* the family says so (api_supported()): */
+		char unsupported_why[API_SUPPORTED_WHY_LEN]; /* its reason */
+		enum fallback path;			     /* api_falls_back() */
+		char why[FALLBACK_REASON_LEN];		     /* FALLBACK_UNKNOWN: the reason */
+		long stack_bytes;			     /* api_stack_bytes(), -1: unknown */
+	} * apis;					     /* api_count entries, or NULL */
 };
 
 /*
@@ -55,8 +56,9 @@ static void measure_apis(struct info *in)
 	struct run run = { .duration_ns = 1, .maxfails = 1, .threads = 1, .vdso = &b };
 	for (size_t i = 0; i < api_count; i++) {
 		struct api_facts *f = &in->apis[i];
-		if (api_unsupported(&api_table[i])) { /* as bench, verify and abi skip it */
-			f->unsupported = errno;
+		/* as bench, verify and abi skip it, with the same reason */
+		if (!api_supported(&api_table[i], f->unsupported_why, sizeof(f->unsupported_why))) {
+			f->unsupported = true;
 			f->stack_bytes = -1;
 			continue;
 		}
@@ -97,10 +99,7 @@ static void text_apis(FILE *out, const struct info *in)
 		const struct api_facts *f = &in->apis[i];
 		const struct api *api = &api_table[i];
 		if (f->unsupported) {
-			fprintf(out,
-				"  %-*s unsupported by this kernel (the system call rejects %s: %s)\n",
-				width, api->name, api->clock_name ? api->clock_name : api->name,
-				strerror(f->unsupported));
+			fprintf(out, "  %-*s %s\n", width, api->name, f->unsupported_why);
 			continue;
 		}
 		fprintf(out, "  %-*s %s", width, api->name, path_name(f));

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/timex.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "harness/abi.h"
@@ -200,8 +201,29 @@ static const char *subject_name(const struct clock_arg *a)
  * without CONFIG_POSIX_AUX_CLOCKS), or ENODEV for an aux clock not enabled
  * (kernel/time/timekeeping.c).  The reason into @why; errno kept.
  */
+/*
+ * Why this kernel rejects the aux clocks (CLOCK_AUX.., Linux 6.17,
+ * CONFIG_POSIX_AUX_CLOCKS): too old, or built without them (uname(2)'s
+ * release "MAJOR.MINOR...").
+ */
+static const char *aux_clocks_absent_why(char *buf, size_t len)
+{
+	struct utsname u;
+	int major, minor;
+
+	if (uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 &&
+	    (major > 6 || (major == 6 && minor >= 17))) {
+		snprintf(buf, len, "this Linux %d.%d was built without CONFIG_POSIX_AUX_CLOCKS",
+			 major, minor);
+		return buf;
+	}
+	return "aux clocks need Linux 6.17 or later, with CONFIG_POSIX_AUX_CLOCKS";
+}
+
 static bool clock_supported(const struct api *api, char *why, size_t len)
 {
+	char absent[80];
+
 	struct clock_arg a = clock_arg_of(api, NULL);
 	union clock_buf b;
 
@@ -217,8 +239,8 @@ static bool clock_supported(const struct api *api, char *why, size_t len)
 			 api->clock_name, api->clock_id - CLOCK_AUX, api->clock_id - CLOCK_AUX);
 	else if (why && (api->flags & CLK_AUX))
 		snprintf(why, len,
-			 "unsupported by this kernel: the system call rejects %s with EINVAL (aux clocks need Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS)",
-			 api->clock_name);
+			 "unsupported by this kernel: the system call rejects %s with EINVAL (%s)",
+			 api->clock_name, aux_clocks_absent_why(absent, sizeof(absent)));
 	else if (why)
 		snprintf(why, len, "unsupported here: the system call rejects %s with EINVAL%s",
 			 api->clock_name ? api->clock_name : api->name,
