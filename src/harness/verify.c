@@ -157,15 +157,15 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 bool verify_running(struct verify_ctx *ctx)
 {
 	/*
-	 * At least one round, however short the duration: counted by the
-	 * rounds begun, not by the checks made, since checks made before the
-	 * loop (getrandom's seccomp probe) are no round, and a loaded machine
-	 * can spend the whole duration on them.
+	 * VERIFY_MIN_ROUNDS rounds, however short the duration: counted by
+	 * the rounds begun, not by the checks made, since checks made before
+	 * the loop (getrandom's seccomp probe) are no round, and a loaded
+	 * machine can spend the whole duration on them.
 	 */
-	bool first = ctx->rounds++ == 0;
+	bool early = ctx->rounds++ < VERIFY_MIN_ROUNDS;
 
 	return verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
-	       (first || now_ns() < ctx->deadline_ns);
+	       (early || now_ns() < ctx->deadline_ns);
 }
 
 void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)

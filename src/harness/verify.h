@@ -67,9 +67,19 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 void verify_scope(const char *scope);
 
 /*
- * verify_running - true until the deadline passes (but always for the first
- * round), --maxfails failures have been printed in this verify_api(), or
- * SIGINT or SIGTERM has been caught (interrupt.h).
+ * The rounds a verify part makes however short --duration is: enough for
+ * the checks that compare a round with the ones before (a clock that
+ * stops, a step back every few calls) to see them on a machine so loaded
+ * that the duration passes during the first round.  A round of the clock
+ * families takes about a microsecond; getrandom's slow checks come every
+ * 512th round, so the minimum adds no fork.
+ */
+#define VERIFY_MIN_ROUNDS 32
+
+/*
+ * verify_running - true until the deadline passes (but always for the
+ * first VERIFY_MIN_ROUNDS rounds), --maxfails failures have been printed
+ * in this verify_api(), or SIGINT or SIGTERM has been caught (interrupt.h).
  */
 bool verify_running(struct verify_ctx *ctx);
 
