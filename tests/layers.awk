@@ -88,11 +88,41 @@ END {
 			ncyclic++
 		}
 	}
+	# One line per cycle found: the shortest way from a module back to
+	# itself (breadth first), each module of it then counted as shown.
 	for (m in cyclic) {
-		k = split(out[m], to_list, " ")
-		for (j = 1; j <= k; j++)
-			if (to_list[j] in cyclic)
-				printf "cycle: %s -> %s (%s)\n", m, to_list[j], edge[m, to_list[j]]
+		if (m in shown)
+			continue
+		split("", prev)
+		head = 1; tail = 0
+		queue[++tail] = m
+		found = 0
+		while (head <= tail && !found) {
+			cur = queue[head++]
+			k = split(out[cur], to_list, " ")
+			for (j = 1; j <= k; j++) {
+				t = to_list[j]
+				if (!(t in cyclic))
+					continue
+				if (t == m) {
+					last = cur
+					found = 1
+					break
+				}
+				if (!(t in prev)) {
+					prev[t] = cur
+					queue[++tail] = t
+				}
+			}
+		}
+		path = m; why = edge[last, m]
+		for (cur = last; cur != m; cur = prev[cur]) {
+			path = cur " -> " path
+			why = edge[prev[cur], cur] ", " why
+			shown[cur] = 1
+		}
+		shown[m] = 1
+		printf "cycle: %s -> %s (%s)\n", m, path, why
 		bad++
 	}
 	for (m in module)
