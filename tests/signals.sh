@@ -192,6 +192,17 @@ finish
 	! grep -q '^clock-gettime-monotonic' "$out"
 ok $? "all verify, SIGINT to the process group: stops after the first API, exit 130 (got $rc)"
 
+# A clock with a time-namespace part: SIGINT in the main part, the
+# namespace part never starts and says nothing (no note, no checks).
+start -d 100 clock-gettime-monotonic verify
+wait_child_of $pid
+kill -INT "-$pid"
+finish
+[ $rc -eq 130 ] &&
+	grep -Eq '^clock-gettime-monotonic: verify: interrupted by SIGINT after [0-9]+ checks, 0 failures$' "$out" &&
+	! grep -qi 'time namespace' "$out"
+ok $? "verify, SIGINT in the main part: no time-namespace line after it, exit 130 (got $rc)"
+
 # ---- the progress line on a terminal is erased ----
 if command -v script >/dev/null 2>&1; then
 	cmd="$VDSOTEST -d 99.25 all verify"

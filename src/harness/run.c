@@ -24,6 +24,7 @@
 #include "harness/bench.h"
 #include "harness/parallel.h"
 #include "harness/run.h"
+#include "lib/interrupt.h"
 #include "harness/timens.h"
 #include "harness/verify.h"
 #include "output/report.h"
@@ -108,8 +109,9 @@ static enum status verify_parts(const struct api *api, const struct run *run)
 	if (run->threads > 1)
 		return verify_parallel(api, run, verify_checks);
 	st = verify_checks(api, run);
+	/* (no namespace part after SIGINT or SIGTERM: it would never start) */
 	if (st == STATUS_SKIP || !(f->flags & FAMILY_TIMENS) ||
-	    !timens_offset_applies(api->clock_id))
+	    !timens_offset_applies(api->clock_id) || interrupt_signal())
 		return st;
 	return timens_verify(api, run, verify_checks) == STATUS_FAIL ? STATUS_FAIL : st;
 }
@@ -126,12 +128,32 @@ static enum status run_abi(const struct api *api, const struct run *run)
 	return abi_end(&ctx);
 }
 
+/* Has the family what TEST-TYPE @t needs (the fields tests/unit-families requires)? */
+static bool family_has(const struct family *f, enum test_type t)
+{
+	switch (t) {
+	case TEST_BENCH:
+		return f->bench_paths;
+	case TEST_VERIFY:
+		return f->verify_round;
+	case TEST_ABI:
+		return f->abi_call && f->abi_cases;
+	default:
+		return false;
+	}
+}
+
 enum status api_run(const struct api *api, enum test_type t, const struct run *run)
 {
 	const struct family *f = api->family;
 
 	if ((unsigned)t >= NR_TEST_TYPES)
 		return STATUS_USAGE;
+	if (!family_has(f, t)) {
+		report_line(api, "%s: not implemented by the %s family; skipped", test_type_name(t),
+			    f->name ? f->name : "?");
+		return STATUS_SKIP;
+	}
 	if (!supported_or_said(api))
 		return STATUS_SKIP;
 	if (f->notes)
