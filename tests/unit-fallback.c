@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "core/api.h"
+#include "families/apis.h"
 #include "harness/fallback.h"
 #include "tap.h"
 

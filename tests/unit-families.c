@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/api.h"
+#include "families/apis.h"
 #include "tap.h"
 
 #define MAX_FAMILIES 32

@@ -10,6 +10,7 @@
 
 #include "lib/cpus.h"
 #include "cli/options.h"
+#include "families/apis.h"
 #include "harness/perturb.h"
 #include "tap.h"
 

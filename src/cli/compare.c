@@ -13,8 +13,8 @@
 
 #include "cli/compare.h"
 #include "lib/json.h"
-#include "output/report.h"
 #include "lib/stats.h"
+#include "output/report.h"
 
 /* One API and path of a document. */
 struct entry {

@@ -13,11 +13,12 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cli/info.h"
+#include "families/apis.h"
 #include "harness/fallback.h"
 #include "harness/run.h"
-#include "cli/info.h"
-#include "output/report.h"
 #include "harness/stack.h"
+#include "output/report.h"
 #include "vdso/vdso.h"
 
 /* What is printed, gathered first. */

@@ -18,18 +18,20 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "harness/abi.h"
-#include "core/api.h"
-#include "harness/bench.h"
 #include "cli/compare.h"
+#include "cli/info.h"
+#include "cli/options.h"
+#include "core/api.h"
+#include "families/apis.h"
+#include "harness/abi.h"
+#include "harness/bench.h"
+#include "harness/perturb.h"
+#include "harness/run.h"
 #include "lib/child.h"
 #include "lib/cpus.h"
 #include "lib/cycles.h"
-#include "cli/info.h"
 #include "lib/interrupt.h"
 #include "lib/sysclock.h"
-#include "cli/options.h"
-#include "harness/perturb.h"
 #include "output/report.h"
 #include "vdso/vdso.h"
 

@@ -7,17 +7,18 @@
 #include <fnmatch.h>
 #include <getopt.h>
 #include <math.h>
-#include <stdbool.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/cpus.h"
-#include "git-describe.h"
 #include "cli/options.h"
 #include "cli/suggest.h"
+#include "families/apis.h"
+#include "git-describe.h"
 #include "harness/perturb.h"
+#include "lib/cpus.h"
 #include "output/report.h"
 
 enum {

@@ -8,6 +8,7 @@
 
 #include "cli/suggest.h"
 #include "core/api.h"
+#include "families/apis.h"
 
 /* Lower case, '_' as '-': how a name is compared for a suggestion. */
 static char fold(char c)

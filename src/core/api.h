@@ -224,45 +224,16 @@ struct api {
 	clockid_t fine_id;	/* CLK_COARSE: the fine clock it follows */
 };
 
-extern const struct api api_table[];
-extern const size_t api_count;
-
-/* api_find - the row named @name, or NULL (errno = ENOENT). */
-const struct api *api_find(const char *name);
-
 /* test_type_find - parse "bench", "verify" or "abi"; -1 when unknown. */
 int test_type_find(const char *name);
 
 /* test_type_name - "bench", "verify" or "abi". */
 const char *test_type_name(enum test_type t);
 
-/*
- * api_unsupported_by_kernel - true for an aux clock API whose clock id its
- * system call rejects with EINVAL (api_supported(): a kernel before 6.17 or
- * without CONFIG_POSIX_AUX_CLOCKS); false for every other API.
- */
-bool api_unsupported_by_kernel(const struct api *api);
-
-/*
- * api_unsupported - !api_supported() (harness/run.h: the family's
- * .supported): true when the system call of @api (clock_getres or
- * clock_gettime) rejects its clock id with EINVAL (alarm clocks without a
- * wake-up RTC, aux clocks before Linux 6.17), or with ENODEV for a disabled
- * aux clock; errno then stays as the call left it.  False for the APIs
- * without a clock id.
- */
-bool api_unsupported(const struct api *api);
-
 /* api_vdso_fn - the bound vDSO function of @api in @run, or NULL if absent. */
 static inline void *api_vdso_fn(const struct api *api, const struct run *run)
 {
 	return run->vdso ? run->vdso->fn[api->family->call] : NULL;
 }
-
-/*
- * api_run - run test @t on @api, the same way for every family, through
- * its descriptor (harness/run.c); the status says pass, fail or skip.
- */
-enum status api_run(const struct api *api, enum test_type t, const struct run *run);
 
 #endif

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/api.h"
+#include "families/apis.h"
 #include "harness/run.h"
 
 /* The families: one file each, ending with its descriptor (core/api.h). */

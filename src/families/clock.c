@@ -31,12 +31,12 @@
 #include <unistd.h>
 
 #include "harness/abi.h"
-#include "vdso/arch.h"
 #include "harness/bench.h"
-#include "output/report.h"
 #include "harness/timens.h"
 #include "harness/verify.h"
 #include "lib/timens_offsets.h"
+#include "output/report.h"
+#include "vdso/arch.h"
 
 /*
  * A coarse clock may lag its fine twin by up to two resolutions plus this:

@@ -15,11 +15,11 @@
 #include <unistd.h>
 
 #include "harness/abi.h"
-#include "vdso/arch.h"
 #include "harness/bench.h"
+#include "harness/verify.h"
 #include "lib/cpus.h"
 #include "output/report.h"
-#include "harness/verify.h"
+#include "vdso/arch.h"
 
 static long sys_getcpu(unsigned *cpu, unsigned *node, void *cache)
 {

@@ -27,14 +27,14 @@
 #include <sys/random.h>
 #endif
 
+#include "families/getrandom.h"
 #include "harness/abi.h"
-#include "vdso/arch.h"
 #include "harness/bench.h"
 #include "harness/fallback.h"
-#include "families/getrandom.h"
-#include "output/report.h"
 #include "harness/verify.h"
 #include "lib/child.h"
+#include "output/report.h"
+#include "vdso/arch.h"
 
 /* Bytes per output compared for repeats. */
 #define OUTPUT_BYTES 32

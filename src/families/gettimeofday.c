@@ -15,10 +15,10 @@
 #include <unistd.h>
 
 #include "harness/abi.h"
-#include "vdso/arch.h"
 #include "harness/bench.h"
-#include "output/report.h"
 #include "harness/verify.h"
+#include "output/report.h"
+#include "vdso/arch.h"
 
 static long sys_gettimeofday(vdso_timeval *tv, struct timezone *tz)
 {

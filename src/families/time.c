@@ -16,10 +16,10 @@
 #include <unistd.h>
 
 #include "harness/abi.h"
-#include "vdso/arch.h"
 #include "harness/bench.h"
-#include "output/report.h"
 #include "harness/verify.h"
+#include "output/report.h"
+#include "vdso/arch.h"
 
 static vdso_time_t sys_time(vdso_time_t *t)
 {

@@ -7,19 +7,19 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
-#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "harness/abi.h"
+#include "harness/stack.h"
 #include "lib/child.h"
 #include "lib/interrupt.h"
 #include "output/report.h"
-#include "harness/stack.h"
 
 /*
  * Clock ids no kernel accepts: negative ids that decode to no valid CPU

@@ -5,9 +5,9 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +16,14 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "vdso/arch.h"
 #include "harness/bench.h"
-#include "lib/cpus.h"
 #include "harness/fallback.h"
+#include "lib/cpus.h"
 #include "lib/interrupt.h"
-#include "output/report.h"
 #include "lib/sysclock.h"
 #include "lib/sysinfo.h"
+#include "output/report.h"
+#include "vdso/arch.h"
 
 static volatile sig_atomic_t bench_stop;
 

@@ -3,24 +3,24 @@
 #include "config.h"
 
 #include <errno.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 
 #include "harness/abi.h"
+#include "harness/fallback.h"
 #include "lib/child.h"
 #include "vdso/arch.h"
-#include "harness/fallback.h"
 
 /*
  * Exit statuses of the child (child.h): its check "the call stays in user

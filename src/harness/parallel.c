@@ -12,11 +12,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "lib/cpus.h"
 #include "harness/fallback.h"
 #include "harness/parallel.h"
-#include "output/report.h"
 #include "harness/verify.h"
+#include "lib/cpus.h"
+#include "output/report.h"
 
 /* The token ring of the cross-CPU ordering check. */
 struct ring {

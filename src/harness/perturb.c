@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <linux/capability.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -21,22 +22,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/timex.h>
 #include <sys/wait.h>
-#include <linux/capability.h>
+#include <time.h>
+#include <unistd.h>
 
-#include "lib/child.h"
-#include "lib/cpus.h"
 #include "harness/fallback.h"
-#include "lib/interrupt.h"
 #include "harness/perturb.h"
 #include "harness/run.h"
-#include "output/report.h"
+#include "lib/child.h"
+#include "lib/cpus.h"
+#include "lib/interrupt.h"
 #include "lib/timespec.h"
+#include "output/report.h"
 
 static const char *const kind_names[NR_PERTURB_KINDS] = {
 	[PERTURB_FREQ] = "freq",       [PERTURB_SLEW] = "slew",

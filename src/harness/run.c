@@ -24,9 +24,9 @@
 #include "harness/bench.h"
 #include "harness/parallel.h"
 #include "harness/run.h"
-#include "lib/interrupt.h"
 #include "harness/timens.h"
 #include "harness/verify.h"
+#include "lib/interrupt.h"
 #include "output/report.h"
 
 bool api_supported(const struct api *api, char *why, size_t len)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The one driver of the TEST-TYPEs: api_run() (declared in core/api.h)
+ * The one driver of the TEST-TYPEs: api_run()
  * runs bench, verify and abi the same way for every family, through the
  * fields of its descriptor (struct family, core/api.h) alone.
  */
@@ -24,5 +24,11 @@
  * EINVAL (alarm clocks need an RTC that can wake the system)".
  */
 bool api_supported(const struct api *api, char *why, size_t len);
+
+/*
+ * api_run - run test @t on @api, the same way for every family, through
+ * its descriptor (harness/run.c); the status says pass, fail or skip.
+ */
+enum status api_run(const struct api *api, enum test_type t, const struct run *run);
 
 #endif

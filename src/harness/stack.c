@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "harness/abi.h"
-#include "lib/child.h"
 #include "harness/stack.h"
+#include "lib/child.h"
 
 #define STACK_BYTES (256 * 1024)
 #define PATTERN 0xa5

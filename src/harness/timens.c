@@ -12,15 +12,15 @@
 #include <unistd.h>
 
 #include "harness/abi.h"
-#include "lib/child.h"
-#include "vdso/arch.h"
 #include "harness/fallback.h"
-#include "output/report.h"
 #include "harness/timens.h"
+#include "harness/verify.h"
+#include "lib/child.h"
 #include "lib/sysclock.h"
 #include "lib/timens_offsets.h"
 #include "lib/timespec.h"
-#include "harness/verify.h"
+#include "output/report.h"
+#include "vdso/arch.h"
 
 #ifndef CLONE_NEWTIME
 #define CLONE_NEWTIME 0x00000080 /* linux/sched.h, Linux 5.6 */

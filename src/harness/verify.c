@@ -9,19 +9,19 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/timex.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/timex.h>
 #ifdef HAVE_TIMERFD_CREATE
 #include <sys/timerfd.h>
 #endif
 
 #include "harness/fallback.h"
+#include "harness/verify.h"
 #include "lib/child.h"
 #include "lib/interrupt.h"
 #include "lib/sysclock.h"
 #include "output/report.h"
-#include "harness/verify.h"
 
 /* A timer on CLOCK_REALTIME far in the future whose read fails with
  * ECANCELED once the clock is set. */

@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "core/api.h"
-#include "vdso/arch.h"
 #include "lib/timespec.h"
+#include "vdso/arch.h"
 
 struct verify_ctx {
 	const struct api *api;

@@ -11,7 +11,6 @@
 #ifndef VDSOTEST_CHILD_H
 #define VDSOTEST_CHILD_H
 
-#include <stddef.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>

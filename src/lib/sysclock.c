@@ -3,12 +3,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <linux/time_types.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include <linux/time_types.h>
 
 #include "lib/sysclock.h"
 

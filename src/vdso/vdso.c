@@ -6,8 +6,8 @@
 
 #include <elf.h>
 #include <errno.h>
-#include <stdio.h>
 #include <stdalign.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>

@@ -9,10 +9,10 @@
 #ifndef VDSOTEST_VDSO_H
 #define VDSOTEST_VDSO_H
 
+#include <link.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <link.h>
 
 /* The vDSO calls vdsotest knows; the index into struct vdso_binding. */
 enum vdso_call {
