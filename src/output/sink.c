@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/api.h"
+#include "lib/child.h"
 #include "output/escape.h"
 #include "output/sink.h"
 
@@ -148,9 +148,8 @@ bool report_flush(void)
 void sink_records_begin(bool shared)
 {
 	if (shared && !sink.page) {
-		void *p = mmap(NULL, sizeof(*sink.page), PROT_READ | PROT_WRITE,
-			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		if (p != MAP_FAILED)
+		void *p = child_shared_page(sizeof(*sink.page));
+		if (p)
 			sink.page = p;
 		else /* each child would think itself first: commas would be lost */
 			perror("vdsotest: mmap");
