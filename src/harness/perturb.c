@@ -657,31 +657,45 @@ static void event(struct disturber *d, enum perturb_kind k)
 	d->events[k]++;
 }
 
-/* Put back what was changed; say what with -v.  False if something could not be. */
-static void restore(struct disturber *d)
+/* What restore() put back, for its note with -v: "A, B, C". */
+struct restored {
+	char what[512];
+	size_t used;
+};
+
+/* Appends to @w what printf() makes of @fmt, if it fits whole. */
+static void say_restored(struct restored *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void say_restored(struct restored *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(w->what + w->used, sizeof(w->what) - w->used, fmt, ap);
+	va_end(ap);
+	if (n > 0 && (size_t)n < sizeof(w->what) - w->used)
+		w->used += (size_t)n;
+}
+
+/* CLOCK_REALTIME put back, if a kind moved it (reckoned_realtime()). */
+static void restore_realtime(struct disturber *d, struct restored *w)
+{
+	if (!d->clock_moved)
+		return;
+	set_gap();
+	struct timespec ts = reckoned_realtime(&d->saved);
+	if (set_realtime(ts, "put back"))
+		say_restored(w, "%sCLOCK_REALTIME put back (reckoned from CLOCK_MONOTONIC_RAW)",
+			     w->used ? ", " : "");
+	else
+		d->failed = true;
+	d->status_changed = true; /* a clock set marks it unsynchronized */
+}
+
+/* The saved frequency, status and TAI offset put back where changed, and checked. */
+static void restore_timex(struct disturber *d, struct restored *w)
 {
 	const struct saved *s = &d->saved;
-	char what[512] = "";
-	size_t used = 0;
-
-#define SAY(...)                                                                  \
-	do {                                                                      \
-		int w_ = snprintf(what + used, sizeof(what) - used, __VA_ARGS__); \
-		if (w_ > 0 && (size_t)w_ < sizeof(what) - used)                   \
-			used += (size_t)w_;                                       \
-	} while (0)
-	if (d->visiting != NR_PERTURB_KINDS)
-		end_visit(d);
-	if (d->clock_moved) {
-		set_gap();
-		struct timespec ts = reckoned_realtime(s);
-		if (set_realtime(ts, "put back"))
-			SAY("%sCLOCK_REALTIME put back (reckoned from CLOCK_MONOTONIC_RAW)",
-			    used ? ", " : "");
-		else
-			d->failed = true;
-		d->status_changed = true; /* a clock set marks it unsynchronized */
-	}
 	struct timex tx = { .modes = 0 };
 	if (d->freq_changed) {
 		tx.modes |= ADJ_FREQUENCY;
@@ -695,37 +709,44 @@ static void restore(struct disturber *d)
 		tx.modes |= ADJ_TAI;
 		tx.constant = s->tx.tai;
 	}
-	if (tx.modes) {
-		struct timex check = { 0 };
-		if (!adjust(&tx, "restore") || adjtimex(&check) < 0)
-			d->failed = true;
-		else {
-			if ((tx.modes & ADJ_FREQUENCY) && check.freq != s->tx.freq) {
-				complain("frequency %ld, not the saved %ld, after restoring it",
-					 check.freq, s->tx.freq);
-				d->failed = true;
-			}
-			if ((tx.modes & ADJ_TAI) && check.tai != s->tx.tai) {
-				complain("TAI offset %d s, not the saved %d s, after restoring it",
-					 check.tai, s->tx.tai);
-				d->failed = true;
-			}
-			if (tx.modes & ADJ_FREQUENCY)
-				SAY("%sfrequency %+ld.%03ld ppm", used ? ", " : "",
-				    s->tx.freq / 65536, labs(s->tx.freq % 65536) * 1000 / 65536);
-			if (tx.modes & ADJ_STATUS)
-				SAY("%sstatus 0x%04x", used ? ", " : "", (unsigned)s->tx.status);
-			if (tx.modes & ADJ_TAI)
-				SAY("%sTAI offset %d s", used ? ", " : "", s->tx.tai);
-		}
+	if (!tx.modes)
+		return;
+	struct timex check = { 0 };
+	if (!adjust(&tx, "restore") || adjtimex(&check) < 0) {
+		d->failed = true;
+		return;
 	}
+	if ((tx.modes & ADJ_FREQUENCY) && check.freq != s->tx.freq) {
+		complain("frequency %ld, not the saved %ld, after restoring it", check.freq,
+			 s->tx.freq);
+		d->failed = true;
+	}
+	if ((tx.modes & ADJ_TAI) && check.tai != s->tx.tai) {
+		complain("TAI offset %d s, not the saved %d s, after restoring it", check.tai,
+			 s->tx.tai);
+		d->failed = true;
+	}
+	if (tx.modes & ADJ_FREQUENCY)
+		say_restored(w, "%sfrequency %+ld.%03ld ppm", w->used ? ", " : "",
+			     s->tx.freq / 65536, labs(s->tx.freq % 65536) * 1000 / 65536);
+	if (tx.modes & ADJ_STATUS)
+		say_restored(w, "%sstatus 0x%04x", w->used ? ", " : "", (unsigned)s->tx.status);
+	if (tx.modes & ADJ_TAI)
+		say_restored(w, "%sTAI offset %d s", w->used ? ", " : "", s->tx.tai);
+}
+
+/* The saved clocksource, and the CPU taken offline, put back through sysfs. */
+static void restore_sysfs(struct disturber *d, struct restored *w)
+{
+	const struct saved *s = &d->saved;
+
 	if (d->events[PERTURB_CLOCKSOURCE]) {
 		int err = write_sysfs(CLOCKSOURCE_DIR "current_clocksource", s->cs.current);
 		if (err) {
 			complain("clocksource %s not restored: %s", s->cs.current, strerror(err));
 			d->failed = true;
 		} else {
-			SAY("%sclocksource %s", used ? ", " : "", s->cs.current);
+			say_restored(w, "%sclocksource %s", w->used ? ", " : "", s->cs.current);
 		}
 	}
 	if (d->cpu_off >= 0) {
@@ -736,27 +757,44 @@ static void restore(struct disturber *d)
 			complain("CPU %d not put back online: %s", d->cpu_off, strerror(err));
 			d->failed = true;
 		} else {
-			SAY("%sCPU %d online", used ? ", " : "", d->cpu_off);
+			say_restored(w, "%sCPU %d online", w->used ? ", " : "", d->cpu_off);
 		}
 	}
-#undef SAY
-	if (d->cfg->verbose) {
-		char counts[256] = "";
-		size_t n = 0;
-		for (int k = 0; k < NR_PERTURB_KINDS; k++)
-			if (d->cfg->kinds & (1u << k)) {
-				int w = snprintf(counts + n, sizeof(counts) - n, "%s%s %u",
-						 n ? ", " : "", kind_names[k], d->events[k]);
-				if (w > 0 && (size_t)w < sizeof(counts) - n)
-					n += (size_t)w;
-			}
-		if (d->cfg->kinds & (1u << PERTURB_LEAP))
-			report_note("perturb: events: %s; leap seconds the kernel made: %u", counts,
-				    d->leaps_seen);
-		else
-			report_note("perturb: events: %s", counts);
-		report_note("perturb: restored: %s", used ? what : "nothing was changed");
-	}
+}
+
+/* With -v: the notes of the events of each kind, and of what @w says was restored. */
+static void note_events(const struct disturber *d, const struct restored *w)
+{
+	char counts[256] = "";
+	size_t n = 0;
+
+	for (int k = 0; k < NR_PERTURB_KINDS; k++)
+		if (d->cfg->kinds & (1u << k)) {
+			int c = snprintf(counts + n, sizeof(counts) - n, "%s%s %u", n ? ", " : "",
+					 kind_names[k], d->events[k]);
+			if (c > 0 && (size_t)c < sizeof(counts) - n)
+				n += (size_t)c;
+		}
+	if (d->cfg->kinds & (1u << PERTURB_LEAP))
+		report_note("perturb: events: %s; leap seconds the kernel made: %u", counts,
+			    d->leaps_seen);
+	else
+		report_note("perturb: events: %s", counts);
+	report_note("perturb: restored: %s", w->used ? w->what : "nothing was changed");
+}
+
+/* Put back what was changed; say what with -v.  False if something could not be. */
+static void restore(struct disturber *d)
+{
+	struct restored w = { "", 0 };
+
+	if (d->visiting != NR_PERTURB_KINDS)
+		end_visit(d);
+	restore_realtime(d, &w);
+	restore_timex(d, &w);
+	restore_sysfs(d, &w);
+	if (d->cfg->verbose)
+		note_events(d, &w);
 }
 
 /*
