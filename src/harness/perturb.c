@@ -14,13 +14,8 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
-#include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,13 +29,9 @@
 #include <linux/capability.h>
 
 #include "lib/child.h"
-#include "lib/cpus.h"
-#include "harness/fallback.h"
-#include "lib/interrupt.h"
 #include "harness/perturb.h"
 #include "harness/perturb_kinds.h"
 #include "harness/perturb_state.h"
-#include "harness/run.h"
 #include "output/report.h"
 #include "lib/timespec.h"
 
