@@ -453,9 +453,150 @@ static int perturb_check(void)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/*
+ * Runs the commands other than a run of tests (compare, list-apis, info,
+ * list-test-types); returns the exit status.
+ */
+static int other_command(const struct options *o)
+{
+	int rc;
+
+	/*
+	 * (compare opens --output once it has read its inputs; a signal ends
+	 * it at once, not after a read from a FIFO or pipe that may never end)
+	 */
+	if (o->command == CMD_COMPARE) {
+		interrupt_release();
+		return finish(compare_run(o->compare_old_files, o->compare_n_old,
+					  o->compare_new_files, o->compare_n_new, o->format,
+					  o->output));
+	}
+	if (o->command == CMD_LIST_APIS) {
+		/* Marks for people (a terminal, or -v); bare names for scripts. */
+		bool mark = o->verbose || isatty(STDOUT_FILENO);
+		for (size_t i = 0; i < api_count; i++)
+			printf("%s%s\n", api_table[i].name,
+			       mark && api_unsupported_by_kernel(&api_table[i])
+				       ? "\t(unsupported by this kernel)"
+				       : "");
+		return finish(0);
+	}
+	if (o->command == CMD_INFO) {
+		struct info_request req = {
+			.image_path = o->vdso_image,
+			.dump_path = o->dump,
+			.format = o->format,
+			.clocksource_dir = "/sys/devices/system/clocksource/clocksource0",
+		};
+		rc = info_run(&req, stdout);
+		return rc == STATUS_PASS ? finish(rc) : rc;
+	}
+	/* CMD_LIST_TEST_TYPES */
+	for (int t = 0; t < NR_TEST_TYPES; t++)
+		puts(test_type_name(t));
+	return finish(0);
+}
+
+/* --dry-run of a run: with --perturb, says what the disturber would do. */
+static void dry_run(const struct options *o, struct vdso_binding *binding,
+		    struct perturb_config *perturb)
+{
+	if (!o->perturb)
+		return;
+	if (!o->vdso_lib)
+		bind_kernel(o, binding);
+	struct run dry = { .duration_ns = o->duration_ns,
+			   .maxfails = o->maxfails,
+			   .threads = o->threads,
+			   .vdso = binding };
+	perturb->run = &dry;
+	perturb_describe(perturb, stdout);
+}
+
+/*
+ * Runs the selected tests on @cpus with the vDSO of @binding (bound here
+ * unless --vdso-lib bound it), under the disturber of @perturb when
+ * --perturb asks for it; output goes to --output, opened here. Returns the
+ * exit status.
+ */
+static int run_tests(const struct options *o, int *cpus, struct vdso_binding *binding,
+		     struct perturb_config *perturb)
+{
+	int rc;
+
+	if ((rc = report_open_output(o->output)) != 0)
+		return rc;
+	if (!o->vdso_lib)
+		bind_kernel(o, binding);
+	if (o->debug)
+		print_binding(binding);
+	struct cycles_info cycles;
+	if (o->cycles)
+		cycles_probe(&cycles);
+	struct latency_counter latency;
+	if (o->latency)
+		latency_counter_probe(&latency);
+	struct run run = {
+		.duration_ns = o->duration_ns,
+		.maxfails = o->maxfails,
+		.threads = o->threads,
+		.size_bytes = o->size_bytes,
+		.verbose = o->verbose,
+		.format = o->format,
+		.vdso = binding,
+		.repeat = o->repeat,
+		.net = o->net,
+		.cpus = cpus,
+		.cycles = o->cycles ? &cycles : NULL,
+		.cpu_list = o->cpu_list,
+		.latency = o->latency ? &latency : NULL,
+		.header = o->header >= 0 ? o->header
+					 : o->format == FORMAT_NSEC || o->format == FORMAT_TABLE,
+	};
+	struct perturb disturber = { -1, -1 };
+	perturb->run = &run;
+	if (o->perturb && perturb_start(&disturber, perturb) != 0) {
+		report_close_output(false);
+		return STATUS_FAIL;
+	}
+	enum status st = run_all(o, o->test, &run);
+	if (o->perturb && perturb_stop(&disturber) != 0)
+		st = STATUS_FAIL;
+	return finish(st);
+}
+
+/*
+ * A run of tests (CMD_RUN): everything that can refuse it comes before
+ * --output is opened. Returns the exit status.
+ */
+static int run_command(const struct options *o)
 {
 	struct vdso_binding binding;
+	int *cpus, rc;
+
+	if ((rc = choose_cpus(o, &cpus)) != 0)
+		return rc;
+	if (o->vdso_lib && (rc = bind_library(o, &binding)) != 0)
+		goto out;
+	struct perturb_config perturb = { .kinds = o->perturb,
+					  .threads = o->threads,
+					  .verbose = o->verbose,
+					  .apis = api_table,
+					  .n_apis = api_count };
+	if (o->perturb && (rc = perturb_check()) != 0)
+		goto out;
+	/* (the list commands print no results: they stay on standard output) */
+	if (o->dry_run)
+		dry_run(o, &binding, &perturb);
+	else
+		rc = run_tests(o, cpus, &binding, &perturb);
+out:
+	free(cpus);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
 	struct options o;
 
 	reset_signals();
@@ -475,108 +616,7 @@ int main(int argc, char **argv)
 		return 0;
 	report_set_format(o.format);
 	report_set_api_names(api_table, api_count);
-	/*
-	 * (compare opens --output once it has read its inputs; a signal ends
-	 * it at once, not after a read from a FIFO or pipe that may never end)
-	 */
-	if (o.command == CMD_COMPARE) {
-		interrupt_release();
-		return finish(compare_run(o.compare_old_files, o.compare_n_old, o.compare_new_files,
-					  o.compare_n_new, o.format, o.output));
-	}
-	if (o.command == CMD_LIST_APIS) {
-		/* Marks for people (a terminal, or -v); bare names for scripts. */
-		bool mark = o.verbose || isatty(STDOUT_FILENO);
-		for (size_t i = 0; i < api_count; i++)
-			printf("%s%s\n", api_table[i].name,
-			       mark && api_unsupported_by_kernel(&api_table[i])
-				       ? "\t(unsupported by this kernel)"
-				       : "");
-		return finish(0);
-	}
-	if (o.command == CMD_INFO) {
-		struct info_request req = {
-			.image_path = o.vdso_image,
-			.dump_path = o.dump,
-			.format = o.format,
-			.clocksource_dir = "/sys/devices/system/clocksource/clocksource0",
-		};
-		rc = info_run(&req, stdout);
-		return rc == STATUS_PASS ? finish(rc) : rc;
-	}
-	if (o.command == CMD_LIST_TEST_TYPES) {
-		for (int t = 0; t < NR_TEST_TYPES; t++)
-			puts(test_type_name(t));
-		return finish(0);
-	}
-	/* Everything that can refuse the run comes before --output is opened. */
-	int *cpus;
-	if ((rc = choose_cpus(&o, &cpus)) != 0)
-		return rc;
-	if (o.vdso_lib && (rc = bind_library(&o, &binding)) != 0)
-		goto out;
-	struct perturb_config perturb = { .kinds = o.perturb,
-					  .threads = o.threads,
-					  .verbose = o.verbose,
-					  .apis = api_table,
-					  .n_apis = api_count };
-	if (o.perturb && (rc = perturb_check()) != 0)
-		goto out;
-	/* (the list commands print no results: they stay on standard output) */
-	if (o.dry_run) {
-		if (o.perturb) {
-			if (!o.vdso_lib)
-				bind_kernel(&o, &binding);
-			struct run dry = { .duration_ns = o.duration_ns,
-					   .maxfails = o.maxfails,
-					   .threads = o.threads,
-					   .vdso = &binding };
-			perturb.run = &dry;
-			perturb_describe(&perturb, stdout);
-		}
-		goto out;
-	}
-	if ((rc = report_open_output(o.output)) != 0)
-		goto out;
-	if (!o.vdso_lib)
-		bind_kernel(&o, &binding);
-	if (o.debug)
-		print_binding(&binding);
-	struct cycles_info cycles;
-	if (o.cycles)
-		cycles_probe(&cycles);
-	struct latency_counter latency;
-	if (o.latency)
-		latency_counter_probe(&latency);
-	struct run run = {
-		.duration_ns = o.duration_ns,
-		.maxfails = o.maxfails,
-		.threads = o.threads,
-		.size_bytes = o.size_bytes,
-		.verbose = o.verbose,
-		.format = o.format,
-		.vdso = &binding,
-		.repeat = o.repeat,
-		.net = o.net,
-		.cpus = cpus,
-		.cycles = o.cycles ? &cycles : NULL,
-		.cpu_list = o.cpu_list,
-		.latency = o.latency ? &latency : NULL,
-		.header = o.header >= 0 ? o.header
-					: o.format == FORMAT_NSEC || o.format == FORMAT_TABLE,
-	};
-	struct perturb disturber = { -1, -1 };
-	perturb.run = &run;
-	if (o.perturb && perturb_start(&disturber, &perturb) != 0) {
-		report_close_output(false);
-		rc = STATUS_FAIL;
-		goto out;
-	}
-	enum status st = run_all(&o, o.test, &run);
-	if (o.perturb && perturb_stop(&disturber) != 0)
-		st = STATUS_FAIL;
-	rc = finish(st);
-out:
-	free(cpus);
-	return rc;
+	if (o.command != CMD_RUN)
+		return other_command(&o);
+	return run_command(&o);
 }

@@ -598,6 +598,144 @@ static int check_info_options(const struct options *o, FILE *err)
 	return OPTIONS_RUN;
 }
 
+/* Marks in o->given the option that getopt_long() returned as @c. */
+static void mark_given(struct options *o, int c)
+{
+	static const struct {
+		int c;
+		enum option_bit bit;
+	} bits[] = {
+		{ 'd', OPTION_DURATION },	 { 'f', OPTION_MAXFAILS },
+		{ 't', OPTION_THREADS },	 { 'v', OPTION_VERBOSE },
+		{ 'g', OPTION_DEBUG },		 { OPT_VDSO_LIB, OPTION_VDSO_LIB },
+		{ 'r', OPTION_REPEAT },		 { OPT_NET, OPTION_NET },
+		{ OPT_CYCLES, OPTION_CYCLES },	 { OPT_CPU, OPTION_CPU },
+		{ 'o', OPTION_FORMAT },		 { OPT_OUTPUT, OPTION_OUTPUT },
+		{ OPT_SIZE, OPTION_SIZE },	 { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
+		{ OPT_DUMP, OPTION_DUMP },	 { OPT_PERTURB, OPTION_PERTURB },
+		{ OPT_HEADER, OPTION_HEADER },	 { OPT_NO_HEADER, OPTION_HEADER },
+		{ OPT_LATENCY, OPTION_LATENCY },
+	};
+	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+		if (bits[i].c == c)
+			o->given |= BIT(bits[i].bit);
+}
+
+/* Sets in @o the option @c that takes no value; false if @c is not one. */
+static bool set_switch(struct options *o, int c)
+{
+	switch (c) {
+	case OPT_NET:
+		o->net = true;
+		return true;
+	case OPT_CYCLES:
+		o->cycles = true;
+		return true;
+	case OPT_DRY_RUN:
+		o->dry_run = true;
+		return true;
+	case OPT_HEADER:
+		o->header = 1;
+		return true;
+	case OPT_LATENCY:
+		o->latency = true;
+		return true;
+	case OPT_NO_HEADER:
+		o->header = 0;
+		return true;
+	case 'v':
+		o->verbose = true;
+		return true;
+	case 'g':
+		o->debug = true;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Parses optarg, the value of option @c, into @o; 0 when it is good, else the
+ * exit status after the message on @err.
+ */
+static int parse_value(struct options *o, int c, FILE *err)
+{
+	switch (c) {
+	case 'd':
+		return parse_duration(optarg, &o->duration_ns, err);
+	case 'f':
+		return parse_unsigned(optarg, "maxfails", MAXFAILS_MAX, &o->maxfails, err);
+	case 't':
+		return parse_unsigned(optarg, "threads", THREADS_MAX, &o->threads, err);
+	case 'o':
+		return parse_format(optarg, &o->format, err);
+	case 'r':
+		return parse_unsigned(optarg, "repeat", REPEAT_MAX, &o->repeat, err);
+	case OPT_PERTURB:
+		return parse_perturb(optarg, &o->perturb, err);
+	case OPT_CPU:
+		o->cpu_list = optarg;
+		return check_cpu_list(optarg, err);
+	case OPT_OUTPUT:
+		if (!*optarg)
+			return bad(err, "option '--output' needs a file name, not ''");
+		o->output = optarg;
+		return 0;
+	case OPT_SIZE:
+		return parse_size(optarg, &o->size_bytes, err);
+	case OPT_VDSO_IMAGE:
+	case OPT_DUMP:
+		if (!*optarg)
+			return bad(err, "option '--%s' needs a file name, not ''",
+				   c == OPT_DUMP ? "dump" : "vdso-image");
+		*(c == OPT_DUMP ? &o->dump : &o->vdso_image) = optarg;
+		return 0;
+	case OPT_VDSO_LIB:
+		if (!*optarg)
+			return bad(err, "option '--vdso-lib' needs a path, not ''");
+		o->vdso_lib = optarg;
+		return 0;
+	}
+	return -1;
+}
+
+/*
+ * Handles the option @c that getopt_long() returned: OPTIONS_RUN to go on
+ * with the next one, 0 after --version, --usage or --help (printed on @out),
+ * else 2 after the message on @err.
+ */
+static int take_option(struct options *o, int c, char **argv, FILE *out, FILE *err)
+{
+	int rc;
+
+	mark_given(o, c);
+	if (set_switch(o, c))
+		return OPTIONS_RUN;
+	if ((rc = parse_value(o, c, err)) >= 0)
+		return rc ? rc : OPTIONS_RUN;
+	switch (c) {
+	case 'V':
+		/* "vdsotest 0.1.0", or "vdsotest 0.1.0 (git 1a2b3c4-dirty)" */
+		fprintf(out, "%s %s%s%s%s\n", PACKAGE_NAME, PACKAGE_VERSION,
+			*VDSOTEST_GIT_DESCRIBE ? " (git " : "", VDSOTEST_GIT_DESCRIBE,
+			*VDSOTEST_GIT_DESCRIBE ? ")" : "");
+		return 0;
+	case OPT_USAGE:
+		usage(out);
+		return 0;
+	case OPT_HELP:
+		help(out);
+		return 0;
+	case '?':
+		if (optopt == '?') {
+			help(out);
+			return 0;
+		}
+		return bad_option(err, argv, c);
+	default:
+		return bad_option(err, argv, c);
+	}
+}
+
 int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err)
 {
 	int c, rc;
@@ -629,114 +767,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			break;
 		if (optarg && strcmp(optarg, "--") == 0 && c != '?' && c != ':')
 			dd_values++;
-		rc = 0;
-		static const struct {
-			int c;
-			enum option_bit bit;
-		} bits[] = {
-			{ 'd', OPTION_DURATION },	 { 'f', OPTION_MAXFAILS },
-			{ 't', OPTION_THREADS },	 { 'v', OPTION_VERBOSE },
-			{ 'g', OPTION_DEBUG },		 { OPT_VDSO_LIB, OPTION_VDSO_LIB },
-			{ 'r', OPTION_REPEAT },		 { OPT_NET, OPTION_NET },
-			{ OPT_CYCLES, OPTION_CYCLES },	 { OPT_CPU, OPTION_CPU },
-			{ 'o', OPTION_FORMAT },		 { OPT_OUTPUT, OPTION_OUTPUT },
-			{ OPT_SIZE, OPTION_SIZE },	 { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
-			{ OPT_DUMP, OPTION_DUMP },	 { OPT_PERTURB, OPTION_PERTURB },
-			{ OPT_HEADER, OPTION_HEADER },	 { OPT_NO_HEADER, OPTION_HEADER },
-			{ OPT_LATENCY, OPTION_LATENCY },
-		};
-		for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
-			if (bits[i].c == c)
-				o->given |= BIT(bits[i].bit);
-		switch (c) {
-		case 'd':
-			rc = parse_duration(optarg, &o->duration_ns, err);
-			break;
-		case 'f':
-			rc = parse_unsigned(optarg, "maxfails", MAXFAILS_MAX, &o->maxfails, err);
-			break;
-		case 't':
-			rc = parse_unsigned(optarg, "threads", THREADS_MAX, &o->threads, err);
-			break;
-		case 'o':
-			rc = parse_format(optarg, &o->format, err);
-			break;
-		case 'r':
-			rc = parse_unsigned(optarg, "repeat", REPEAT_MAX, &o->repeat, err);
-			break;
-		case OPT_NET:
-			o->net = true;
-			break;
-		case OPT_CYCLES:
-			o->cycles = true;
-			break;
-		case OPT_DRY_RUN:
-			o->dry_run = true;
-			break;
-		case OPT_PERTURB:
-			rc = parse_perturb(optarg, &o->perturb, err);
-			break;
-		case OPT_HEADER:
-			o->header = 1;
-			break;
-		case OPT_LATENCY:
-			o->latency = true;
-			break;
-		case OPT_NO_HEADER:
-			o->header = 0;
-			break;
-		case OPT_CPU:
-			rc = check_cpu_list(optarg, err);
-			o->cpu_list = optarg;
-			break;
-		case OPT_OUTPUT:
-			if (!*optarg)
-				return bad(err, "option '--output' needs a file name, not ''");
-			o->output = optarg;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'g':
-			o->debug = true;
-			break;
-		case OPT_SIZE:
-			rc = parse_size(optarg, &o->size_bytes, err);
-			break;
-		case OPT_VDSO_IMAGE:
-		case OPT_DUMP:
-			if (!*optarg)
-				return bad(err, "option '--%s' needs a file name, not ''",
-					   c == OPT_DUMP ? "dump" : "vdso-image");
-			*(c == OPT_DUMP ? &o->dump : &o->vdso_image) = optarg;
-			break;
-		case OPT_VDSO_LIB:
-			if (!*optarg)
-				return bad(err, "option '--vdso-lib' needs a path, not ''");
-			o->vdso_lib = optarg;
-			break;
-		case 'V':
-			/* "vdsotest 0.1.0", or "vdsotest 0.1.0 (git 1a2b3c4-dirty)" */
-			fprintf(out, "%s %s%s%s%s\n", PACKAGE_NAME, PACKAGE_VERSION,
-				*VDSOTEST_GIT_DESCRIBE ? " (git " : "", VDSOTEST_GIT_DESCRIBE,
-				*VDSOTEST_GIT_DESCRIBE ? ")" : "");
-			return 0;
-		case OPT_USAGE:
-			usage(out);
-			return 0;
-		case OPT_HELP:
-			help(out);
-			return 0;
-		case '?':
-			if (optopt == '?') {
-				help(out);
-				return 0;
-			}
-			return bad_option(err, argv, c);
-		default:
-			return bad_option(err, argv, c);
-		}
-		if (rc)
+		if ((rc = take_option(o, c, argv, out, err)) != OPTIONS_RUN)
 			return rc;
 	}
 	int after = dd_values < ndd ? argc - dd_at[dd_values] - 1 : -1;

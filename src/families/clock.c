@@ -591,6 +591,179 @@ static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct
 	return true;
 }
 
+/* What one round of gettime_round() read, and what it carries across rounds. */
+struct gettime_readings {
+	struct ts64 r1, f1, m, s1; /* before the call: see gettime_round() */
+	struct ts64 v;		   /* the reading of the vDSO or libc call */
+	struct ts64 s2, f2, r2;	   /* after it */
+	int r, err;		   /* the call's return value, and errno after it */
+	bool tai;		   /* the clock is CLOCK_TAI */
+	bool tai_known;		   /* ... and a1, a2 were read (adjtimex) */
+	long a1, a2;		   /* the TAI offset before and after, s */
+	long before;		   /* the TAI offset before the previous round, s */
+	bool jump_known;	   /* before is known */
+	bool rt_known;		   /* rt_move is known */
+	int64_t rt_move;	   /* CLOCK_REALTIME since the previous round's r2, ns */
+};
+
+/*
+ * Takes the readings of one round, in the order gettime_round() gives; the
+ * readings past 2038 taken back to 64-bit time (y2038_unwrap()).
+ * Return: false when a system call's reading failed (reported by sys_read()).
+ */
+static bool take_readings(struct verify_ctx *ctx, struct gettime_state *st,
+			  struct gettime_readings *g)
+{
+	const struct api *api = ctx->api;
+	const struct clock_arg *arg = &st->arg;
+	union clock_buf vb;
+
+	*g = (struct gettime_readings){ .tai = api->clock_id == CLOCK_TAI };
+	g->tai_known = g->tai && tai_offset(&g->a1);
+	if (g->tai_known && !sys_read(ctx, arg, CLOCK_REALTIME, &g->r1))
+		return false;
+	if ((api->flags & CLK_COARSE) && !sys_read(ctx, arg, api->fine_id, &g->f1))
+		return false;
+	if (st->check_boottime && !sys_read(ctx, arg, CLOCK_MONOTONIC, &g->m))
+		return false;
+	if (!sys_read(ctx, arg, api->clock_id, &g->s1))
+		return false;
+	g->r = subject_call(arg, &vb);
+	g->err = errno;
+	if (!sys_read(ctx, arg, api->clock_id, &g->s2))
+		return false;
+	if ((api->flags & CLK_COARSE) && !sys_read(ctx, arg, api->fine_id, &g->f2))
+		return false;
+	if (g->tai_known && (!sys_read(ctx, arg, CLOCK_REALTIME, &g->r2) || !tai_offset(&g->a2)))
+		return false;
+	g->v = arg->fl->to_ts64(&vb);
+	if (g->r == 0 && y2038_unwrap(api, st, &g->s1, &g->v, &g->s2, &g->f1, &g->f2)) {
+		g->r1 = ts64_unwrap32(g->r1);
+		g->r2 = ts64_unwrap32(g->r2);
+	}
+	return true;
+}
+
+/*
+ * CLOCK_TAI: what the previous round left (the offset before its reading,
+ * its r2) into @g, and this round's into @st.
+ */
+static void tai_across_rounds(struct gettime_state *st, struct gettime_readings *g)
+{
+	/*
+	 * (for CLOCK_TAI: the offset before the previous round's reading,
+	 * against the one after this round's; a change in between may have
+	 * come before either reading)
+	 */
+	g->before = st->have_tai_offset ? st->tai_offset_sec : g->a1;
+	g->jump_known = g->tai_known && st->have_tai_offset;
+	g->rt_known = g->tai_known && st->have_prev_r2;
+	g->rt_move = g->rt_known ? ts64_sub_ns(g->r1, st->prev_r2) : 0;
+	if (g->tai_known) {
+		st->tai_offset_sec = g->a1;
+		st->have_tai_offset = true;
+	}
+	st->prev_r2 = g->r2;
+	st->have_prev_r2 = g->tai_known;
+}
+
+/*
+ * A C library's 32-bit clock_gettime() fails with EOVERFLOW from
+ * 2038-01-19T03:14:08Z on (clock_gettime(2)), where the 32-bit system
+ * call wraps (put_old_timespec32(), kernel/time/time.c): for libc
+ * (no vDSO function: verify checks libc's), past that moment, a note
+ * and the round left out; before it, or for the vDSO, a failure.
+ * Return: whether the round is left out.
+ */
+static bool libc_past_2038(struct verify_ctx *ctx, struct gettime_state *st,
+			   const struct gettime_readings *g)
+{
+	const struct api *api = ctx->api;
+
+	if (st->arg.fn || g->r == 0 || g->err != EOVERFLOW ||
+	    !(g->s1.sec < 0 || g->s2.sec < 0 || g->s1.sec > INT32_MAX || g->s2.sec > INT32_MAX))
+		return false;
+	if (!st->y2038_noted)
+		report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit clock_gettime(%s) returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64
+			    " s",
+			    api->name, api->clock_name, strerror(g->err), g->s2.sec);
+	st->y2038_noted = true;
+	return true;
+}
+
+/* The call returned 0 and a normalized time; false after the failure. */
+static bool check_result(struct verify_ctx *ctx, struct gettime_state *st,
+			 const struct gettime_readings *g)
+{
+	const struct api *api = ctx->api;
+	const char *who = subject_name(&st->arg);
+	char a[TS64_STRLEN];
+
+	if (!verify_ok(ctx, g->r == 0)) {
+		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0", who,
+			    vdso_call_name(api->family->call), api->clock_name, g->r,
+			    strerror(g->err));
+		return false;
+	}
+	if (!verify_ok(ctx, ts64_normalized(g->v))) {
+		verify_fail(ctx, "%s returned a %s that is not normalized: [%s]", who,
+			    st->arg.fl->type, ts64_format(g->v, a, sizeof(a)));
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The reading is not behind the previous round's, unless the clock was set
+ * (or for CLOCK_TAI, its offset changed) in between; false after the failure.
+ */
+static bool check_after_previous(struct verify_ctx *ctx, struct gettime_state *st,
+				 const struct gettime_readings *g)
+{
+	const char *who = subject_name(&st->arg);
+	char a[TS64_STRLEN], b[TS64_STRLEN];
+
+	if (st->have_prev && !verify_ok(ctx, ts64_cmp(st->prev, g->v) <= 0) &&
+	    !(g->tai ? tai_jump_excused(ctx, st, g->before, g->a2, g->jump_known, g->rt_move,
+					g->rt_known)
+		     : clock_was_set(ctx, st))) {
+		char offsets[96] = "";
+		if (g->jump_known) /* (what tai_jump_excused() judged by) */
+			snprintf(offsets, sizeof(offsets),
+				 " (TAI offset %ld s before, %ld s after: adjtimex)", g->before,
+				 g->a2);
+		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards%s", who,
+			    ts64_format(g->v, a, sizeof(a)), who,
+			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, g->v),
+			    offsets);
+		st->prev = g->v;
+		return false;
+	}
+	return true;
+}
+
+/*
+ * CLOCK_BOOTTIME: the reading is not behind CLOCK_MONOTONIC read before it
+ * (less the time namespace offsets); false after the failure.
+ */
+static bool check_boottime_ahead(struct verify_ctx *ctx, struct gettime_state *st,
+				 const struct gettime_readings *g)
+{
+	const struct api *api = ctx->api;
+	char a[TS64_STRLEN], b[TS64_STRLEN];
+
+	if (verify_ok(ctx, ts64_sub_ns(g->v, g->m) >= st->boot_minus_mono_offset_ns))
+		return true;
+	verify_fail(ctx,
+		    "%s %s [%s] < syscall CLOCK_MONOTONIC [%s] read before it (%" PRId64
+		    " ns behind%s)",
+		    subject_name(&st->arg), api->clock_name, ts64_format(g->v, a, sizeof(a)),
+		    ts64_format(g->m, b, sizeof(b)),
+		    st->boot_minus_mono_offset_ns - ts64_sub_ns(g->v, g->m),
+		    st->boot_minus_mono_offset_ns ? "; time namespace offsets allowed for" : "");
+	return false;
+}
+
 /*
  * One round: [tai a1] [realtime r1] [fine f1] [monotonic m] s1 v s2 [fine
  * f2] [realtime r2] [tai a2].  The checks run from the most specific to the
@@ -600,118 +773,33 @@ static bool y2038_unwrap(const struct api *api, struct gettime_state *st, struct
 static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 {
 	const struct api *api = ctx->api;
-	const struct clock_arg *arg = &st->arg;
-	const char *who = subject_name(arg);
-	struct ts64 f1 = { 0 }, f2 = { 0 }, m = { 0 }, r1 = { 0 }, r2 = { 0 }, s1, v, s2;
-	char a[TS64_STRLEN], b[TS64_STRLEN];
-	union clock_buf vb;
-	bool tai = api->clock_id == CLOCK_TAI;
-	long a1 = 0, a2 = 0;
-	bool tai_known = tai && tai_offset(&a1);
+	struct gettime_readings g;
 
 	st->rounds++;
-
-	if (tai_known && !sys_read(ctx, arg, CLOCK_REALTIME, &r1))
+	if (!take_readings(ctx, st, &g))
 		return;
-	if ((api->flags & CLK_COARSE) && !sys_read(ctx, arg, api->fine_id, &f1))
+	tai_across_rounds(st, &g);
+	if (libc_past_2038(ctx, st, &g) || !check_result(ctx, st, &g))
 		return;
-	if (st->check_boottime && !sys_read(ctx, arg, CLOCK_MONOTONIC, &m))
-		return;
-	if (!sys_read(ctx, arg, api->clock_id, &s1))
-		return;
-	int r = subject_call(arg, &vb);
-	int err = errno;
-	if (!sys_read(ctx, arg, api->clock_id, &s2))
-		return;
-	if ((api->flags & CLK_COARSE) && !sys_read(ctx, arg, api->fine_id, &f2))
-		return;
-	if (tai_known && (!sys_read(ctx, arg, CLOCK_REALTIME, &r2) || !tai_offset(&a2)))
-		return;
-	v = arg->fl->to_ts64(&vb);
-	if (r == 0 && y2038_unwrap(api, st, &s1, &v, &s2, &f1, &f2)) {
-		r1 = ts64_unwrap32(r1);
-		r2 = ts64_unwrap32(r2);
-	}
-	/*
-	 * (for CLOCK_TAI: the offset before the previous round's reading,
-	 * against the one after this round's; a change in between may have
-	 * come before either reading)
-	 */
-	long before = st->have_tai_offset ? st->tai_offset_sec : a1;
-	bool jump_known = tai_known && st->have_tai_offset;
-	bool rt_known = tai_known && st->have_prev_r2;
-	int64_t rt_move = rt_known ? ts64_sub_ns(r1, st->prev_r2) : 0;
-	if (tai_known) {
-		st->tai_offset_sec = a1;
-		st->have_tai_offset = true;
-	}
-	st->prev_r2 = r2;
-	st->have_prev_r2 = tai_known;
-
-	/*
-	 * A C library's 32-bit clock_gettime() fails with EOVERFLOW from
-	 * 2038-01-19T03:14:08Z on (clock_gettime(2)), where the 32-bit system
-	 * call wraps (put_old_timespec32(), kernel/time/time.c): for libc
-	 * (no vDSO function: verify checks libc's), past that moment, a note
-	 * and the round left out; before it, or for the vDSO, a failure.
-	 */
-	if (!arg->fn && r != 0 && err == EOVERFLOW &&
-	    (s1.sec < 0 || s2.sec < 0 || s1.sec > INT32_MAX || s2.sec > INT32_MAX)) {
-		if (!st->y2038_noted)
-			report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit clock_gettime(%s) returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64
-				    " s",
-				    api->name, api->clock_name, strerror(err), s2.sec);
-		st->y2038_noted = true;
+	if (g.tai_known && g.a1 == g.a2 && !check_tai_offset(ctx, st, g.r1, g.v, g.r2, g.a1)) {
+		st->prev = g.v;
 		return;
 	}
-	if (!verify_ok(ctx, r == 0)) {
-		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0", who,
-			    vdso_call_name(api->family->call), api->clock_name, r, strerror(err));
+	if (!check_after_previous(ctx, st, &g))
 		return;
-	}
-	if (!verify_ok(ctx, ts64_normalized(v))) {
-		verify_fail(ctx, "%s returned a %s that is not normalized: [%s]", who,
-			    arg->fl->type, ts64_format(v, a, sizeof(a)));
+	if ((api->flags & CLK_COARSE) && !check_coarse(ctx, st, g.f1, g.s1, g.v, g.f2))
 		return;
-	}
-	if (tai_known && a1 == a2 && !check_tai_offset(ctx, st, r1, v, r2, a1)) {
-		st->prev = v;
+	if (st->check_boottime && !check_boottime_ahead(ctx, st, &g))
 		return;
-	}
-	if (st->have_prev && !verify_ok(ctx, ts64_cmp(st->prev, v) <= 0) &&
-	    !(tai ? tai_jump_excused(ctx, st, before, a2, jump_known, rt_move, rt_known)
-		  : clock_was_set(ctx, st))) {
-		char offsets[96] = "";
-		if (jump_known) /* (what tai_jump_excused() judged by) */
-			snprintf(offsets, sizeof(offsets),
-				 " (TAI offset %ld s before, %ld s after: adjtimex)", before, a2);
-		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards%s", who,
-			    ts64_format(v, a, sizeof(a)), who, ts64_format(st->prev, b, sizeof(b)),
-			    ts64_sub_ns(st->prev, v), offsets);
-		st->prev = v;
-		return;
-	}
-	if ((api->flags & CLK_COARSE) && !check_coarse(ctx, st, f1, s1, v, f2))
-		return;
-	if (st->check_boottime &&
-	    !verify_ok(ctx, ts64_sub_ns(v, m) >= st->boot_minus_mono_offset_ns)) {
-		verify_fail(ctx,
-			    "%s %s [%s] < syscall CLOCK_MONOTONIC [%s] read before it (%" PRId64
-			    " ns behind%s)",
-			    who, api->clock_name, ts64_format(v, a, sizeof(a)),
-			    ts64_format(m, b, sizeof(b)),
-			    st->boot_minus_mono_offset_ns - ts64_sub_ns(v, m),
-			    st->boot_minus_mono_offset_ns ? "; time namespace offsets allowed for"
-							  : "");
-		return;
-	}
-	if (!verify_ok(ctx, ts64_cmp(s1, v) <= 0 && ts64_cmp(v, s2) <= 0) &&
-	    !(tai ? tai_jump_excused(ctx, st, a1, a2, tai_known, ts64_sub_ns(r2, r1), tai_known)
-		  : clock_was_set(ctx, st)))
-		report_order(ctx, st, s1, v, s2);
-	if (!st->have_prev || ts64_cmp(v, st->prev) != 0)
-		st->prev_change = s2;
-	st->prev = v;
+	/* the system call's readings s1 and s2 frame the reading */
+	if (!verify_ok(ctx, ts64_cmp(g.s1, g.v) <= 0 && ts64_cmp(g.v, g.s2) <= 0) &&
+	    !(g.tai ? tai_jump_excused(ctx, st, g.a1, g.a2, g.tai_known, ts64_sub_ns(g.r2, g.r1),
+				       g.tai_known)
+		    : clock_was_set(ctx, st)))
+		report_order(ctx, st, g.s1, g.v, g.s2);
+	if (!st->have_prev || ts64_cmp(g.v, st->prev) != 0)
+		st->prev_change = g.s2;
+	st->prev = g.v;
 	st->have_prev = true;
 }
 

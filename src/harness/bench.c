@@ -805,18 +805,129 @@ static void check_conditions(struct bench_result *res)
 	}
 }
 
+/* The measurements of one bench_run(), and where they stopped. */
+struct bench_pass {
+	unsigned repeat, threads;
+	struct bench_sample *samples; /* [path * repeat + repeat number] */
+	/* threads > 1: one measurement's samples, then each path's sums per thread */
+	struct bench_sample *each;
+	unsigned measured[NR_PATHS]; /* the measurements taken of each path */
+	int stopped_in;		     /* the path under way when a signal stopped the run, or -1 */
+	int failed_in; /* the path that could not be measured (e.g. its CPU gone), or -1 */
+};
+
+/* Opens the cycle counter of --cycles (one thread only); a note if it cannot. */
+static void open_cycles(const struct api *api, struct bench_cycles *cyc, struct bench_result *res,
+			unsigned threads)
+{
+	if (cyc->info && cyc->info->source != CYCLES_NONE && threads == 1) {
+		if ((cyc->fd = cycles_open(cyc->info)) < 0)
+			report_note("%s: no cycle counts: perf_event_open: %s", api->name,
+				    strerror(errno));
+		res->cycles = cyc->fd >= 0;
+	}
+}
+
+/*
+ * Measures each path, repeat times in turn, into @m, until the end, a
+ * signal (m->stopped_in) or a path that cannot be measured (m->failed_in).
+ */
+static void measure_paths(const struct api *api, const struct run *run,
+			  const struct bench_paths *paths, struct bench_cycles *cyc,
+			  struct bench_pass *m)
+{
+	unsigned threads = m->threads;
+
+	for (unsigned r = 0; r < m->repeat && m->stopped_in < 0 && m->failed_in < 0; r++)
+		for (int p = 0; p < NR_PATHS && m->stopped_in < 0 && m->failed_in < 0; p++) {
+			if (!paths->batch[p])
+				continue;
+			report_bench_progress(api, run, p, r);
+			if (!measure(api, run, paths, p, cyc, &m->samples[p * m->repeat + r],
+				     m->each)) {
+				m->failed_in = p; /* (what was measured is still reported) */
+				break;
+			}
+			m->measured[p]++;
+			for (unsigned t = 0; threads > 1 && t < threads; t++)
+				add_sample(&m->each[(p + 1) * threads + t], &m->each[t],
+					   m->measured[p] == 1);
+			if (interrupt_signal())
+				m->stopped_in = p;
+		}
+}
+
+/* The statistics of each path measured in @m, less the overhead with --net, into @res. */
+static void compute_stats(const struct api *api, const struct run *run,
+			  const struct bench_paths *paths, const struct bench_pass *m,
+			  struct bench_result *res)
+{
+	unsigned repeat = m->repeat, threads = m->threads;
+	double minus = run->net && res->overhead_ns > 0
+			       ? net_minus(api, paths, m->samples, repeat, res->overhead_ns)
+			       : 0;
+
+	res->net_minus_ns = minus;
+	for (int p = 0; p < NR_PATHS; p++) {
+		res->present[p] = m->measured[p] > 0;
+		res->net[p] = minus > 0;
+		stats_compute(&m->samples[p * repeat], m->measured[p], minus, &res->stats[p]);
+		res->samples[p] = &m->samples[p * repeat];
+		res->stats[p].threads = threads;
+		res->per_thread[p] = threads > 1 && res->present[p] ? &m->each[(p + 1) * threads]
+								    : NULL;
+	}
+}
+
+/*
+ * Reports @res, whether the vDSO falls back to the system call (after a
+ * whole run only), and why the run ended early; returns @st, or STATUS_FAIL
+ * when a path could not be measured.
+ */
+static enum status report_pass(const struct api *api, const struct run *run,
+			       const struct bench_pass *m, struct bench_result *res, enum status st)
+{
+	char why[FALLBACK_REASON_LEN] = "";
+	bool whole = m->stopped_in < 0 && m->failed_in < 0;
+
+	check_conditions(res);
+	if (res->present[PATH_VDSO] && whole) {
+		enum fallback fb = api_falls_back(api, run, why, sizeof(why));
+		res->falls_back = fb == FALLBACK_SYSCALL ? 1 : fb == FALLBACK_NONE ? 0 : -1;
+	} else {
+		res->falls_back = -1;
+	}
+	report_bench(api, run, res);
+	if (res->present[PATH_VDSO] && whole)
+		report_fallback(api, res->falls_back, why, run->verbose);
+	if (m->failed_in >= 0) {
+		report_line(api,
+			    "bench: the %s path could not be measured; the figures are of the paths measured before",
+			    bench_path_name(m->failed_in));
+		st = STATUS_FAIL;
+	}
+	if (m->stopped_in >= 0)
+		report_line(api,
+			    "bench: interrupted by %s during the %s path; the figures are of the time measured",
+			    interrupt_name(interrupt_signal()), bench_path_name(m->stopped_in));
+	report_conditions(api, &res->cond);
+	return st;
+}
+
 enum status bench_run(const struct api *api, const struct run *run, const struct bench_paths *paths)
 {
-	unsigned repeat = run->repeat ? run->repeat : 1, threads = run->threads ? run->threads : 1;
-	struct bench_sample *samples = calloc((size_t)NR_PATHS * repeat, sizeof(*samples));
-	/* threads > 1: one measurement's samples, then each path's sums per thread */
-	struct bench_sample *each = calloc((size_t)(NR_PATHS + 1) * threads, sizeof(*each));
+	struct bench_pass m = { .repeat = run->repeat ? run->repeat : 1,
+				.threads = run->threads ? run->threads : 1,
+				.stopped_in = -1,
+				.failed_in = -1 };
+	unsigned threads = m.threads;
+	m.samples = calloc((size_t)NR_PATHS * m.repeat, sizeof(*m.samples));
+	m.each = calloc((size_t)(NR_PATHS + 1) * threads, sizeof(*m.each));
 	struct bench_result res = { .threads = threads, .cpus = run->cpus };
 	struct bench_cycles cyc = { run->cycles, -1 };
 	enum status st = STATUS_FAIL;
-	char why[FALLBACK_REASON_LEN] = "";
 
-	if (!samples || !each) {
+	if (!m.samples || !m.each) {
 		perror("vdsotest: bench");
 		goto out;
 	}
@@ -829,77 +940,22 @@ enum status bench_run(const struct api *api, const struct run *run, const struct
 		report_no_vdso(api);
 	st = probe_paths(api, paths, res.error);
 	res.overhead_ns = overhead(run, paths);
-	if (cyc.info && cyc.info->source != CYCLES_NONE && threads == 1) {
-		if ((cyc.fd = cycles_open(cyc.info)) < 0)
-			report_note("%s: no cycle counts: perf_event_open: %s", api->name,
-				    strerror(errno));
-		res.cycles = cyc.fd >= 0;
-	}
+	open_cycles(api, &cyc, &res, threads);
 	struct watch watch;
 	watch_start(&watch, run, threads);
-	int stopped_in = -1; /* the path under way when a signal stopped the run */
-	int failed_in = -1;  /* the path that could not be measured (e.g. its CPU gone) */
-	unsigned measured[NR_PATHS] = { 0 };
-	for (unsigned r = 0; r < repeat && stopped_in < 0 && failed_in < 0; r++)
-		for (int p = 0; p < NR_PATHS && stopped_in < 0 && failed_in < 0; p++) {
-			if (!paths->batch[p])
-				continue;
-			report_bench_progress(api, run, p, r);
-			if (!measure(api, run, paths, p, res.cycles ? &cyc : NULL,
-				     &samples[p * repeat + r], each)) {
-				failed_in = p; /* (what was measured is still reported) */
-				break;
-			}
-			measured[p]++;
-			for (unsigned t = 0; threads > 1 && t < threads; t++)
-				add_sample(&each[(p + 1) * threads + t], &each[t],
-					   measured[p] == 1);
-			if (interrupt_signal())
-				stopped_in = p;
-		}
+	measure_paths(api, run, paths, res.cycles ? &cyc : NULL, &m);
 	for (int p = 0; p < NR_PATHS; p++)
-		res.present[p] = measured[p] > 0;
-	if (run->latency && stopped_in < 0 && failed_in < 0 &&
+		res.present[p] = m.measured[p] > 0;
+	if (run->latency && m.stopped_in < 0 && m.failed_in < 0 &&
 	    !measure_latency(api, run, paths, &res))
 		st = STATUS_FAIL;
 	watch_end(&watch, &res.cond);
-	double minus = run->net && res.overhead_ns > 0
-			       ? net_minus(api, paths, samples, repeat, res.overhead_ns)
-			       : 0;
-	res.net_minus_ns = minus;
-	for (int p = 0; p < NR_PATHS; p++) {
-		res.present[p] = measured[p] > 0;
-		res.net[p] = minus > 0;
-		stats_compute(&samples[p * repeat], measured[p], minus, &res.stats[p]);
-		res.samples[p] = &samples[p * repeat];
-		res.stats[p].threads = threads;
-		res.per_thread[p] = threads > 1 && res.present[p] ? &each[(p + 1) * threads] : NULL;
-	}
-	check_conditions(&res);
-	if (res.present[PATH_VDSO] && stopped_in < 0 && failed_in < 0) {
-		enum fallback fb = api_falls_back(api, run, why, sizeof(why));
-		res.falls_back = fb == FALLBACK_SYSCALL ? 1 : fb == FALLBACK_NONE ? 0 : -1;
-	} else {
-		res.falls_back = -1;
-	}
-	report_bench(api, run, &res);
-	if (res.present[PATH_VDSO] && stopped_in < 0 && failed_in < 0)
-		report_fallback(api, res.falls_back, why, run->verbose);
-	if (failed_in >= 0) {
-		report_line(api,
-			    "bench: the %s path could not be measured; the figures are of the paths measured before",
-			    bench_path_name(failed_in));
-		st = STATUS_FAIL;
-	}
-	if (stopped_in >= 0)
-		report_line(api,
-			    "bench: interrupted by %s during the %s path; the figures are of the time measured",
-			    interrupt_name(interrupt_signal()), bench_path_name(stopped_in));
-	report_conditions(api, &res.cond);
+	compute_stats(api, run, paths, &m, &res);
+	st = report_pass(api, run, &m, &res, st);
 out:
 	if (cyc.fd >= 0)
 		cycles_close(cyc.info, cyc.fd);
-	free(samples);
-	free(each);
+	free(m.samples);
+	free(m.each);
 	return st;
 }

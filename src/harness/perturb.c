@@ -7,17 +7,16 @@
  * files (cpuN/online: Documentation/ABI/testing/sysfs-devices-system-cpu;
  * clocksource0/available_clocksource and current_clocksource: the
  * attributes of kernel/time/clocksource.c).
+ *
+ * This file: the interface of perturb.h and the disturber process; the
+ * kinds, visits and restore in perturb_kinds.c; reading and changing the
+ * machine's state in perturb_state.c (each file calls only the next).
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
 #include <linux/capability.h>
-#include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,26 +28,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "harness/fallback.h"
 #include "harness/perturb.h"
-#include "harness/run.h"
+#include "harness/perturb_kinds.h"
+#include "harness/perturb_state.h"
 #include "lib/child.h"
-#include "lib/cpus.h"
-#include "lib/interrupt.h"
 #include "lib/timespec.h"
 #include "output/report.h"
-
-static const char *const kind_names[NR_PERTURB_KINDS] = {
-	[PERTURB_FREQ] = "freq",       [PERTURB_SLEW] = "slew",
-	[PERTURB_STEP] = "step",       [PERTURB_TAI] = "tai",
-	[PERTURB_LEAP] = "leap",       [PERTURB_CLOCKSOURCE] = "clocksource",
-	[PERTURB_HOTPLUG] = "hotplug", [PERTURB_Y2038] = "y2038",
-};
-
-const char *perturb_kind_name(enum perturb_kind k)
-{
-	return k < NR_PERTURB_KINDS ? kind_names[k] : "?";
-}
 
 bool perturb_parse(const char *list, unsigned *kinds, char *bad, size_t len)
 {
@@ -64,7 +49,8 @@ bool perturb_parse(const char *list, unsigned *kinds, char *bad, size_t len)
 			k = NR_PERTURB_KINDS;
 		}
 		for (int i = 0; k < 0 && i < NR_PERTURB_KINDS; i++)
-			if (strlen(kind_names[i]) == n && strncmp(p, kind_names[i], n) == 0)
+			if (strlen(perturb_kind_name(i)) == n &&
+			    strncmp(p, perturb_kind_name(i), n) == 0)
 				k = i;
 		if (k < 0) {
 			snprintf(bad, len, "%.*s", (int)n, p);
@@ -122,643 +108,6 @@ bool perturb_permitted(char *why, size_t len)
 	return false;
 }
 
-/* ---- what the machine offers: clocksources, CPUs ---- */
-
-#define CLOCKSOURCE_DIR "/sys/devices/system/clocksource/clocksource0/"
-#define CPU_DIR "/sys/devices/system/cpu/"
-#define MAX_CLOCKSOURCES 16
-#define NAME_LEN 64
-
-/* The first line of @path, without its newline, into @buf; false if unreadable. */
-static bool read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	bool ok;
-
-	if (!f)
-		return false;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (ok)
-		buf[strcspn(buf, "\n")] = '\0';
-	return ok;
-}
-
-/* Write @text to the sysfs file @path; 0 or an errno. */
-static int write_sysfs(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
-	size_t n = strlen(text);
-
-	if (fd < 0)
-		return errno;
-	if (write(fd, text, n) != (ssize_t)n)
-		err = errno ? errno : EIO;
-	if (close(fd) != 0 && !err)
-		err = errno;
-	return err;
-}
-
-struct clocksources {
-	char names[MAX_CLOCKSOURCES][NAME_LEN];
-	unsigned count;
-	char current[NAME_LEN];
-	bool writable;
-};
-
-static void clocksources_read(struct clocksources *cs)
-{
-	char line[MAX_CLOCKSOURCES * NAME_LEN];
-
-	memset(cs, 0, sizeof(*cs));
-	if (!read_line(CLOCKSOURCE_DIR "current_clocksource", cs->current, sizeof(cs->current)) ||
-	    !read_line(CLOCKSOURCE_DIR "available_clocksource", line, sizeof(line)))
-		return;
-	for (char *save, *w = strtok_r(line, " ", &save); w && cs->count < MAX_CLOCKSOURCES;
-	     w = strtok_r(NULL, " ", &save))
-		snprintf(cs->names[cs->count++], NAME_LEN, "%s", w);
-	cs->writable = access(CLOCKSOURCE_DIR "current_clocksource", W_OK) == 0;
-}
-
-/* The CPUs hotplug may take offline: online now, with an online file, not kept for verify. */
-struct hotplug_cpus {
-	int *cpu;
-	unsigned count;
-	int *kept; /* the first CPUs of the affinity mask, kept online */
-	unsigned nkept;
-};
-
-static bool cpu_online(int cpu, bool *has_file)
-{
-	char path[64], line[8];
-
-	snprintf(path, sizeof(path), CPU_DIR "cpu%d/online", cpu);
-	*has_file = read_line(path, line, sizeof(line));
-	return !*has_file || strcmp(line, "1") == 0;
-}
-
-static void hotplug_read(struct hotplug_cpus *h, unsigned threads)
-{
-	struct cpu_mask allowed;
-	DIR *d;
-	struct dirent *e;
-	unsigned cap = 0;
-
-	memset(h, 0, sizeof(*h));
-	if (cpu_mask_get(&allowed)) {
-		unsigned n = cpu_mask_count(&allowed), want = threads ? threads : 1;
-		if (want > n)
-			want = n;
-		if ((h->kept = calloc(want ? want : 1, sizeof(*h->kept))))
-			for (unsigned i = 0; i < want; i++)
-				h->kept[h->nkept++] = cpu_mask_nth(&allowed, i);
-		cpu_mask_free(&allowed);
-	}
-	if (!(d = opendir(CPU_DIR)))
-		return;
-	while ((e = readdir(d))) {
-		char *end;
-		bool has_file, kept = false;
-		long cpu;
-
-		if (strncmp(e->d_name, "cpu", 3) != 0 || e->d_name[3] < '0' || e->d_name[3] > '9')
-			continue;
-		cpu = strtol(e->d_name + 3, &end, 10);
-		if (*end || cpu < 0 || cpu > 1 << 20)
-			continue;
-		for (unsigned i = 0; i < h->nkept; i++)
-			kept |= h->kept[i] == cpu;
-		if (kept || !cpu_online((int)cpu, &has_file) || !has_file)
-			continue;
-		if (h->count == cap) {
-			int *more = realloc(h->cpu, (cap ? cap * 2 : 8) * sizeof(*more));
-			if (!more)
-				break;
-			h->cpu = more;
-			cap = cap ? cap * 2 : 8;
-		}
-		h->cpu[h->count++] = (int)cpu;
-	}
-	closedir(d);
-}
-
-/* ---- the state saved and restored ---- */
-
-struct saved {
-	struct timex tx;	   /* modes 0: freq, status, tai */
-	struct ts64 realtime, raw; /* read together */
-	struct clocksources cs;
-	struct hotplug_cpus cpus;
-};
-
-static struct ts64 now(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return (struct ts64){ ts.tv_sec, ts.tv_nsec };
-}
-
-/* CLOCK_REALTIME and CLOCK_MONOTONIC_RAW at one moment (the raw clock read around it). */
-static void read_pair(struct ts64 *rt, struct ts64 *raw)
-{
-	struct ts64 r1 = now(CLOCK_MONOTONIC_RAW);
-	*rt = now(CLOCK_REALTIME);
-	struct ts64 r2 = now(CLOCK_MONOTONIC_RAW);
-	int64_t half = ts64_sub_ns(r2, r1) / 2;
-
-	*raw = (struct ts64){ r1.sec + (r1.nsec + half) / NSEC_PER_SEC,
-			      (r1.nsec + half) % NSEC_PER_SEC };
-}
-
-/*
- * CLOCK_REALTIME as it would be had nothing been disturbed: the saved
- * reading plus the CLOCK_MONOTONIC_RAW time since, at the saved frequency
- * (struct timex freq: ppm with a 16-bit fraction, adjtimex(2)).
- */
-static struct timespec reckoned_realtime(const struct saved *s)
-{
-	struct ts64 rt, raw;
-
-	read_pair(&rt, &raw);
-	int64_t elapsed = ts64_sub_ns(raw, s->raw);
-	int64_t ns = elapsed + elapsed / 65536 * (int64_t)s->tx.freq / 1000000;
-	int64_t sec = s->realtime.sec + ns / NSEC_PER_SEC,
-		nsec = s->realtime.nsec + ns % NSEC_PER_SEC;
-
-	if (nsec >= NSEC_PER_SEC)
-		sec++, nsec -= NSEC_PER_SEC;
-	if (nsec < 0)
-		sec--, nsec += NSEC_PER_SEC;
-	return (struct timespec){ (time_t)sec, (long)nsec };
-}
-
-/* ---- the disturber ---- */
-
-/* Each leap second or y2038 visit lasts this long, from 3 s before the moment. */
-#define VISIT_BEFORE_SEC 3
-#define VISIT_NS (6 * NSEC_PER_SEC)
-/* 2038-01-19T03:14:08Z: 2^31 s after the epoch. */
-#define Y2038_SEC INT64_C(2147483648)
-/* The largest frequency offset: +-500 ppm, in adjtimex's 2^-16 ppm. */
-#define FREQ_MAX (500L << 16)
-
-struct disturber {
-	const struct perturb_config *cfg;
-	struct saved saved;
-	int control_fd;
-	uint64_t rng;
-	unsigned events[NR_PERTURB_KINDS];
-	unsigned kinds;	  /* the kinds this machine can do */
-	bool clock_moved; /* a step, slew, leap or y2038 happened */
-	bool status_changed, freq_changed, tai_changed;
-	int cs_next; /* the next clocksource to switch to */
-	bool cs_probed[MAX_CLOCKSOURCES];
-	int cpu_off; /* the CPU we took offline, or -1 */
-	unsigned cpu_next;
-	struct ts64 visit_end;	    /* raw time at which a leap or y2038 visit ends */
-	enum perturb_kind visiting; /* PERTURB_LEAP or PERTURB_Y2038, or NR_PERTURB_KINDS */
-	bool leap_delete;	    /* the next leap second is a deletion */
-	bool step_back;		    /* the next step goes backwards */
-	bool slew_pll;		    /* the next slew is ADJ_OFFSET with STA_PLL */
-	bool failed;		    /* something could not be restored */
-	unsigned leaps_seen;	    /* visits across which the TAI offset moved by 1 s */
-	long visit_tai;		    /* the TAI offset when the leap second visit began */
-	struct ts64 leap_ready;	    /* raw time before which no new leap or y2038 visit
-					   begins: 2 s after the last, for the kernel's NTP
-					   state, and so that step and tai get their turns
-					   between the 6 s visits, which exclude them */
-};
-
-static uint64_t rnd(struct disturber *d)
-{
-	d->rng ^= d->rng << 13;
-	d->rng ^= d->rng >> 7;
-	d->rng ^= d->rng << 17;
-	return d->rng;
-}
-
-/* A whole number from @lo to @hi. */
-static long rnd_range(struct disturber *d, long lo, long hi)
-{
-	return lo + (long)(rnd(d) % (uint64_t)(hi - lo + 1));
-}
-
-/* Said on stderr: what went wrong changing or restoring the state. */
-static void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void complain(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("vdsotest: perturb: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-}
-
-static bool adjust(struct timex *tx, const char *what)
-{
-	if (adjtimex(tx) < 0) {
-		complain("adjtimex(%s): %s", what, strerror(errno));
-		return false;
-	}
-	return true;
-}
-
-/*
- * The shortest time between two settings of CLOCK_REALTIME.  verify
- * notices a setting through a timerfd that the kernel cancels only after
- * publishing the new time, so it waits for the cancel, then arms a new
- * one (verify_clock_was_set()): a second setting before the new one is
- * armed would go unnoticed and its jump be reported as a failure.
- */
-#define CLOCK_SET_GAP_NS (250 * INT64_C(1000000))
-
-static struct ts64 last_set; /* CLOCK_MONOTONIC_RAW at the last setting, or 0 */
-
-/* Wait until CLOCK_SET_GAP_NS have passed since the last setting; call before reckoning a new time. */
-static void set_gap(void)
-{
-	for (;;) {
-		int64_t since = ts64_sub_ns(now(CLOCK_MONOTONIC_RAW), last_set);
-		if ((!last_set.sec && !last_set.nsec) || since < 0 || since >= CLOCK_SET_GAP_NS)
-			return;
-		nanosleep(&(struct timespec){ 0, (long)(CLOCK_SET_GAP_NS - since) }, NULL);
-	}
-}
-
-/* clock_settime(CLOCK_REALTIME, @ts), after set_gap(); @what for the message. */
-static bool set_realtime(struct timespec ts, const char *what)
-{
-	int r = clock_settime(CLOCK_REALTIME, &ts);
-	last_set = now(CLOCK_MONOTONIC_RAW);
-	if (r != 0) {
-		complain("clock_settime(CLOCK_REALTIME) %s: %s", what, strerror(errno));
-		return false;
-	}
-	return true;
-}
-
-/* Stop requested: the control pipe readable or closed, or a signal caught. */
-static bool stop_requested(struct disturber *d, int timeout_ms)
-{
-	struct pollfd p = { d->control_fd, POLLIN, 0 };
-
-	if (interrupt_signal())
-		return true;
-	int r = poll(&p, 1, timeout_ms);
-	return interrupt_signal() || (r > 0 && p.revents);
-}
-
-static void do_freq(struct disturber *d)
-{
-	struct timex tx = { .modes = ADJ_FREQUENCY, .freq = rnd_range(d, -FREQ_MAX, FREQ_MAX) };
-
-	if (adjust(&tx, "ADJ_FREQUENCY"))
-		d->freq_changed = true;
-}
-
-static void do_slew(struct disturber *d)
-{
-	long us = rnd_range(d, 1, 500000) * (rnd(d) & 1 ? 1 : -1);
-	struct timex tx = { .offset = us };
-
-	if (d->slew_pll) {
-		struct timex now = { 0 };
-		if (adjtimex(&now) < 0)
-			return;
-		tx.modes = ADJ_OFFSET | ADJ_STATUS;
-		tx.status = (now.status | STA_PLL) & ~STA_NANO;
-		d->status_changed = d->freq_changed = true; /* the PLL moves the frequency */
-	} else {
-		tx.modes = ADJ_OFFSET_SINGLESHOT;
-	}
-	d->slew_pll = !d->slew_pll;
-	if (adjust(&tx, tx.modes == ADJ_OFFSET_SINGLESHOT ? "ADJ_OFFSET_SINGLESHOT" : "ADJ_OFFSET"))
-		d->clock_moved = true;
-}
-
-static void do_step(struct disturber *d)
-{
-	long ms = rnd_range(d, 1, 1000);
-	set_gap();
-	struct ts64 rt = now(CLOCK_REALTIME);
-	int64_t ns = ts64_to_ns(rt) + (d->step_back ? -ms : ms) * 1000000;
-
-	d->step_back = !d->step_back;
-	if (set_realtime((struct timespec){ (time_t)(ns / NSEC_PER_SEC),
-					    (long)(ns % NSEC_PER_SEC) },
-			 "step"))
-		d->clock_moved = true;
-}
-
-static void do_tai(struct disturber *d)
-{
-	struct timex tx = { 0 };
-
-	if (adjtimex(&tx) < 0)
-		return;
-	long tai = tx.tai;
-	do
-		tx.constant = rnd_range(d, 10, 39);
-	while (tx.constant - tai < 2 && tai - tx.constant < 2);
-	tx.modes = ADJ_TAI;
-	if (adjust(&tx, "ADJ_TAI"))
-		d->tai_changed = true;
-}
-
-/* Start a leap second or y2038 visit: the clock put VISIT_BEFORE_SEC before the moment. */
-static void visit(struct disturber *d, enum perturb_kind k)
-{
-	set_gap();
-	struct ts64 rt = now(CLOCK_REALTIME);
-	int64_t moment = k == PERTURB_Y2038 ? Y2038_SEC : (rt.sec / 86400 + 1) * 86400;
-
-	if (!set_realtime((struct timespec){ (time_t)(moment - VISIT_BEFORE_SEC), 0 },
-			  k == PERTURB_Y2038 ? "before 2038" : "before midnight"))
-		return;
-	d->clock_moved = true;
-	if (k == PERTURB_LEAP) {
-		struct timex tx = { 0 };
-		if (adjtimex(&tx) < 0)
-			return;
-		d->visit_tai = tx.tai;
-		tx.modes = ADJ_STATUS;
-		tx.status = (tx.status & ~(STA_INS | STA_DEL)) |
-			    (d->leap_delete ? STA_DEL : STA_INS);
-		d->leap_delete = !d->leap_delete;
-		d->status_changed = d->tai_changed = true; /* a leap moves the TAI offset */
-		adjust(&tx, "ADJ_STATUS");
-	}
-	d->visiting = k;
-	struct ts64 raw = now(CLOCK_MONOTONIC_RAW);
-	d->visit_end = (struct ts64){ raw.sec + VISIT_NS / NSEC_PER_SEC, raw.nsec };
-}
-
-/* End a visit: no leap second pending, the clock put back. */
-static void end_visit(struct disturber *d)
-{
-	if (d->visiting == PERTURB_LEAP) {
-		struct timex tx = { 0 };
-		/* (a leap second moves the TAI offset by one second, the other way) */
-		int state = adjtimex(&tx);
-		if (state >= 0 && (tx.tai - d->visit_tai == 1 || tx.tai - d->visit_tai == -1))
-			d->leaps_seen++;
-		if (state >= 0) {
-			tx.modes = ADJ_STATUS;
-			tx.status &= ~(STA_INS | STA_DEL);
-			adjust(&tx, "ADJ_STATUS");
-		}
-	}
-	set_gap();
-	set_realtime(reckoned_realtime(&d->saved), "put back");
-	/*
-	 * After a leap second the kernel's NTP state waits (TIME_WAIT) for
-	 * a second boundary with STA_INS and STA_DEL clear before it takes a
-	 * new one (second_overflow(), kernel/time/ntp.c): no visit before.
-	 */
-	struct ts64 raw = now(CLOCK_MONOTONIC_RAW);
-	d->leap_ready = (struct ts64){ raw.sec + 2, raw.nsec };
-	d->visiting = NR_PERTURB_KINDS;
-}
-
-/*
- * Which clock APIs of @cfg's table (its FAMILY_CLOCK_SUMMARY rows: the
- * clock_gettime APIs; aux clocks and unsupported clocks left out) the vDSO
- * bound in @cfg->run serves by falling back to the system call
- * (api_falls_back()), as a phrase into @buf: "the vDSO falls back to the
- * system call for CLOCK_A CLOCK_B", "the vDSO serves every clock in user
- * space", or, where it cannot be told for one of them, "fallback unknown
- * for CLOCK_A: REASON".
- */
-static void fallback_summary(const struct perturb_config *cfg, char *buf, size_t len)
-{
-	char list[512] = "", none[512] = "", why[FALLBACK_REASON_LEN];
-	const struct run *run = cfg->run;
-	size_t used = 0, used_none = 0;
-	unsigned n = 0;
-
-	for (size_t i = 0; i < cfg->n_apis; i++) {
-		const struct api *api = &cfg->apis[i];
-		if (!(api->family->flags & FAMILY_CLOCK_SUMMARY) || (api->flags & CLK_AUX) ||
-		    !api_supported(api, NULL, 0))
-			continue;
-		enum fallback fb = api_falls_back(api, run, why, sizeof(why));
-		if (fb == FALLBACK_UNKNOWN) {
-			snprintf(buf, len, "fallback unknown for %s: %s", api->clock_name, why);
-			return;
-		}
-		if (fb == FALLBACK_NO_VDSO) {
-			int w = snprintf(none + used_none, sizeof(none) - used_none, " %s",
-					 api->clock_name);
-			if (w > 0 && (size_t)w < sizeof(none) - used_none)
-				used_none += (size_t)w;
-			continue;
-		}
-		if (fb != FALLBACK_SYSCALL)
-			continue;
-		int w = snprintf(list + used, sizeof(list) - used, "%s%s", n ? " " : "",
-				 api->clock_name);
-		if (w > 0 && (size_t)w < sizeof(list) - used)
-			used += (size_t)w;
-		n++;
-	}
-	if (n)
-		snprintf(buf, len, "the vDSO falls back to the system call for %s%s%s", list,
-			 used_none ? "; no vDSO function for" : "", none);
-	else if (used_none)
-		snprintf(buf, len, "no vDSO function for%s", none);
-	else
-		snprintf(buf, len, "the vDSO serves every clock in user space");
-}
-
-static void do_clocksource(struct disturber *d)
-{
-	const struct clocksources *cs = &d->saved.cs;
-	int i = d->cs_next;
-	char path[] = CLOCKSOURCE_DIR "current_clocksource";
-	int err;
-
-	d->cs_next = (d->cs_next + 1) % (int)cs->count;
-	if ((err = write_sysfs(path, cs->names[i])) != 0) {
-		complain("clocksource %s: %s", cs->names[i], strerror(err));
-		return;
-	}
-	if (!d->cs_probed[i] && d->cfg->run && d->cfg->run->vdso) {
-		char what[640];
-		d->cs_probed[i] = true;
-		fallback_summary(d->cfg, what, sizeof(what));
-		report_note("perturb: clocksource %s: %s", cs->names[i], what);
-	}
-}
-
-static void cpu_path(char *buf, size_t len, int cpu)
-{
-	snprintf(buf, len, CPU_DIR "cpu%d/online", cpu);
-}
-
-static void do_hotplug(struct disturber *d)
-{
-	const struct hotplug_cpus *h = &d->saved.cpus;
-	char path[64];
-	int err;
-
-	if (d->cpu_off >= 0) {
-		cpu_path(path, sizeof(path), d->cpu_off);
-		if ((err = write_sysfs(path, "1")) != 0)
-			complain("CPU %d online: %s", d->cpu_off, strerror(err));
-		else
-			d->cpu_off = -1;
-		return;
-	}
-	int cpu = h->cpu[d->cpu_next++ % h->count];
-	cpu_path(path, sizeof(path), cpu);
-	if ((err = write_sysfs(path, "0")) != 0)
-		complain("CPU %d offline: %s", cpu, strerror(err));
-	else
-		d->cpu_off = cpu;
-}
-
-/* Kinds that move CLOCK_REALTIME or the TAI offset: none during a visit. */
-/* clang-format off */
-#define EXCLUSIVE ((1u << PERTURB_STEP) | (1u << PERTURB_TAI) | (1u << PERTURB_LEAP) | \
-		   (1u << PERTURB_Y2038))
-/* clang-format on */
-
-static void event(struct disturber *d, enum perturb_kind k)
-{
-	switch (k) {
-	case PERTURB_FREQ:
-		do_freq(d);
-		break;
-	case PERTURB_SLEW:
-		do_slew(d);
-		break;
-	case PERTURB_STEP:
-		do_step(d);
-		break;
-	case PERTURB_TAI:
-		do_tai(d);
-		break;
-	case PERTURB_LEAP:
-	case PERTURB_Y2038:
-		visit(d, k);
-		break;
-	case PERTURB_CLOCKSOURCE:
-		do_clocksource(d);
-		break;
-	case PERTURB_HOTPLUG:
-		do_hotplug(d);
-		break;
-	default:
-		return;
-	}
-	d->events[k]++;
-}
-
-/* Put back what was changed; say what with -v.  False if something could not be. */
-static void restore(struct disturber *d)
-{
-	const struct saved *s = &d->saved;
-	char what[512] = "";
-	size_t used = 0;
-
-#define SAY(...)                                                                  \
-	do {                                                                      \
-		int w_ = snprintf(what + used, sizeof(what) - used, __VA_ARGS__); \
-		if (w_ > 0 && (size_t)w_ < sizeof(what) - used)                   \
-			used += (size_t)w_;                                       \
-	} while (0)
-	if (d->visiting != NR_PERTURB_KINDS)
-		end_visit(d);
-	if (d->clock_moved) {
-		set_gap();
-		struct timespec ts = reckoned_realtime(s);
-		if (set_realtime(ts, "put back"))
-			SAY("%sCLOCK_REALTIME put back (reckoned from CLOCK_MONOTONIC_RAW)",
-			    used ? ", " : "");
-		else
-			d->failed = true;
-		d->status_changed = true; /* a clock set marks it unsynchronized */
-	}
-	struct timex tx = { .modes = 0 };
-	if (d->freq_changed) {
-		tx.modes |= ADJ_FREQUENCY;
-		tx.freq = s->tx.freq;
-	}
-	if (d->status_changed || d->clock_moved) {
-		tx.modes |= ADJ_STATUS;
-		tx.status = s->tx.status;
-	}
-	if (d->tai_changed) {
-		tx.modes |= ADJ_TAI;
-		tx.constant = s->tx.tai;
-	}
-	if (tx.modes) {
-		struct timex check = { 0 };
-		if (!adjust(&tx, "restore") || adjtimex(&check) < 0)
-			d->failed = true;
-		else {
-			if ((tx.modes & ADJ_FREQUENCY) && check.freq != s->tx.freq) {
-				complain("frequency %ld, not the saved %ld, after restoring it",
-					 check.freq, s->tx.freq);
-				d->failed = true;
-			}
-			if ((tx.modes & ADJ_TAI) && check.tai != s->tx.tai) {
-				complain("TAI offset %d s, not the saved %d s, after restoring it",
-					 check.tai, s->tx.tai);
-				d->failed = true;
-			}
-			if (tx.modes & ADJ_FREQUENCY)
-				SAY("%sfrequency %+ld.%03ld ppm", used ? ", " : "",
-				    s->tx.freq / 65536, labs(s->tx.freq % 65536) * 1000 / 65536);
-			if (tx.modes & ADJ_STATUS)
-				SAY("%sstatus 0x%04x", used ? ", " : "", (unsigned)s->tx.status);
-			if (tx.modes & ADJ_TAI)
-				SAY("%sTAI offset %d s", used ? ", " : "", s->tx.tai);
-		}
-	}
-	if (d->events[PERTURB_CLOCKSOURCE]) {
-		int err = write_sysfs(CLOCKSOURCE_DIR "current_clocksource", s->cs.current);
-		if (err) {
-			complain("clocksource %s not restored: %s", s->cs.current, strerror(err));
-			d->failed = true;
-		} else {
-			SAY("%sclocksource %s", used ? ", " : "", s->cs.current);
-		}
-	}
-	if (d->cpu_off >= 0) {
-		char path[64];
-		cpu_path(path, sizeof(path), d->cpu_off);
-		int err = write_sysfs(path, "1");
-		if (err) {
-			complain("CPU %d not put back online: %s", d->cpu_off, strerror(err));
-			d->failed = true;
-		} else {
-			SAY("%sCPU %d online", used ? ", " : "", d->cpu_off);
-		}
-	}
-#undef SAY
-	if (d->cfg->verbose) {
-		char counts[256] = "";
-		size_t n = 0;
-		for (int k = 0; k < NR_PERTURB_KINDS; k++)
-			if (d->cfg->kinds & (1u << k)) {
-				int w = snprintf(counts + n, sizeof(counts) - n, "%s%s %u",
-						 n ? ", " : "", kind_names[k], d->events[k]);
-				if (w > 0 && (size_t)w < sizeof(counts) - n)
-					n += (size_t)w;
-			}
-		if (d->cfg->kinds & (1u << PERTURB_LEAP))
-			report_note("perturb: events: %s; leap seconds the kernel made: %u", counts,
-				    d->leaps_seen);
-		else
-			report_note("perturb: events: %s", counts);
-		report_note("perturb: restored: %s", used ? what : "nothing was changed");
-	}
-}
-
 /*
  * The kinds of @cfg that this machine can do; for each one it cannot,
  * why, into @why[kind] (NULL for the others).  @dry: --dry-run, where an
@@ -798,11 +147,12 @@ static void say_infeasible(const struct saved *s, const char *why[NR_PERTURB_KIN
 		const char *extra = k == PERTURB_CLOCKSOURCE && s->cs.current[0] ? s->cs.current
 										 : NULL;
 		if (f)
-			fprintf(f, "perturb: %s: %s%s%s%s; not perturbed\n", kind_names[k], why[k],
-				extra ? " (" : "", extra ? extra : "", extra ? ")" : "");
+			fprintf(f, "perturb: %s: %s%s%s%s; not perturbed\n", perturb_kind_name(k),
+				why[k], extra ? " (" : "", extra ? extra : "", extra ? ")" : "");
 		else
-			report_note("perturb: %s: %s%s%s%s; not perturbed", kind_names[k], why[k],
-				    extra ? " (" : "", extra ? extra : "", extra ? ")" : "");
+			report_note("perturb: %s: %s%s%s%s; not perturbed", perturb_kind_name(k),
+				    why[k], extra ? " (" : "", extra ? extra : "",
+				    extra ? ")" : "");
 	}
 }
 
@@ -810,36 +160,15 @@ static bool save_state(struct saved *s, const struct perturb_config *cfg)
 {
 	memset(s, 0, sizeof(*s));
 	if (adjtimex(&s->tx) < 0) {
-		complain("adjtimex: %s", strerror(errno));
+		perturb_complain("adjtimex: %s", strerror(errno));
 		return false;
 	}
-	read_pair(&s->realtime, &s->raw);
+	perturb_read_pair(&s->realtime, &s->raw);
 	if (cfg->kinds & (1u << PERTURB_CLOCKSOURCE))
-		clocksources_read(&s->cs);
+		perturb_clocksources_read(&s->cs);
 	if (cfg->kinds & (1u << PERTURB_HOTPLUG))
-		hotplug_read(&s->cpus, cfg->threads);
+		perturb_hotplug_read(&s->cpus, cfg->threads);
 	return true;
-}
-
-static void disturb(struct disturber *d)
-{
-	unsigned next = 0;
-
-	while (!stop_requested(d, (int)rnd_range(d, 10, 100))) {
-		if (d->visiting != NR_PERTURB_KINDS &&
-		    ts64_cmp(now(CLOCK_MONOTONIC_RAW), d->visit_end) >= 0)
-			end_visit(d);
-		for (unsigned tries = 0; tries < NR_PERTURB_KINDS; tries++) {
-			enum perturb_kind k = (enum perturb_kind)(next++ % NR_PERTURB_KINDS);
-			if (!(d->kinds & (1u << k)) ||
-			    (d->visiting != NR_PERTURB_KINDS && (EXCLUSIVE & (1u << k))) ||
-			    ((k == PERTURB_LEAP || k == PERTURB_Y2038) &&
-			     ts64_cmp(now(CLOCK_MONOTONIC_RAW), d->leap_ready) < 0))
-				continue;
-			event(d, k);
-			break;
-		}
-	}
 }
 
 /*
@@ -867,8 +196,8 @@ static void disturber_main(const struct perturb_config *cfg, int control_fd, int
 	if (write(report_fd, &ready, 1) != 1)
 		_exit(CHILD_EXIT_NOT_HANDED_BACK);
 	close(report_fd);
-	disturb(&d);
-	restore(&d);
+	perturb_disturb(&d);
+	perturb_restore(&d);
 	fflush(NULL);
 	_exit(d.failed ? CHILD_EXIT_FAIL : CHILD_EXIT_PASS);
 }
@@ -948,8 +277,8 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f)
 
 	memset(&s, 0, sizeof(s));
 	adjtimex(&s.tx); /* modes 0: read only */
-	clocksources_read(&s.cs);
-	hotplug_read(&s.cpus, cfg->threads);
+	perturb_clocksources_read(&s.cs);
+	perturb_hotplug_read(&s.cpus, cfg->threads);
 	const char *why[NR_PERTURB_KINDS];
 	kinds = feasible(cfg, &s, true, why);
 	say_infeasible(&s, why, f);
@@ -981,7 +310,7 @@ void perturb_describe(const struct perturb_config *cfg, FILE *f)
 	}
 	if ((cfg->kinds & (1u << PERTURB_CLOCKSOURCE)) && cfg->run && cfg->run->vdso) {
 		char what[640];
-		fallback_summary(cfg, what, sizeof(what));
+		perturb_fallback_summary(cfg, what, sizeof(what));
 		fprintf(f, "perturb: clocksource %s (now): %s\n",
 			s.cs.current[0] ? s.cs.current : "unknown", what);
 	}
