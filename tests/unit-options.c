@@ -68,6 +68,10 @@ static void test_defaults(void)
 	   "a pattern selects the APIs it matches (monotonic, -raw, -coarse)");
 	ok(parse(&o, ARGS("getcpu,clock-gettime-[bt]*", "verify")) == OPTIONS_RUN && o.napis == 5,
 	   "a list of a name and a bracket pattern (getcpu, boottime, boottime-alarm, tai, thread-cputime)");
+	ok(parse(&o, ARGS("--size=32", "all", "bench")) == OPTIONS_RUN &&
+	   parse(&o, ARGS("--size=32", "time,getrandom", "bench")) == OPTIONS_RUN &&
+	   parse(&o, ARGS("--size=32", "time,getcpu", "bench")) == 2,
+	   "--size: with all or a list holding getrandom, not without getrandom");
 	ok(parse(&o, ARGS("get?pu", "verify")) == OPTIONS_RUN && o.napis == 1 && o.api &&
 	   strcmp(o.api->name, "getcpu") == 0, "a pattern selecting one API is that API");
 	ok(parse(&o, ARGS("list-apis")) == OPTIONS_RUN && o.command == CMD_LIST_APIS, "list-apis");

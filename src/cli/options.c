@@ -298,6 +298,16 @@ static int first_outside(unsigned given, unsigned allowed)
 	return -1;
 }
 
+/* Does the API operand select an API whose bench takes --size (FAMILY_BENCH_SIZE)? */
+static bool selects_size_family(const struct options *o)
+{
+	for (size_t k = 0; k < api_count; k++)
+		if ((api_table[k].family->flags & FAMILY_BENCH_SIZE) &&
+		    options_api_selected(o, &api_table[k]))
+			return true;
+	return false;
+}
+
 /*
  * Every option given must be of use to the command and TEST-TYPE (see
  * options.h); table, json and csv hold bench figures, which verify and abi
@@ -362,6 +372,9 @@ static int check_applies(const struct options *o, FILE *err)
 	if (o->test != TEST_BENCH && bench_only)
 		return bad(err, "format '%s' is for bench only (%s: text, nsec or ktap)",
 			   report_format_name(o->format), test_type_name(o->test));
+	if ((o->given & BIT(OPTION_SIZE)) && !selects_size_family(o))
+		return bad(err, "option '--size' is for the getrandom bench only, not %s",
+			   report_vis(o->apis));
 	return OPTIONS_RUN;
 }
 

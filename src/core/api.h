@@ -113,6 +113,11 @@ enum family_flags {
 	 * the same stack on a thread's first call, deeper than the call.
 	 */
 	FAMILY_NO_STACK_CHECK = 1 << 3,
+	/*
+	 * bench: the bytes per call of --size (struct run.size_bytes) apply
+	 * (getrandom); --size with APIs none of which has it is refused.
+	 */
+	FAMILY_BENCH_SIZE = 1 << 4,
 };
 
 /*
