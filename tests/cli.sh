@@ -32,16 +32,29 @@ run list-apis
 [ $rc -eq 0 ] && [ "$(cat "$out")" = "$expected_apis" ]
 ok $? "list-apis prints exactly the $(echo "$expected_apis" | wc -l) expected APIs"
 
-# -v marks the aux clocks this kernel rejects; each TEST-TYPE of a marked
-# one is a skip saying so, of an unmarked one a pass (a kernel with
-# CONFIG_POSIX_AUX_CLOCKS whose aux clock is enabled) or a skip for a
-# clock that is not enabled.
+# -v marks the APIs whose clock id the kernel rejects: the aux clocks
+# "by this kernel", the alarm clocks (no wake-up RTC) "here", nothing
+# else; each TEST-TYPE of a marked one is a skip saying so, of an
+# unmarked one a pass (a kernel with CONFIG_POSIX_AUX_CLOCKS whose aux
+# clock is enabled) or a skip for a clock that is not enabled.
 run -v list-apis
-marked=$(grep -c '	(unsupported by this kernel)$' "$out")
-[ $rc -eq 0 ] && [ "$(cut -f1 "$out")" = "$expected_apis" ] &&
-	! grep -v '^clock-get[a-z]*-aux[0-7]	' "$out" | grep -q '	'
-ok $? "-v list-apis: the names, with marks on aux clocks only ($marked marked)"
 cp "$out" "$tmp/marks"
+marked=$(grep -c '	(unsupported \(by this kernel\|here\))$' "$out")
+[ $rc -eq 0 ] && [ "$(cut -f1 "$out")" = "$expected_apis" ] &&
+	! grep -v '^clock-get[a-z]*-aux[0-7]	(unsupported by this kernel)$' "$out" |
+		grep -v '^clock-get[a-z]*-[a-z]*-alarm	(unsupported here)$' | grep -q '	'
+ok $? "-v list-apis: the names, marks on aux and alarm clocks only ($marked marked)"
+
+# --skip-unsupported: the marked APIs are left out, the others run; one
+# note counts them, and -v ends with the verdict of those run.
+run --skip-unsupported -v -d 0.000001 all abi
+ran=$(grep -c '^[a-z0-9-]*: abi: [0-9]* cases' "$out")
+[ $rc -eq 0 ] && ! grep -q 'unsupported here:\|unsupported by this kernel:' "$out" &&
+	[ "$ran" -eq $(($(wc -l <"$tmp/marks") - marked)) ] &&
+	{ { [ "$marked" -eq 0 ] && ! grep -q '^Note: .* left out' "$out"; } ||
+		grep -q "^Note: $marked unsupported APIs left out (--skip-unsupported; vdsotest -v list-apis names them)\$" "$out"; } &&
+	[ "$(tail -n 1 "$out")" = "all abi: $ran passed, 0 failed, 0 skipped" ]
+ok $? "--skip-unsupported -v all abi: the $ran supported APIs run, $marked left out and counted, the verdict last (got $rc)"
 bad=
 for a in clock-gettime-aux0 clock-getres-aux5 clock-gettime-aux7; do
 	for t in verify abi bench; do

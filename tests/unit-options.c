@@ -72,6 +72,9 @@ static void test_defaults(void)
 	   parse(&o, ARGS("--size=32", "time,getrandom", "bench")) == OPTIONS_RUN &&
 	   parse(&o, ARGS("--size=32", "time,getcpu", "bench")) == 2,
 	   "--size: with all or a list holding getrandom, not without getrandom");
+	ok(parse(&o, ARGS("--skip-unsupported", "all", "abi")) == OPTIONS_RUN && o.skip_unsupported &&
+	   parse(&o, ARGS("all", "abi")) == OPTIONS_RUN && !o.skip_unsupported,
+	   "--skip-unsupported: set when given, reset by the next parse");
 	ok(parse(&o, ARGS("get?pu", "verify")) == OPTIONS_RUN && o.napis == 1 && o.api &&
 	   strcmp(o.api->name, "getcpu") == 0, "a pattern selecting one API is that API");
 	ok(parse(&o, ARGS("list-apis")) == OPTIONS_RUN && o.command == CMD_LIST_APIS, "list-apis");

@@ -342,12 +342,22 @@ static void reset_signals(void)
  * report_end(), with a progress line when report_begin() wants one; after
  * SIGINT or SIGTERM, no further API.
  */
+/* Does the run take @api: selected, and supported unless --skip-unsupported? */
+static bool run_takes(const struct options *o, const struct api *api)
+{
+	return options_api_selected(o, api) &&
+	       (!o->skip_unsupported || api_supported(api, NULL, 0));
+}
+
 static enum status run_all(const struct options *o, enum test_type t, struct run *run)
 {
 	enum status total = STATUS_SKIP;
+	unsigned count[3] = { 0, 0, 0 }; /* passed, failed, skipped */
 	size_t i = 0;
 
-	run->api_total = o->napis;
+	run->api_total = 0;
+	for (size_t k = 0; k < api_count; k++)
+		run->api_total += run_takes(o, &api_table[k]);
 	report_begin(run, t);
 	if (run->cycles) {
 		char what[256];
@@ -361,7 +371,7 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 	}
 	for (size_t k = 0; k < api_count && !output_lost && !stopped_by(); k++) {
 		const struct api *api = &api_table[k];
-		if (!options_api_selected(o, api))
+		if (!run_takes(o, api))
 			continue;
 		run->api_index = i++;
 		if (t != TEST_BENCH)
@@ -369,11 +379,17 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 		enum status st = run_isolated(api, t, run);
 		report_result(api, run, st, stopped_by());
 		total = worst(total, st, i == 1);
+		count[st == STATUS_PASS ? 0 : st == STATUS_SKIP ? 2 : 1]++;
 	}
 	report_progress_clear();
-	if (stopped_by() && o->napis > 1)
+	if (o->skip_unsupported && run->api_total < o->napis)
+		report_note("%zu unsupported APIs left out (--skip-unsupported; vdsotest -v list-apis names them)",
+			    o->napis - run->api_total);
+	if (stopped_by() && run->api_total > 1)
 		report_note("interrupted by %s: %zu of %zu APIs run", interrupt_name(stopped_by()),
-			    i, o->napis);
+			    i, run->api_total);
+	else if (o->verbose && run->api_total > 1 && !output_lost)
+		report_verdict(o->apis, t, count[0], count[1], count[2]);
 	report_end(stopped_by());
 	return total;
 }
@@ -472,13 +488,20 @@ static int other_command(const struct options *o)
 					  o->output));
 	}
 	if (o->command == CMD_LIST_APIS) {
-		/* Marks for people (a terminal, or -v); bare names for scripts. */
+		/*
+		 * Marks for people (a terminal, or -v); bare names for scripts.
+		 * The mark is the start of the family's reason, up to its ':'
+		 * ("unsupported here", "unsupported by this kernel").
+		 */
 		bool mark = o->verbose || isatty(STDOUT_FILENO);
-		for (size_t i = 0; i < api_count; i++)
-			printf("%s%s\n", api_table[i].name,
-			       mark && api_unsupported_by_kernel(&api_table[i])
-				       ? "\t(unsupported by this kernel)"
-				       : "");
+		for (size_t i = 0; i < api_count; i++) {
+			char why[API_SUPPORTED_WHY_LEN];
+			if (mark && !api_supported(&api_table[i], why, sizeof(why)))
+				printf("%s\t(%.*s)\n", api_table[i].name, (int)strcspn(why, ":"),
+				       why);
+			else
+				printf("%s\n", api_table[i].name);
+		}
 		return finish(0);
 	}
 	if (o->command == CMD_INFO) {

@@ -37,7 +37,8 @@ enum {
 	OPT_PERTURB,
 	OPT_HEADER,
 	OPT_NO_HEADER,
-	OPT_LATENCY
+	OPT_LATENCY,
+	OPT_SKIP_UNSUPPORTED
 };
 
 static const struct option long_options[] = {
@@ -64,6 +65,7 @@ static const struct option long_options[] = {
 	{ "header", no_argument, NULL, OPT_HEADER },
 	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "latency", no_argument, NULL, OPT_LATENCY },
+	{ "skip-unsupported", no_argument, NULL, OPT_SKIP_UNSUPPORTED },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -72,7 +74,7 @@ static void usage(FILE *f)
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
 	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--latency]\n"
-	      "                [--perturb=LIST] [--dry-run]\n"
+	      "                [--perturb=LIST] [--skip-unsupported] [--dry-run]\n"
 	      "                API[,API]...|all TEST-TYPE\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
@@ -123,7 +125,10 @@ static void help(FILE *f)
 	      "                        comma-separated list of freq, slew, step, tai, leap,\n"
 	      "                        clocksource, hotplug, y2038, or all; restored at\n"
 	      "                        the end (-v says what); --dry-run says what it would do\n"
-	      "  -v, --verbose         say more: check counts, every abi case\n"
+	      "      --skip-unsupported  leave out the APIs this kernel or machine rejects\n"
+	      "                        (no line, not in the KTAP plan; one note counts them)\n"
+	      "  -v, --verbose         say more: check counts, every abi case; with several\n"
+	      "                        APIs a last line: N passed, N failed, N skipped\n"
 	      "  -g, --debug           print the vDSO lookup on stderr\n"
 	      "      --dry-run         check the command line and exit; run nothing\n"
 	      "  -V, --version         print the version and exit\n"
@@ -265,15 +270,25 @@ static int check_cpu_list(const char *s, FILE *err)
 }
 
 static const char *const option_names[NR_OPTION_BITS] = {
-	[OPTION_DURATION] = "--duration",  [OPTION_MAXFAILS] = "--maxfails",
-	[OPTION_THREADS] = "--threads",	   [OPTION_VERBOSE] = "--verbose",
-	[OPTION_DEBUG] = "--debug",	   [OPTION_VDSO_LIB] = "--vdso-lib",
-	[OPTION_REPEAT] = "--repeat",	   [OPTION_NET] = "--net",
-	[OPTION_CYCLES] = "--cycles",	   [OPTION_CPU] = "--cpu",
-	[OPTION_FORMAT] = "--format",	   [OPTION_OUTPUT] = "--output",
-	[OPTION_SIZE] = "--size",	   [OPTION_VDSO_IMAGE] = "--vdso-image",
-	[OPTION_DUMP] = "--dump",	   [OPTION_PERTURB] = "--perturb",
-	[OPTION_HEADER] = "--[no-]header", [OPTION_LATENCY] = "--latency",
+	[OPTION_DURATION] = "--duration",
+	[OPTION_MAXFAILS] = "--maxfails",
+	[OPTION_THREADS] = "--threads",
+	[OPTION_VERBOSE] = "--verbose",
+	[OPTION_DEBUG] = "--debug",
+	[OPTION_VDSO_LIB] = "--vdso-lib",
+	[OPTION_REPEAT] = "--repeat",
+	[OPTION_NET] = "--net",
+	[OPTION_CYCLES] = "--cycles",
+	[OPTION_CPU] = "--cpu",
+	[OPTION_FORMAT] = "--format",
+	[OPTION_OUTPUT] = "--output",
+	[OPTION_SIZE] = "--size",
+	[OPTION_VDSO_IMAGE] = "--vdso-image",
+	[OPTION_DUMP] = "--dump",
+	[OPTION_PERTURB] = "--perturb",
+	[OPTION_HEADER] = "--[no-]header",
+	[OPTION_LATENCY] = "--latency",
+	[OPTION_SKIP_UNSUPPORTED] = "--skip-unsupported",
 };
 
 #define BIT(o) (1u << (o))
@@ -281,7 +296,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 /* clang-format off */
 #define RUN_OPTIONS (BIT(OPTION_DURATION) | BIT(OPTION_MAXFAILS) | BIT(OPTION_THREADS) | \
 		     BIT(OPTION_VERBOSE) | BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | \
-		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))
+		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT) | BIT(OPTION_SKIP_UNSUPPORTED))
 /* clang-format on */
 /* clang-format off */
 #define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
@@ -627,7 +642,7 @@ static void mark_given(struct options *o, int c)
 		{ OPT_SIZE, OPTION_SIZE },	 { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
 		{ OPT_DUMP, OPTION_DUMP },	 { OPT_PERTURB, OPTION_PERTURB },
 		{ OPT_HEADER, OPTION_HEADER },	 { OPT_NO_HEADER, OPTION_HEADER },
-		{ OPT_LATENCY, OPTION_LATENCY },
+		{ OPT_LATENCY, OPTION_LATENCY }, { OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
 	};
 	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 		if (bits[i].c == c)
@@ -640,6 +655,9 @@ static bool set_switch(struct options *o, int c)
 	switch (c) {
 	case OPT_NET:
 		o->net = true;
+		return true;
+	case OPT_SKIP_UNSUPPORTED:
+		o->skip_unsupported = true;
 		return true;
 	case OPT_CYCLES:
 		o->cycles = true;

@@ -40,6 +40,7 @@ struct options {
 	unsigned repeat;	   /* default 1 */
 	const char *output;	   /* --output, or NULL for standard output */
 	bool net;		   /* --net */
+	bool skip_unsupported;	   /* --skip-unsupported: leave out what the kernel rejects */
 	bool cycles;		   /* --cycles */
 	const char *cpu_list;	   /* --cpu, checked by cpu_list_parse(), or NULL */
 	bool dry_run;		   /* --dry-run: check the command line, run nothing */
@@ -78,6 +79,7 @@ enum option_bit {
 	OPTION_PERTURB,
 	OPTION_HEADER,
 	OPTION_LATENCY,
+	OPTION_SKIP_UNSUPPORTED,
 	NR_OPTION_BITS
 };
 

@@ -192,6 +192,19 @@ void report_line(const struct api *api, const char *fmt, ...)
 	va_end(ap);
 }
 
+void report_verdict(const char *what, enum test_type t, unsigned passed, unsigned failed,
+		    unsigned skipped)
+{
+	const struct format_ctx *ctx = now();
+
+	report_progress_clear();
+	flockfile(ctx->lines);
+	fprintf(ctx->lines, "%s%s %s: %u passed, %u failed, %u skipped\n", ctx->lead,
+		report_vis(what), test_type_name(t), passed, failed, skipped);
+	sink_flush();
+	funlockfile(ctx->lines);
+}
+
 void report_failures(const struct api *api, enum test_type t, unsigned fails)
 {
 	const struct format_ctx *ctx = now();

@@ -125,6 +125,14 @@ void report_no_vdso(const struct api *api);
  * original vdsotest: "API/TEST-TYPE: N failures/inconsistencies encountered".
  * Prints nothing when @fails is 0.
  */
+/*
+ * report_verdict - the last line of a run of several APIs with -v:
+ * "WHAT TEST-TYPE: N passed, N failed, N skipped", WHAT the API operand
+ * (e.g. "all"), where report_line() puts its lines.
+ */
+void report_verdict(const char *what, enum test_type t, unsigned passed, unsigned failed,
+		    unsigned skipped);
+
 void report_failures(const struct api *api, enum test_type t, unsigned fails);
 
 /*
