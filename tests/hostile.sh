@@ -115,8 +115,19 @@ if unshare -Urm sh -c 'mount -t tmpfs none /proc && mount -t tmpfs none /sys' 2>
 		no_crash && [ $rc -eq 0 ]
 		ok $? "tmpfs over /proc and /sys: $r passes (got $rc)"
 	done
+	# the note that BOOTTIME >= MONOTONIC cannot be checked: once, not per thread
+	if [ "$(nproc)" -ge 2 ]; then
+		unshare -Urm sh -c 'mount -t tmpfs none /proc && exec "$0" "$@"' \
+			"$VDSOTEST" -t 2 -d 0.05 clock-gettime-boottime verify >"$out" 2>&1
+		rc=$?
+		[ $rc -eq 0 ] && [ "$(grep -c '^Note: clock-gettime-boottime: no /proc: ' "$out")" -eq 1 ]
+		ok $? "tmpfs over /proc: -t 2 clock-gettime-boottime verify notes 'no /proc' once (got $rc)"
+	else
+		tap_skip "one CPU: no -t 2"
+	fi
 else
 	for r in $runs; do tap_skip "no mount namespaces here (unshare -Urm)"; done
+	tap_skip "no mount namespaces here (unshare -Urm)"
 fi
 
 # ---- standard output closed, or on a full disk ----

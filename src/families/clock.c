@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -824,7 +825,10 @@ static enum status clock_verify_setup(const struct api *api, const struct run *r
 		return STATUS_PASS;
 	st->check_boottime = (api->flags & CLK_BOOTTIME) &&
 			     timens_boot_minus_mono_ns(&st->boot_minus_mono_offset_ns);
-	if ((api->flags & CLK_BOOTTIME) && !st->check_boottime)
+	/* (said once per API, not once per thread of -t N) */
+	static _Atomic(const struct api *) no_proc_said;
+	if ((api->flags & CLK_BOOTTIME) && !st->check_boottime &&
+	    atomic_exchange(&no_proc_said, api) != api)
 		report_note("%s: no /proc: time namespace offsets unknown; BOOTTIME >= MONOTONIC not checked",
 			    api->name);
 	sys_call(&st->arg, true, api->clock_id, &res);
