@@ -10,7 +10,6 @@
 
 #include "core/api.h"
 #include "families/apis.h"
-#include "harness/run.h"
 
 /* The families: one file each, ending with its descriptor (core/api.h). */
 extern const struct family clock_gettime_family;
@@ -94,14 +93,4 @@ const struct api *api_find(const char *name)
 			return &api_table[i];
 	errno = ENOENT;
 	return NULL;
-}
-
-bool api_unsupported_by_kernel(const struct api *api)
-{
-	return (api->flags & CLK_AUX) && !api_supported(api, NULL, 0) && errno == EINVAL;
-}
-
-bool api_unsupported(const struct api *api)
-{
-	return !api_supported(api, NULL, 0);
 }

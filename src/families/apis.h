@@ -19,21 +19,4 @@ extern const size_t api_count;
 /* api_find - the row named @name, or NULL (errno = ENOENT). */
 const struct api *api_find(const char *name);
 
-/*
- * api_unsupported_by_kernel - true for an aux clock API whose clock id its
- * system call rejects with EINVAL (api_supported(): a kernel before 6.17 or
- * without CONFIG_POSIX_AUX_CLOCKS); false for every other API.
- */
-bool api_unsupported_by_kernel(const struct api *api);
-
-/*
- * api_unsupported - !api_supported() (harness/run.h: the family's
- * .supported): true when the system call of @api (clock_getres or
- * clock_gettime) rejects its clock id with EINVAL (alarm clocks without a
- * wake-up RTC, aux clocks before Linux 6.17), or with ENODEV for a disabled
- * aux clock; errno then stays as the call left it.  False for the APIs
- * without a clock id.
- */
-bool api_unsupported(const struct api *api);
-
 #endif

@@ -144,8 +144,7 @@ static void read_in_namespace(const struct api *api, const struct run *run,
 }
 
 /* A process in the namespace: the checks. */
-static void check_in_namespace(const struct api *api, const struct run *run,
-			       timens_checks_fn checks)
+static void check_in_namespace(const struct api *api, const struct run *run, verify_part_fn checks)
 {
 	struct run short_run = *run;
 
@@ -174,7 +173,7 @@ static bool fork_in_namespace(pid_t *pid, struct timens_result *res)
  * process there reads the clock, compared here with our readings around
  * it; then a second one runs the checks (unless --maxfails is reached).
  */
-static void make_namespace(const struct api *api, const struct run *run, timens_checks_fn checks,
+static void make_namespace(const struct api *api, const struct run *run, verify_part_fn checks,
 			   struct timens_result *res)
 {
 	struct ts64 before, after;
@@ -205,7 +204,7 @@ static void make_namespace(const struct api *api, const struct run *run, timens_
 	_exit(ok ? NS_PASS : NS_FAIL);
 }
 
-enum status timens_verify(const struct api *api, const struct run *run, timens_checks_fn checks)
+enum status timens_verify(const struct api *api, const struct run *run, verify_part_fn checks)
 {
 	struct timens_result *res;
 	enum status st = STATUS_PASS;

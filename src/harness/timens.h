@@ -10,12 +10,10 @@
 #define VDSOTEST_TIMENS_H
 
 #include "core/api.h"
+#include "harness/verify.h"
 
 /* How far the new namespace's CLOCK_MONOTONIC and CLOCK_BOOTTIME run ahead. */
 #define TIMENS_OFFSET_SEC 1000
-
-/* A family's verify checks, as run in the namespace. */
-typedef enum status (*timens_checks_fn)(const struct api *api, const struct run *run);
 
 /*
  * timens_offset_applies - does a time namespace offset @clock_id?
@@ -44,6 +42,6 @@ bool timens_offset_applies(clockid_t clock_id);
  *
  * Return: STATUS_PASS or STATUS_FAIL.
  */
-enum status timens_verify(const struct api *api, const struct run *run, timens_checks_fn checks);
+enum status timens_verify(const struct api *api, const struct run *run, verify_part_fn checks);
 
 #endif
