@@ -87,6 +87,12 @@ enum bug {
 	BUG_GETRANDOM_NULL_STATE,	/* a NULL state gives -EINVAL */
 	BUG_GETRANDOM_OPAQUE_LEN,	/* a wrong opaque length gives -EINVAL */
 	BUG_TAI_OFFSET_1S,	/* CLOCK_TAI 1 s behind: a leap second's TAI offset change missed */
+	/* getrandom requests of more than 64 bytes (the 32-byte reads are right): */
+	BUG_GETRANDOM_SHORT,	/* return at most 1024 bytes */
+	BUG_GETRANDOM_TAIL,	/* leave the last len % 64 bytes unwritten, return len */
+	BUG_GETRANDOM_PAST_END,	/* write the byte after the buffer */
+	BUG_GETRANDOM_LONG_REPEAT,	/* the same bytes each time for a state */
+	BUG_GETRANDOM_LONG_OVERRUN,	/* write the byte after their state */
 	NR_BUGS
 };
 
@@ -148,6 +154,11 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETRANDOM_NULL_STATE] = "getrandom-null-state",
 	[BUG_GETRANDOM_OPAQUE_LEN] = "getrandom-opaque-len",
 	[BUG_TAI_OFFSET_1S] = "tai-offset-1s",
+	[BUG_GETRANDOM_SHORT] = "getrandom-short",
+	[BUG_GETRANDOM_TAIL] = "getrandom-tail",
+	[BUG_GETRANDOM_PAST_END] = "getrandom-past-end",
+	[BUG_GETRANDOM_LONG_REPEAT] = "getrandom-long-repeat",
+	[BUG_GETRANDOM_LONG_OVERRUN] = "getrandom-long-overrun",
 };
 
 /*
@@ -624,6 +635,24 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 	}
 	if (b == BUG_GETRANDOM_SYSCALL || !buf)
 		return ret(syscall(SYS_getrandom, buf, len, flags));
-	generate(state, buf, len);
-	return (long)len;
+	if (len <= 64 || b < BUG_GETRANDOM_SHORT) {
+		generate(state, buf, len);
+		return (long)len;
+	}
+	/* The bugs of long requests. */
+	struct fake_rng_state *st = state;
+	uint64_t counter = st->counter;
+	size_t written = len;
+	if (b == BUG_GETRANDOM_SHORT && len > 1024)
+		written = 1024;
+	if (b == BUG_GETRANDOM_TAIL)
+		written = len - len % 64;
+	generate(st, buf, written);
+	if (b == BUG_GETRANDOM_PAST_END)
+		((volatile unsigned char *)buf)[len] ^= 1;
+	if (b == BUG_GETRANDOM_LONG_REPEAT)
+		st->counter = counter;
+	if (b == BUG_GETRANDOM_LONG_OVERRUN)
+		((volatile unsigned char *)state)[FAKE_STATE_BYTES] ^= 1;
+	return b == BUG_GETRANDOM_TAIL ? (long)len : (long)written;
 }

@@ -92,7 +92,13 @@ getrandom-syscall|getrandom|verify|^getrandom: vDSO getrandom\(\) entered the sy
 getrandom-repeat|getrandom|verify|^getrandom: vDSO getrandom\(\) repeated a 32-byte output: (5a){8}\.\.\. is output 1 \(state B\) and output 0 \(state A\)
 getrandom-shared-key|getrandom|verify|vDSO getrandom\(\) repeated a 32-byte output: [0-9a-f]{16}\.\.\. is output 1 \(state B\) and output 0 \(state A\)
 getrandom-fork-same|getrandom|verify|vDSO getrandom\(\): after fork\(\) the child's output equals the parent's next output \([0-9a-f]{16}\.\.\.\): the state was not wiped on fork
-getrandom-overrun|getrandom|verify|vDSO getrandom\(\) with state A changed state B \(64 bytes each, 64 per page\): states are not private
+getrandom-overrun|getrandom|verify|vDSO getrandom\(&buf, 32, 0\) with state A changed state B \(64 bytes each, 64 per page\): states are not private
+# getrandom: requests of other lengths than 32 bytes (kselftest's 1263 first)
+getrandom-short|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 1263, 0\) returned 1024 \(short read\); expected 1263$
+getrandom-tail|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 1263, 0\) returned 1263 but left bytes 1216\.\.1262 zero: not written$
+getrandom-past-end|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 1263, 0\) wrote past the end: buf\[1263\] changed from 0xa5 to 0xa4$
+getrandom-long-repeat|getrandom|verify|^getrandom: vDSO getrandom\(\) repeated a 32-byte output: [0-9a-f]{16}\.\.\. is output 4 \(state A, bytes 0\.\.31 of 63\) and output 2 \(state A, bytes 0\.\.31 of 1263\)$
+getrandom-long-overrun|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 1263, 0\) with state A changed state B \(64 bytes each, 64 per page\): states are not private$
 getrandom-insecure|getrandom|verify|vDSO getrandom\(&buf, 32, GRND_INSECURE\) returned -1 \(Invalid argument\); expected 32
 getrandom-any-flag|getrandom|verify|getrandom\(&buf, 32, 0x8\): vDSO returned 32 \(-\), syscall -1 \(Invalid argument\); expected -1 \(EINVAL\) from both
 # abi: bad pointers

@@ -33,6 +33,7 @@
 #include "harness/fallback.h"
 #include "harness/verify.h"
 #include "lib/child.h"
+#include "lib/interrupt.h"
 #include "output/report.h"
 #include "vdso/arch.h"
 
@@ -63,6 +64,60 @@ int grnd_layout(size_t count, size_t state_size, size_t page_size, struct grnd_l
 size_t grnd_state_offset(const struct grnd_layout *l, size_t i, size_t state_size, size_t page_size)
 {
 	return i / l->per_page * page_size + i % l->per_page * state_size;
+}
+
+/* kselftest's length (vdso_test_getrandom.c) and the kernel's block and batch sizes (getrandom.h). */
+#define KSELFTEST_LEN 1263
+#define CHACHA_BLOCK 64
+#define BATCH_BYTES (CHACHA_BLOCK * 3 / 2)
+/* Bytes before a page boundary where the request across it starts (odd: not aligned). */
+#define ACROSS_BEFORE 33
+
+size_t grnd_lengths(size_t page_size, struct grnd_length l[GRND_NR_LENGTHS], size_t *nr_short)
+{
+	/* clang-format off */
+	const size_t at_page[] = {
+		KSELFTEST_LEN,
+		CHACHA_BLOCK - 1, CHACHA_BLOCK, CHACHA_BLOCK + 1,
+		BATCH_BYTES - 1, BATCH_BYTES, BATCH_BYTES + 1,
+		2 * CHACHA_BLOCK - 1, 2 * CHACHA_BLOCK, 2 * CHACHA_BLOCK + 1,
+		page_size - 1, page_size, page_size + 1,
+	};
+	/* clang-format on */
+	size_t n = 0, end = 0;
+
+	_Static_assert(sizeof(at_page) / sizeof(at_page[0]) + 3 == GRND_NR_LENGTHS,
+		       "the table of getrandom.h");
+
+	for (size_t k = 0; k < sizeof(at_page) / sizeof(at_page[0]); k++)
+		l[n++] = (struct grnd_length){ at_page[k], 0 };
+	l[n++] = (struct grnd_length){ KSELFTEST_LEN, page_size - ACROSS_BEFORE };
+	*nr_short = n;
+	l[n++] = (struct grnd_length){ (size_t)64 << 10, 0 };
+	l[n++] = (struct grnd_length){ GRND_LONGEST, 0 };
+	for (size_t k = 0; k < n; k++)
+		if (l[k].offset + l[k].len + GRND_GUARD_BYTES > end)
+			end = l[k].offset + l[k].len + GRND_GUARD_BYTES;
+	return (end + page_size - 1) / page_size * page_size;
+}
+
+bool grnd_zero_run(const unsigned char *p, size_t len, size_t min_run, size_t *start, size_t *end)
+{
+	const unsigned char *z = p;
+
+	/* memchr() from zero byte to zero byte: random bytes hold one in 256 */
+	while ((z = memchr(z, 0, len - (size_t)(z - p))) != NULL) {
+		size_t i = (size_t)(z - p), j = i;
+		while (j < len && !p[j])
+			j++;
+		if (j - i >= min_run) {
+			*start = i;
+			*end = j;
+			return true;
+		}
+		z = p + j;
+	}
+	return false;
 }
 
 /* States mapped as the vDSO asked. */
@@ -336,13 +391,26 @@ static void grnd_bench_teardown(void *state)
 
 /* ---- verify ---- */
 
+/* Where a kept output came from, for messages. */
+struct seen_from {
+	uint32_t len;	     /* bytes of the request; 0: a 32-byte read */
+	uint32_t at;	     /* where the output begins in that request */
+	unsigned char state; /* 0: A, 1: B */
+};
+
 /* Outputs seen so far: open addressing on their first 8 bytes. */
 #define SEEN_SLOTS (1u << 16)
 struct seen {
 	unsigned char (*out)[OUTPUT_BYTES];
 	uint32_t *tag; /* 0: empty; else 1 + the output's number */
+	struct seen_from *from;
 	uint32_t used;
 };
+
+/* A run of this many zero bytes in an output: bytes not written (odds 2^-64 a byte by chance). */
+#define ZERO_RUN 8
+/* What the bytes after a request's buffer hold before the call. */
+#define GUARD_BYTE 0xa5
 
 struct grnd_verify {
 	void *fn;		   /* vDSO function, or NULL: libc's */
@@ -352,6 +420,11 @@ struct grnd_verify {
 	unsigned char *other_copy; /* the state not in use, before the call */
 	unsigned round;		   /* the rounds made */
 	bool fork_unchecked;	   /* check_fork() could not run: said, not tried again */
+	struct grnd_length lengths[GRND_NR_LENGTHS]; /* the long requests */
+	size_t nr_short;			     /* lengths[0 .. nr_short - 1]: every round */
+	unsigned char *req_map;			     /* their buffer, or NULL */
+	size_t req_map_len;
+	size_t page_size;
 };
 
 /*
@@ -383,8 +456,9 @@ static const char *hex8(const unsigned char *b, char buf[17])
 	return buf;
 }
 
-/* Record @out; return the number of an equal earlier output, or -1. */
-static int64_t seen_add(struct seen *s, const unsigned char *out, uint32_t number)
+/* Record @out; return the slot of an equal earlier output, or -1. */
+static int64_t seen_add(struct seen *s, const unsigned char *out, uint32_t number,
+			const struct seen_from *from)
 {
 	uint64_t h;
 
@@ -395,12 +469,13 @@ static int64_t seen_add(struct seen *s, const unsigned char *out, uint32_t numbe
 			if (s->used < SEEN_SLOTS / 4 * 3) { /* full: only look */
 				memcpy(s->out[slot], out, OUTPUT_BYTES);
 				s->tag[slot] = number + 1;
+				s->from[slot] = *from;
 				s->used++;
 			}
 			return -1;
 		}
 		if (memcmp(s->out[slot], out, OUTPUT_BYTES) == 0)
-			return s->tag[slot] - 1;
+			return slot;
 	}
 	return -1;
 }
@@ -417,43 +492,140 @@ static bool all_zero(const unsigned char *p, size_t len)
 	return true;
 }
 
+/* "state A", or "state A, bytes 32..63 of 1263": where output @f came from. */
+static const char *seen_name(const struct seen_from *f, char buf[64])
+{
+	if (!f->len)
+		snprintf(buf, 64, "state %c", f->state ? 'B' : 'A');
+	else
+		snprintf(buf, 64, "state %c, bytes %" PRIu32 "..%" PRIu32 " of %" PRIu32,
+			 f->state ? 'B' : 'A', f->at, f->at + OUTPUT_BYTES - 1, f->len);
+	return buf;
+}
+
+/* @out (OUTPUT_BYTES) equals no earlier output; keep it.  Return: false on a failure. */
+static bool check_new_output(struct verify_ctx *ctx, struct grnd_verify *v,
+			     const unsigned char *out, struct seen_from from)
+{
+	int64_t slot = seen_add(&v->seen, out, v->outputs, &from);
+	char h[17], now[64], then[64];
+
+	/* check: no repeated output */
+	if (!verify_ok(ctx, slot < 0)) {
+		verify_fail(ctx,
+			    "%s getrandom() repeated a %d-byte output: %s... is output %" PRIu32
+			    " (%s) and output %" PRIu32 " (%s)",
+			    subject_name(v), OUTPUT_BYTES, hex8(out, h), v->outputs,
+			    seen_name(&from, now), v->seen.tag[slot] - 1,
+			    seen_name(&v->seen.from[slot], then));
+		return false;
+	}
+	v->outputs++;
+	return true;
+}
+
+/* Before a call with state @i: a copy of the other state. */
+static void other_state_save(struct grnd_verify *v, unsigned i)
+{
+	if (v->fn)
+		memcpy(v->other_copy, grnd_state(&v->states, !i), v->states.state_size);
+}
+
+/* After a call for @len bytes: the other state is as it was.  Return: false on a failure. */
+static bool other_state_kept(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i, size_t len)
+{
+	size_t state_len = v->states.state_size;
+
+	if (!v->fn)
+		return true;
+	const unsigned char *other = grnd_state(&v->states, !i);
+	/* check: states are private */
+	if (!verify_ok(ctx, memcmp(v->other_copy, other, state_len) == 0 ||
+				    all_zero(other, state_len))) {
+		verify_fail(ctx,
+			    "vDSO getrandom(&buf, %zu, 0) with state %c changed state %c (%zu bytes each, %zu per page): states are not private",
+			    len, i ? 'B' : 'A', i ? 'A' : 'B', state_len,
+			    v->states.layout.per_page);
+		return false;
+	}
+	return true;
+}
+
 /* One 32-byte read with state @i: the length returned, no repeat, nothing
  * written outside the state.  Return: false on a failure. */
 static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i,
 		       unsigned char *out)
 {
-	const unsigned char *other = v->fn ? grnd_state(&v->states, !i) : NULL;
-	size_t state_len = v->states.state_size;
-	char h[17];
-
-	if (v->fn)
-		memcpy(v->other_copy, other, state_len);
+	other_state_save(v, i);
 	long r = subject_read(v, i, out, OUTPUT_BYTES, 0);
 	int err = errno;
+	/* check: 32-byte read returns 32 */
 	if (!verify_ok(ctx, r == OUTPUT_BYTES)) {
 		verify_fail(ctx, "%s getrandom(&buf, %d, 0) returned %ld (%s); expected %d",
 			    subject_name(v), OUTPUT_BYTES, r, r < 0 ? strerror(err) : "short read",
 			    OUTPUT_BYTES);
 		return false;
 	}
-	if (v->fn && !verify_ok(ctx, memcmp(v->other_copy, other, state_len) == 0 ||
-					     all_zero(other, state_len))) {
-		verify_fail(ctx,
-			    "vDSO getrandom() with state %c changed state %c (%zu bytes each, %zu per page): states are not private",
-			    i ? 'B' : 'A', i ? 'A' : 'B', state_len, v->states.layout.per_page);
-		return false;
+	return other_state_kept(ctx, v, i, OUTPUT_BYTES) &&
+	       check_new_output(ctx, v, out, (struct seen_from){ 0, 0, (unsigned char)i });
+}
+
+/*
+ * One request of @l->len bytes with state A (grnd_lengths()): it returns
+ * the whole length, writes every byte (no run of ZERO_RUN zero bytes: the
+ * buffer is zeroed first) and none of the GRND_GUARD_BYTES after the
+ * buffer, leaves state B as it was, and its first and last 32 bytes equal
+ * no earlier output.
+ */
+static void check_long(struct verify_ctx *ctx, struct grnd_verify *v, const struct grnd_length *l)
+{
+	unsigned char *buf = v->req_map + l->offset;
+	size_t len = l->len, start, end, past;
+	char where[64] = "";
+
+	if (l->offset % v->page_size)
+		snprintf(where, sizeof(where), " into a buffer %zu bytes before a page boundary",
+			 v->page_size - l->offset % v->page_size);
+	memset(buf, 0, len);
+	memset(buf + len, GUARD_BYTE, GRND_GUARD_BYTES);
+	other_state_save(v, 0);
+	errno = 0;
+	long r = subject_read(v, 0, buf, len, 0);
+	int err = errno;
+	/* A signal cuts a read of over 256 bytes short (getrandom(2)): ours end the verify. */
+	if (r >= 0 && (size_t)r < len && interrupt_signal())
+		return;
+	const char *why = r < 0		    ? strerror(err)
+			  : (size_t)r < len ? "short read"
+					    : "more than asked for";
+	/* check: a long request returns its whole length */
+	if (!verify_ok(ctx, r == (long)len)) {
+		verify_fail(ctx, "%s getrandom(&buf, %zu, 0)%s returned %ld (%s); expected %zu",
+			    subject_name(v), len, where, r, why, len);
+		return;
 	}
-	int64_t prev = seen_add(&v->seen, out, v->outputs);
-	if (!verify_ok(ctx, prev < 0)) {
+	if (!other_state_kept(ctx, v, 0, len))
+		return;
+	for (past = 0; past < GRND_GUARD_BYTES && buf[len + past] == GUARD_BYTE; past++)
+		;
+	/* check: nothing written past the length */
+	if (!verify_ok(ctx, past == GRND_GUARD_BYTES)) {
 		verify_fail(ctx,
-			    "%s getrandom() repeated a %d-byte output: %s... is output %" PRIu32
-			    " (state %c) and output %" PRId64 " (state %c)",
-			    subject_name(v), OUTPUT_BYTES, hex8(out, h), v->outputs, i ? 'B' : 'A',
-			    prev, prev % 2 ? 'B' : 'A');
-		return false;
+			    "%s getrandom(&buf, %zu, 0)%s wrote past the end: buf[%zu] changed from 0x%02x to 0x%02x",
+			    subject_name(v), len, where, len + past, GUARD_BYTE, buf[len + past]);
+		return;
 	}
-	v->outputs++;
-	return true;
+	/* check: every byte of a long request written */
+	if (!verify_ok(ctx, !grnd_zero_run(buf, len, ZERO_RUN, &start, &end))) {
+		verify_fail(ctx,
+			    "%s getrandom(&buf, %zu, 0)%s returned %zu but left bytes %zu..%zu zero: not written",
+			    subject_name(v), len, where, len, start, end - 1);
+		return;
+	}
+	if (check_new_output(ctx, v, buf, (struct seen_from){ (uint32_t)len, 0, 0 }))
+		check_new_output(ctx, v, buf + len - OUTPUT_BYTES,
+				 (struct seen_from){ (uint32_t)len, (uint32_t)(len - OUTPUT_BYTES),
+						     0 });
 }
 
 /* GRND_NONBLOCK and GRND_INSECURE read like no flag; an unknown bit is EINVAL. */
@@ -545,11 +717,22 @@ static enum status grnd_verify_setup(const struct api *api, const struct run *ru
 	}
 	v->seen.out = calloc(SEEN_SLOTS, sizeof(*v->seen.out));
 	v->seen.tag = calloc(SEEN_SLOTS, sizeof(*v->seen.tag));
+	v->seen.from = calloc(SEEN_SLOTS, sizeof(*v->seen.from));
 	v->other_copy = malloc(v->states.state_size ? v->states.state_size : 1);
-	if (!v->seen.out || !v->seen.tag || !v->other_copy) {
+	if (!v->seen.out || !v->seen.tag || !v->seen.from || !v->other_copy) {
 		fprintf(stderr, "vdsotest: %s: out of memory\n", api->name);
 		return STATUS_FAIL;
 	}
+	v->page_size = (size_t)sysconf(_SC_PAGESIZE);
+	v->req_map_len = grnd_lengths(v->page_size, v->lengths, &v->nr_short);
+	void *m = mmap(NULL, v->req_map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0);
+	if (m == MAP_FAILED) {
+		fprintf(stderr, "vdsotest: %s: cannot map %zu bytes: %s\n", api->name,
+			v->req_map_len, strerror(errno));
+		return STATUS_FAIL;
+	}
+	v->req_map = m;
 	return STATUS_PASS;
 }
 
@@ -560,7 +743,10 @@ static void grnd_verify_teardown(void *state)
 	grnd_states_unmap(&v->states);
 	free(v->seen.out);
 	free(v->seen.tag);
+	free(v->seen.from);
 	free(v->other_copy);
+	if (v->req_map)
+		munmap(v->req_map, v->req_map_len);
 }
 
 /*
@@ -588,6 +774,11 @@ static void grnd_round(struct verify_ctx *ctx, void *state)
 		check_user_space(ctx, ctx->api, ctx->run);
 	if (!check_read(ctx, v, 0, out) || !check_read(ctx, v, 1, out))
 		return;
+	if (round == 0) /* every length in the first round: at least one, however short -d */
+		for (size_t k = 0; k < GRND_NR_LENGTHS; k++)
+			check_long(ctx, v, &v->lengths[k]);
+	else /* then a short one in turn (a 1 MiB request takes a millisecond or more) */
+		check_long(ctx, v, &v->lengths[round % v->nr_short]);
 	if (round % 512 == 0) { /* the slow checks now and then */
 		check_flags(ctx, v);
 		check_fork(ctx, v);

@@ -12,6 +12,7 @@
 #ifndef VDSOTEST_GETRANDOM_H
 #define VDSOTEST_GETRANDOM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -63,5 +64,49 @@ int grnd_layout(size_t count, size_t state_size, size_t page_size, struct grnd_l
 /* grnd_state_offset - byte offset of state @i (0 .. count - 1) in the mapping. */
 size_t grnd_state_offset(const struct grnd_layout *l, size_t i, size_t state_size,
 			 size_t page_size);
+
+/*
+ * The request lengths verify asks for besides its 32-byte reads: each
+ * boundary of the kernel's implementation, and the length kselftest asks
+ * for.  Facts: lib/vdso/getrandom.c and include/vdso/getrandom.h (Linux
+ * 6.11 to 6.18) make output in ChaCha20 blocks of CHACHA_BLOCK_SIZE (64)
+ * bytes, straight into the buffer while a whole block fits, the rest from
+ * the state's batch of CHACHA_BLOCK_SIZE * 3 / 2 (96) bytes, refilled
+ * together with the 32-byte key (two blocks, 128 bytes); they cap a
+ * request at MAX_RW_COUNT (INT_MAX & PAGE_MASK) as the system call does,
+ * and fall back to it for no length.  getrandom(2): a read may come back
+ * short only when a signal interrupts it (over 256 bytes), and a call
+ * returns at most 33554431 bytes on old kernels.
+ * tools/testing/selftests/vDSO/vdso_test_getrandom.c reads 1263 bytes.
+ */
+struct grnd_length {
+	size_t len;    /* bytes asked for: 63 .. GRND_LONGEST */
+	size_t offset; /* where the buffer starts in a page-aligned mapping */
+};
+
+/* The lengths grnd_lengths() gives; the longest one and the guard after it. */
+#define GRND_NR_LENGTHS 16
+#define GRND_LONGEST (((size_t)1 << 20) - 1)
+#define GRND_GUARD_BYTES 64
+
+/*
+ * grnd_lengths - fill @l with the GRND_NR_LENGTHS requests for pages of
+ * @page_size bytes (a power of two, 4096 .. 1 MiB): the short ones first,
+ * then the long ones (64 KiB and 1 MiB - 1, from *@nr_short on), which
+ * verify asks for once.  One request (1263 bytes) starts 33 bytes before
+ * a page boundary so that it spans two pages and is not aligned; the
+ * others start at a page boundary.
+ * Return: the bytes a mapping must have for every request and
+ * GRND_GUARD_BYTES after it (a multiple of @page_size).
+ */
+size_t grnd_lengths(size_t page_size, struct grnd_length l[GRND_NR_LENGTHS], size_t *nr_short);
+
+/*
+ * grnd_zero_run - the first run of @min_run (>= 1) or more zero bytes in
+ * @p[0 .. @len - 1]: its first byte in *@start and the byte after it in
+ * *@end.  Random bytes hold such a run with odds about @len / 256^@min_run.
+ * Return: whether there is one.
+ */
+bool grnd_zero_run(const unsigned char *p, size_t len, size_t min_run, size_t *start, size_t *end);
 
 #endif
