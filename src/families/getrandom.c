@@ -5,7 +5,9 @@
  * from a per-thread opaque state that the caller maps as the vDSO asks (see
  * getrandom.h).  It falls back to the system call when the state is NULL,
  * of the wrong length or not yet usable, so those calls must behave like
- * the system call.  What is correct: the requested length is returned;
+ * the system call.  What is correct: the requested length is returned,
+ * whatever the length (grnd_lengths(): each side of every boundary of the
+ * kernel's), every byte of it written and none after it;
  * outputs do not repeat; a state is wiped on fork() (it is mapped
  * MAP_DROPPABLE, which implies wipe-on-fork: mm/mmap.c), so a child never
  * produces its parent's next bytes; one state's call writes nothing outside
