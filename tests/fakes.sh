@@ -94,6 +94,9 @@ time-null-crash|time|verify|^time: verify: killed by signal 11
 getcpu-error|getcpu|verify|vDSO getcpu\(\) returned -1
 getcpu-outside|getcpu|verify|vDSO getcpu\(\) returned CPU 4095, which is not in the affinity mask
 getcpu-wrong-node|getcpu|verify|pinned to CPU [0-9]+: vDSO getcpu\(\) says node [0-9]+, syscall says node [0-9]+
+# the vsyscall page's getcpu (the fake's vdsotest_test_vsyscall_getcpu stands in for it)
+vsyscall-getcpu-error|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vsyscall getcpu\(\) returned -22, syscall 0$
+vsyscall-getcpu-wrong-node|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vsyscall getcpu\(\) says node [0-9]+, syscall says node [0-9]+$
 # getrandom: verify
 getrandom-error|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 32, 0\) returned -1 \(Invalid argument\); expected 32
 getrandom-syscall|getrandom|verify|^getrandom: vDSO getrandom\(\) entered the system call for a 16-byte read with a seeded state$
@@ -180,6 +183,14 @@ if [ "$(nproc)" -ge 2 ]; then
 	[ $rc -eq 1 ] && [ $found -eq 0 ]
 	ok $? "getcpu-wrong-cpu: getcpu verify exits 1 (got $rc) naming both CPUs"
 
+	VDSOTEST_FAKE_BUG=vsyscall-getcpu-wrong-cpu "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 \
+		-f 1 getcpu verify >"$out" 2>&1
+	rc=$?
+	grep -Eq '^getcpu: pinned to CPU [0-9]+: vsyscall getcpu\(\) says CPU [0-9]+, syscall says CPU [0-9]+$' "$out"
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
+	ok $? "vsyscall-getcpu-wrong-cpu: getcpu verify exits 1 (got $rc) naming both CPUs"
+
 	# The shortest duration still pins to every CPU (each round does).
 	VDSOTEST_FAKE_BUG=getcpu-wrong-cpu "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.000001 \
 		-f 1000 getcpu verify >"$out" 2>&1
@@ -189,6 +200,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	ok $? "getcpu-wrong-cpu at -d 0.000001: a failure on each of the $(nproc) CPUs (got $rc, $cpus CPUs)"
 else
 	tap_skip "getcpu-wrong-cpu needs two CPUs"
+	tap_skip "vsyscall-getcpu-wrong-cpu needs two CPUs"
 	tap_skip "getcpu-wrong-cpu needs two CPUs"
 fi
 
@@ -246,6 +258,8 @@ ok $? "bench notes the fake's fallback right after the vdso line (got $rc)"
 VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 -v getcpu verify >"$out" 2>&1
 grep -q '^getcpu: verify: path exercised: system call (the vDSO function falls back)$' "$out"
 ok $? "verbose verify of the fake names the system call path"
+grep -qx 'getcpu: verify: vsyscall getcpu: checked (the stand-in vdsotest_test_vsyscall_getcpu of --vdso-lib)' "$out"
+ok $? "verbose getcpu verify of the fake names its vsyscall stand-in"
 
 # getrandom bench: a failing vDSO call is a note and exit 1, at any --size.
 VDSOTEST_FAKE_BUG=getrandom-error "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 --size=100 \
