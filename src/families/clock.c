@@ -473,7 +473,9 @@ static const char *read_clock_name(const struct api *api, clockid_t id)
 {
 	if (id == api->clock_id && api->clock_name)
 		return api->clock_name;
-	return id == CLOCK_REALTIME ? "CLOCK_REALTIME" : id == CLOCK_MONOTONIC ? "CLOCK_MONOTONIC" : "clock";
+	if (id == CLOCK_REALTIME)
+		return "CLOCK_REALTIME";
+	return id == CLOCK_MONOTONIC ? "CLOCK_MONOTONIC" : "clock";
 }
 
 /*

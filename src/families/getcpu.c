@@ -192,8 +192,8 @@ static bool vsyscall_probe(void *arg, void *buf, size_t len)
 	unsigned cpu_node[2];
 
 	(void)arg;
-	if (len != sizeof(cpu_node) || ((vsyscall_getcpu_fn)VSYSCALL_GETCPU)(&cpu_node[0],
-									    &cpu_node[1], NULL) != 0)
+	if (len != sizeof(cpu_node) ||
+	    ((vsyscall_getcpu_fn)VSYSCALL_GETCPU)(&cpu_node[0], &cpu_node[1], NULL) != 0)
 		return false;
 	memcpy(buf, cpu_node, sizeof(cpu_node));
 	return true;
@@ -254,19 +254,21 @@ static void check_vsyscall_pinned(struct verify_ctx *ctx, vsyscall_getcpu_fn vs,
 
 	/* check: vsyscall getcpu returns 0 */
 	if (!verify_ok(ctx, r == 0 && sr == 0)) {
-		verify_fail(ctx, "pinned to CPU %u: vsyscall getcpu() returned %ld, syscall %ld", cpu,
-			    r, sr);
+		verify_fail(ctx, "pinned to CPU %u: vsyscall getcpu() returned %ld, syscall %ld",
+			    cpu, r, sr);
 		return;
 	}
 	/* check: vsyscall getcpu CPU */
 	if (!verify_ok(ctx, (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
-		verify_fail(ctx, "pinned to CPU %u: vsyscall getcpu() says CPU %u, syscall says CPU %u",
+		verify_fail(ctx,
+			    "pinned to CPU %u: vsyscall getcpu() says CPU %u, syscall says CPU %u",
 			    cpu, vcpu, scpu);
 		return;
 	}
 	/* check: vsyscall getcpu node */
 	if (!verify_ok(ctx, vnode == snode))
-		verify_fail(ctx, "pinned to CPU %u: vsyscall getcpu() says node %u, syscall says node %u",
+		verify_fail(ctx,
+			    "pinned to CPU %u: vsyscall getcpu() says node %u, syscall says node %u",
 			    cpu, vnode, snode);
 }
 

@@ -84,8 +84,8 @@ struct vdso_arch {
 
 /* Where the functions of a run come from. */
 struct vdso_binding {
-	const char *source;	 /* "kernel vDSO", a --vdso-lib path, or "none" */
-	void *fn[VDSO_NR_CALLS]; /* NULL where the call is absent */
+	const char *source;	    /* "kernel vDSO", a --vdso-lib path, or "none" */
+	void *fn[VDSO_NR_CALLS];    /* NULL where the call is absent */
 	void *test_syscall;	    /* VDSO_TEST_SYSCALL of --vdso-lib, or NULL */
 	void *test_vsyscall_getcpu; /* VDSO_TEST_VSYSCALL_GETCPU of --vdso-lib, or NULL */
 };
