@@ -134,6 +134,23 @@ run -v -d 0.000001 all verify
 [ $rc -eq 0 ] && ! grep -q ': verify: 0 checks' "$out" && grep -q '^getcpu: verify: [1-9]' "$out"
 ok $? "the shortest duration still runs a round of checks on every API"
 
+# getcpu verify checks the x86_64 vsyscall page's getcpu where the kernel
+# maps it ("[vsyscall]" in /proc/PID/maps: vsyscall=emulate or xonly) and
+# says so in a verbose line; elsewhere it says why not.  (A 64-bit
+# vdsotest on x86_64: EI_CLASS 2 in its ELF header.)
+run -v -d 0.01 getcpu verify
+if [ "$(uname -m)" = x86_64 ] && [ "$(od -An -tu1 -j4 -N1 "$VDSOTEST" | tr -d ' ')" = 2 ]; then
+	if grep -q '\[vsyscall\]' /proc/self/maps; then
+		want='^getcpu: verify: vsyscall getcpu: checked \(0xffffffffff600800, \[vsyscall\] in /proc/self/maps\)$'
+	else
+		want='^getcpu: verify: vsyscall getcpu: not checked \(no \[vsyscall\] line in /proc/self/maps: vsyscall=none\)$'
+	fi
+else
+	want='^getcpu: verify: vsyscall getcpu: not checked \(not x86_64\)$'
+fi
+[ $rc -eq 0 ] && [ "$(grep -c 'vsyscall' "$out")" -eq 1 ] && grep -Eq "$want" "$out"
+ok $? "-v getcpu verify: one vsyscall line, /$want/ (got $rc)"
+
 # getcpu's cases: stack use; (NULL, NULL, NULL); 3 bad pointers as cpu
 # and as node; 5 pointer kinds as the ignored cache.
 if has_vdso getcpu; then

@@ -8,6 +8,12 @@
  * VDSOTEST_FAKE_BUG=<name> makes it get exactly one thing wrong, so that the
  * tests can show that each check of verify and abi fires; see the table in
  * bug_names[] and tests/fakes.sh.  Unset, it is a correct vDSO.
+ *
+ * It also exports the test seam of src/vdso/vdso.h (struct vdso_binding),
+ * which the kernel's vDSO has not: vdsotest_test_syscall(), the system
+ * call verify compares with, and vdsotest_test_vsyscall_getcpu(), the
+ * x86_64 vsyscall page's getcpu; correct, both are the system call, and
+ * the syscall-* and vsyscall-* bugs make them wrong.
  */
 #include "config.h"
 
@@ -93,6 +99,16 @@ enum bug {
 	BUG_GETRANDOM_PAST_END,	/* write the byte after the buffer */
 	BUG_GETRANDOM_LONG_REPEAT,	/* the same bytes each time for a state */
 	BUG_GETRANDOM_LONG_OVERRUN,	/* write the byte after their state */
+	BUG_GETRES_CHANGES,	/* clock_getres 1 ns more from its 8th call on */
+	/* the test seam's system call (the kernel's side of verify) */
+	BUG_SYSCALL_NSEC_1E9,	/* clock_gettime and clock_getres: tv_nsec + 1e9 */
+	BUG_SYSCALL_SEC_NEGATIVE,	/* clock_gettime: tv_sec -1 */
+	BUG_SYSCALL_USEC_1E6,	/* gettimeofday: tv_usec + 1e6 */
+	BUG_SYSCALL_GETRES_CHANGES,	/* clock_getres 1 ns more from its 8th call on */
+	/* the test seam's vsyscall getcpu */
+	BUG_VSYSCALL_GETCPU_ERROR,	/* fails with -EINVAL */
+	BUG_VSYSCALL_GETCPU_WRONG_CPU,	/* the other CPU of a pair (cpu ^ 1) */
+	BUG_VSYSCALL_GETCPU_WRONG_NODE,	/* node + 1 */
 	NR_BUGS
 };
 
@@ -159,6 +175,14 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETRANDOM_PAST_END] = "getrandom-past-end",
 	[BUG_GETRANDOM_LONG_REPEAT] = "getrandom-long-repeat",
 	[BUG_GETRANDOM_LONG_OVERRUN] = "getrandom-long-overrun",
+	[BUG_GETRES_CHANGES] = "getres-changes",
+	[BUG_SYSCALL_NSEC_1E9] = "syscall-nsec-1e9",
+	[BUG_SYSCALL_SEC_NEGATIVE] = "syscall-sec-negative",
+	[BUG_SYSCALL_USEC_1E6] = "syscall-usec-1e6",
+	[BUG_SYSCALL_GETRES_CHANGES] = "syscall-getres-changes",
+	[BUG_VSYSCALL_GETCPU_ERROR] = "vsyscall-getcpu-error",
+	[BUG_VSYSCALL_GETCPU_WRONG_CPU] = "vsyscall-getcpu-wrong-cpu",
+	[BUG_VSYSCALL_GETCPU_WRONG_NODE] = "vsyscall-getcpu-wrong-node",
 };
 
 /*
@@ -222,6 +246,8 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz);
 vdso_time_t FAKE(time)(vdso_time_t *t);
 long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache);
 long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t state_len);
+long vdsotest_test_syscall(long nr, long a1, long a2);
+long vdsotest_test_vsyscall_getcpu(unsigned *cpu, unsigned *node, void *cache);
 
 static bool is_coarse(clockid_t id)
 {
@@ -425,6 +451,7 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 /* clock_getres of either width, as fake_gettime(); @res may be NULL. */
 static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 {
+	static unsigned long calls;
 	long r;
 
 	switch (bug()) {
@@ -444,7 +471,7 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 	r = syscall(nr, id, res);
 	if (r == 0 && res) {
 		struct fake_ts t = get_ts(res, t64);
-		if (bug() == BUG_GETRES_WRONG)
+		if (bug() == BUG_GETRES_WRONG || (bug() == BUG_GETRES_CHANGES && ++calls >= 8))
 			t.nsec++;
 		if (bug() == BUG_GETRES_COARSE_1NS && is_coarse(id)) {
 			t.sec = 0;
@@ -542,6 +569,59 @@ long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache)
 	if (cpu && bug() == BUG_GETCPU_WRONG_CPU)
 		*cpu ^= 1;
 	if (node && bug() == BUG_GETCPU_WRONG_NODE)
+		*node += 1;
+	return 0;
+}
+
+/*
+ * The test seam (src/vdso/vdso.h): the system call verify compares with,
+ * syscall(@nr, @a1, @a2), then the syscall-* bugs.
+ */
+long vdsotest_test_syscall(long nr, long a1, long a2)
+{
+	static unsigned long getres_calls;
+	bool gettime = nr == SYS_clock_gettime, getres = nr == SYS_clock_getres, t64 = false;
+	long r = syscall(nr, a1, a2);
+
+#ifdef SYS_clock_gettime64
+	if (nr == SYS_clock_gettime64 || nr == SYS_clock_getres_time64) {
+		gettime = nr == SYS_clock_gettime64;
+		getres = !gettime;
+		t64 = true;
+	}
+#endif
+	if (r != 0)
+		return r;
+	if (nr == SYS_gettimeofday && a1 && bug() == BUG_SYSCALL_USEC_1E6) {
+		((vdso_timeval *)a1)->tv_sec--;
+		((vdso_timeval *)a1)->tv_usec += 1000000;
+	}
+	if (!(gettime || getres) || !a2)
+		return r;
+	struct fake_ts t = get_ts((void *)a2, t64);
+	if (bug() == BUG_SYSCALL_NSEC_1E9) {
+		t.sec -= gettime;
+		t.nsec += 1000000000;
+	}
+	if (gettime && bug() == BUG_SYSCALL_SEC_NEGATIVE)
+		t.sec = -1;
+	if (getres && bug() == BUG_SYSCALL_GETRES_CHANGES && ++getres_calls >= 8)
+		t.nsec++;
+	put_ts((void *)a2, t64, t);
+	return r;
+}
+
+/* The test seam's vsyscall getcpu (src/vdso/vdso.h): getcpu, then the vsyscall-getcpu-* bugs. */
+long vdsotest_test_vsyscall_getcpu(unsigned *cpu, unsigned *node, void *cache)
+{
+	(void)cache;
+	if (bug() == BUG_VSYSCALL_GETCPU_ERROR)
+		return -EINVAL;
+	if (syscall(SYS_getcpu, cpu, node, NULL) != 0)
+		return -errno;
+	if (cpu && bug() == BUG_VSYSCALL_GETCPU_WRONG_CPU)
+		*cpu ^= 1;
+	if (node && bug() == BUG_VSYSCALL_GETCPU_WRONG_NODE)
 		*node += 1;
 	return 0;
 }

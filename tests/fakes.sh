@@ -70,6 +70,14 @@ getres-wrong|clock-getres-monotonic-coarse|verify|vDSO resolution \[[0-9.]+\] !=
 getres-error|clock-getres-realtime|verify|vDSO clock_getres\(CLOCK_REALTIME\) returned -1
 getres-null-fails|clock-getres-tai|verify|vDSO clock_getres\(CLOCK_TAI, NULL\) returned -1 \(Bad address\), expected 0
 getres-null-crash|clock-getres-monotonic|verify|^clock-getres-monotonic: verify: killed by signal 11
+getres-changes|clock-getres-realtime|verify|^clock-getres-realtime: vDSO clock_getres\(CLOCK_REALTIME\) changed during the run: \[0\.000000002\], first \[0\.000000001\]$
+# the system call's side (the fake's vdsotest_test_syscall stands in for it)
+syscall-nsec-1e9|clock-gettime-monotonic|verify|^clock-gettime-monotonic: syscall CLOCK_MONOTONIC tv_nsec 1[0-9]{9} out of range \[0, 999999999\]$
+syscall-nsec-1e9|clock-gettime-realtime-coarse|verify|^clock-gettime-realtime-coarse: syscall CLOCK_REALTIME tv_nsec 1[0-9]{9} out of range \[0, 999999999\]$
+syscall-nsec-1e9|clock-getres-monotonic|verify|^clock-getres-monotonic: syscall CLOCK_MONOTONIC resolution tv_nsec 1000000001 out of range \[0, 999999999\]$
+syscall-getres-changes|clock-getres-monotonic|verify|^clock-getres-monotonic: syscall clock_getres\(CLOCK_MONOTONIC\) changed during the run: \[0\.000000002\], first \[0\.000000001\]$
+syscall-nsec-1e9|gettimeofday|verify|^gettimeofday: syscall CLOCK_REALTIME tv_nsec 1[0-9]{9} out of range \[0, 999999999\]$
+syscall-usec-1e6|gettimeofday|verify|^gettimeofday: syscall gettimeofday tv_usec 1[0-9]{6} out of range \[0, 999999\]$
 # gettimeofday: verify
 gtod-error|gettimeofday|verify|vDSO gettimeofday\(&tv, &tz\) returned -1
 gtod-eoverflow|gettimeofday|verify|^gettimeofday: vDSO gettimeofday\(&tv, &tz\) returned -1 \(Value too large for (defined )?data type\); expected 0$
@@ -86,6 +94,9 @@ time-null-crash|time|verify|^time: verify: killed by signal 11
 getcpu-error|getcpu|verify|vDSO getcpu\(\) returned -1
 getcpu-outside|getcpu|verify|vDSO getcpu\(\) returned CPU 4095, which is not in the affinity mask
 getcpu-wrong-node|getcpu|verify|pinned to CPU [0-9]+: vDSO getcpu\(\) says node [0-9]+, syscall says node [0-9]+
+# the vsyscall page's getcpu (the fake's vdsotest_test_vsyscall_getcpu stands in for it)
+vsyscall-getcpu-error|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vsyscall getcpu\(\) returned -22, syscall 0$
+vsyscall-getcpu-wrong-node|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vsyscall getcpu\(\) says node [0-9]+, syscall says node [0-9]+$
 # getrandom: verify
 getrandom-error|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 32, 0\) returned -1 \(Invalid argument\); expected 32
 getrandom-syscall|getrandom|verify|^getrandom: vDSO getrandom\(\) entered the system call for a 16-byte read with a seeded state$
@@ -155,6 +166,19 @@ done <<ROWS
 $rows
 ROWS
 
+# A negative tv_sec from the system call, where tv_sec has 64 bits (a
+# 32-bit one wraps negative past 2038, which verify takes back): the calls
+# of 64-bit targets, the time64 calls of 32-bit ones.
+api=clock-gettime-boottime
+"$VDSOTEST" list-apis | grep -q '^clock-gettime64-' && api=clock-gettime64-boottime
+VDSOTEST_FAKE_BUG=syscall-sec-negative "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+	"$api" verify >"$out" 2>&1
+rc=$?
+grep -Eq "^$api: syscall CLOCK_MONOTONIC tv_sec -1 is negative\$" "$out"
+found=$?
+[ $rc -eq 1 ] && [ $found -eq 0 ]
+ok $? "syscall-sec-negative: $api verify exits 1 (got $rc) naming the system call's tv_sec"
+
 # Pinned to a CPU, the fake names the other CPU of a pair: needs two CPUs.
 if [ "$(nproc)" -ge 2 ]; then
 	VDSOTEST_FAKE_BUG=getcpu-wrong-cpu "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
@@ -165,6 +189,14 @@ if [ "$(nproc)" -ge 2 ]; then
 	[ $rc -eq 1 ] && [ $found -eq 0 ]
 	ok $? "getcpu-wrong-cpu: getcpu verify exits 1 (got $rc) naming both CPUs"
 
+	VDSOTEST_FAKE_BUG=vsyscall-getcpu-wrong-cpu "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 \
+		-f 1 getcpu verify >"$out" 2>&1
+	rc=$?
+	grep -Eq '^getcpu: pinned to CPU [0-9]+: vsyscall getcpu\(\) says CPU [0-9]+, syscall says CPU [0-9]+$' "$out"
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
+	ok $? "vsyscall-getcpu-wrong-cpu: getcpu verify exits 1 (got $rc) naming both CPUs"
+
 	# The shortest duration still pins to every CPU (each round does).
 	VDSOTEST_FAKE_BUG=getcpu-wrong-cpu "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.000001 \
 		-f 1000 getcpu verify >"$out" 2>&1
@@ -174,6 +206,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	ok $? "getcpu-wrong-cpu at -d 0.000001: a failure on each of the $(nproc) CPUs (got $rc, $cpus CPUs)"
 else
 	tap_skip "getcpu-wrong-cpu needs two CPUs"
+	tap_skip "vsyscall-getcpu-wrong-cpu needs two CPUs"
 	tap_skip "getcpu-wrong-cpu needs two CPUs"
 fi
 
@@ -231,6 +264,8 @@ ok $? "bench notes the fake's fallback right after the vdso line (got $rc)"
 VDSOTEST_FAKE_BUG=none "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 -v getcpu verify >"$out" 2>&1
 grep -q '^getcpu: verify: path exercised: system call (the vDSO function falls back)$' "$out"
 ok $? "verbose verify of the fake names the system call path"
+grep -qx 'getcpu: verify: vsyscall getcpu: checked (the stand-in vdsotest_test_vsyscall_getcpu of --vdso-lib)' "$out"
+ok $? "verbose getcpu verify of the fake names its vsyscall stand-in"
 
 # getrandom bench: a failing vDSO call is a note and exit 1, at any --size.
 VDSOTEST_FAKE_BUG=getrandom-error "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 --size=100 \
@@ -264,6 +299,10 @@ boottime-early|clock-gettime64-boottime|verify|^clock-gettime64-boottime: vDSO C
 tai-offset-1s|clock-gettime64-tai|verify|^clock-gettime64-tai: vDSO CLOCK_TAI \[[0-9.]+\] is not syscall CLOCK_REALTIME \[[0-9.]+ \.\. [0-9.]+\] \+ the TAI offset [0-9]+ s \(adjtimex\): [1-9][0-9]{8} ns behind$
 getres-null-fails|clock-getres-time64-tai|verify|^clock-getres-time64-tai: vDSO clock_getres_time64\(CLOCK_TAI, NULL\) returned -1 \(Bad address\), expected 0
 getres-null-crash|clock-getres-time64-monotonic|verify|^clock-getres-time64-monotonic: verify: killed by signal 11
+getres-changes|clock-getres-time64-monotonic|verify|^clock-getres-time64-monotonic: vDSO clock_getres_time64\(CLOCK_MONOTONIC\) changed during the run: \[0\.000000002\], first \[0\.000000001\]$
+syscall-nsec-1e9|clock-gettime64-monotonic|verify|^clock-gettime64-monotonic: syscall CLOCK_MONOTONIC tv_nsec 1[0-9]{9} out of range \[0, 999999999\]$
+syscall-nsec-1e9|clock-getres-time64-monotonic|verify|^clock-getres-time64-monotonic: syscall CLOCK_MONOTONIC resolution tv_nsec 1000000001 out of range \[0, 999999999\]$
+syscall-getres-changes|clock-getres-time64-realtime|verify|^clock-getres-time64-realtime: syscall clock_getres_time64\(CLOCK_REALTIME\) changed during the run: \[0\.000000002\], first \[0\.000000001\]$
 getres-coarse-1ns|clock-getres-time64-monotonic-coarse|verify|^clock-getres-time64-monotonic-coarse: vDSO resolution \[0\.000000001\] != syscall \[0\.00[0-9]{7}\]
 stack-16k|clock-gettime64-monotonic|abi|^clock-gettime64-monotonic: abi: stack use of the vDSO function: 1[0-9]{4} bytes \(limit 4096\): FAIL$
 TABLE

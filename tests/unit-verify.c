@@ -6,6 +6,9 @@
  * watch that never answers is not taken for a setting.  A pipe stands in
  * for the timerfd (no clock is set): a byte 'c' is the cancel, 'e' the
  * timer's own expiry, 'x' an error.
+ *
+ * And verify_sys_normalized() at the edges of its ranges (its messages are
+ * checked end to end by tests/fakes.sh's syscall-* rows).
  */
 #include "config.h"
 
@@ -16,6 +19,7 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "core/api.h"
 #include "harness/verify.h"
 
 static int watch[2] = { -1, -1 }, go[2] = { -1, -1 };
@@ -96,5 +100,33 @@ int main(void)
 	put("e");
 	ok(!verify_clock_set_wait(watch[0], 30, look_pipe),
 	   "an expiry alone within 30 ms: not set");
+
+	/* (no session: verify_fail() prints nothing, the verdict is the return) */
+	static const struct api api = { .name = "unit" };
+	struct verify_ctx ctx = { .api = &api };
+	static const struct {
+		int64_t sec, frac;
+		bool usec, wrap, good;
+	} cases[] = {
+		{ 0, 0, false, false, true },
+		{ 5, 999999999, false, false, true },
+		{ 5, 1000000000, false, false, false },
+		{ 5, -1, false, false, false },
+		{ 5, 999999, true, false, true },
+		{ 5, 1000000, true, false, false },
+		{ 5, -1, true, false, false },
+		{ -1, 0, false, false, false },
+		{ -1, 0, false, true, true },	 /* a 32-bit tv_sec past 2038 */
+		{ -1, 1000000000, false, true, false },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t before = ctx.checks;
+		bool good = verify_sys_normalized(&ctx, "CLOCK_X", cases[i].sec, cases[i].frac,
+						  cases[i].usec, cases[i].wrap);
+		ok(good == cases[i].good && ctx.checks > before,
+		   "verify_sys_normalized(%lld, %lld, %s%s): %s", (long long)cases[i].sec,
+		   (long long)cases[i].frac, cases[i].usec ? "tv_usec" : "tv_nsec",
+		   cases[i].wrap ? ", may wrap" : "", cases[i].good ? "normalized" : "not");
+	}
 	return tap_done();
 }

@@ -38,6 +38,7 @@
 #include "lib/timens_offsets.h"
 #include "output/report.h"
 #include "vdso/arch.h"
+#include "vdso/vdso.h"
 
 /*
  * A coarse clock may lag its fine twin by up to two resolutions plus this:
@@ -149,12 +150,14 @@ struct clock_arg {
 	clockid_t id;
 	const struct clock_flavour *fl;
 	bool getres; /* clock_getres, not clock_gettime */
+	/* verify's reference system call: NULL, syscall(2) (vdso_reference_syscall()) */
+	const struct vdso_binding *ref;
 };
 
 static struct clock_arg clock_arg_of(const struct api *api, const struct run *run)
 {
 	struct clock_arg a = { run ? api_vdso_fn(api, run) : NULL, api->clock_id, &old_flavour,
-			       false };
+			       false, NULL };
 
 	for (size_t i = 0; i < sizeof(flavours) / sizeof(flavours[0]); i++)
 		for (int g = 0; g < 2; g++)
@@ -165,10 +168,13 @@ static struct clock_arg clock_arg_of(const struct api *api, const struct run *ru
 	return a;
 }
 
-/* The system call of @a's kind and width, for clock @id. */
+/*
+ * The system call of @a's kind and width, for clock @id (for verify, the
+ * test seam's stand-in where --vdso-lib has one: vdso_reference_syscall()).
+ */
 static long sys_call(const struct clock_arg *a, bool getres, clockid_t id, union clock_buf *b)
 {
-	return syscall(a->fl->sys_nr[getres], id, b);
+	return vdso_reference_syscall(a->ref, a->fl->sys_nr[getres], id, (long)b);
 }
 
 /*
@@ -374,6 +380,9 @@ struct gettime_state {
 	uint64_t rounds;	 /* rounds begun */
 	uint64_t set_seen_round; /* the round in which a setting was last seen */
 	bool set_seen;
+	/* clock_getres: the first answers of the run, of the system call and the subject */
+	struct ts64 first_sres, first_vres;
+	bool have_first_sres, have_first_vres;
 };
 
 /* The kernel's TAI offset in seconds, CLOCK_TAI - CLOCK_REALTIME (adjtimex(2), modes 0: read only). */
@@ -459,7 +468,20 @@ static bool timens_boot_minus_mono_ns(int64_t *diff_ns)
 	return true;
 }
 
-/* A system call reading of clock @id in @a's width; on failure the run fails. */
+/* The name of clock @id, one of those a round of @api's verify reads. */
+static const char *read_clock_name(const struct api *api, clockid_t id)
+{
+	if (id == api->clock_id && api->clock_name)
+		return api->clock_name;
+	if (id == CLOCK_REALTIME)
+		return "CLOCK_REALTIME";
+	return id == CLOCK_MONOTONIC ? "CLOCK_MONOTONIC" : "clock";
+}
+
+/*
+ * A system call reading of clock @id in @a's width, normalized (the
+ * kernel's side, verify_sys_normalized()); on failure the run fails.
+ */
 static bool sys_read(struct verify_ctx *ctx, const struct clock_arg *a, clockid_t id,
 		     struct ts64 *out)
 {
@@ -471,7 +493,8 @@ static bool sys_read(struct verify_ctx *ctx, const struct clock_arg *a, clockid_
 		return false;
 	}
 	*out = a->fl->to_ts64(&b);
-	return true;
+	return verify_sys_normalized(ctx, read_clock_name(ctx->api, id), out->sec, out->nsec, false,
+				     a->fl->sec32);
 }
 
 /*
@@ -816,6 +839,7 @@ static enum status clock_verify_setup(const struct api *api, const struct run *r
 	union clock_buf res;
 
 	st->arg = clock_arg_of(api, run);
+	st->arg.ref = run->vdso;
 	if (!st->arg.fn && !st->arg.fl->libc) {
 		report_note("%s: vDSO version of %s not found, and libc's time_t has 32 bits; nothing to verify",
 			    api->name, vdso_call_name(api->family->call));
@@ -836,11 +860,40 @@ static enum status clock_verify_setup(const struct api *api, const struct run *r
 	return STATUS_PASS;
 }
 
-static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
+/*
+ * A clock_getres answer @t of @who ("syscall", "vDSO", "libc") equals its
+ * first one of the run (@first, @have_first: taken from @t the first
+ * time).  Return: false after the failure.
+ */
+static bool getres_unchanged(struct verify_ctx *ctx, const char *who, struct ts64 t,
+			     struct ts64 *first, bool *have_first)
+{
+	char a[TS64_STRLEN], b[TS64_STRLEN];
+
+	if (!*have_first) {
+		*first = t;
+		*have_first = true;
+	}
+	/* check: clock_getres stable across the run */
+	if (verify_ok(ctx, t.sec == first->sec && t.nsec == first->nsec))
+		return true;
+	verify_fail(ctx, "%s %s(%s) changed during the run: [%s], first [%s]", who,
+		    vdso_call_name(ctx->api->family->call), ctx->api->clock_name,
+		    ts64_format(t, a, sizeof(a)), ts64_format(*first, b, sizeof(b)));
+	return false;
+}
+
+/*
+ * One round: the system call's resolution is normalized and the same as
+ * its first; the subject's returns 0, is the same as its first and equal
+ * to the system call's; clock_getres(id, NULL) returns 0.
+ */
+static void getres_round(struct verify_ctx *ctx, struct gettime_state *st)
 {
 	const struct api *api = ctx->api;
+	const struct clock_arg *arg = &st->arg;
 	const char *who = subject_name(arg), *call = vdso_call_name(api->family->call);
-	char a[TS64_STRLEN], b[TS64_STRLEN];
+	char a[TS64_STRLEN], b[TS64_STRLEN], what[64];
 	union clock_buf sres, vres;
 
 	if (sys_call(arg, true, api->clock_id, &sres) != 0) {
@@ -848,6 +901,11 @@ static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 			    strerror(errno));
 		return;
 	}
+	struct ts64 s = arg->fl->to_ts64(&sres);
+	snprintf(what, sizeof(what), "%s resolution", api->clock_name);
+	if (!verify_sys_normalized(ctx, what, s.sec, s.nsec, false, false) ||
+	    !getres_unchanged(ctx, "syscall", s, &st->first_sres, &st->have_first_sres))
+		return;
 	int r = subject_call(arg, &vres);
 	int err = errno;
 	if (!verify_ok(ctx, r == 0)) {
@@ -855,7 +913,9 @@ static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
 			    call, api->clock_name, r, strerror(err));
 		return;
 	}
-	struct ts64 s = arg->fl->to_ts64(&sres), v = arg->fl->to_ts64(&vres);
+	struct ts64 v = arg->fl->to_ts64(&vres);
+	if (!getres_unchanged(ctx, who, v, &st->first_vres, &st->have_first_vres))
+		return;
 	if (!verify_ok(ctx, ts64_normalized(v) && v.sec == s.sec && v.nsec == s.nsec)) {
 		verify_fail(ctx, "%s resolution [%s] != syscall [%s] (%" PRId64 " ns apart)", who,
 			    ts64_format(v, a, sizeof(a)), ts64_format(s, b, sizeof(b)),
@@ -874,7 +934,7 @@ static void clock_round(struct verify_ctx *ctx, void *state)
 	struct gettime_state *st = state;
 
 	if (st->arg.getres)
-		getres_round(ctx, &st->arg);
+		getres_round(ctx, st);
 	else
 		gettime_round(ctx, st);
 }

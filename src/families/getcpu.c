@@ -2,12 +2,14 @@
 /*
  * The getcpu family.  getcpu(2): the CPU and NUMA node the caller runs on;
  * either pointer may be NULL; the third argument (tcache) is unused since
- * Linux 2.6.24 and must be ignored.
+ * Linux 2.6.24 and must be ignored.  On x86_64, verify also checks the
+ * getcpu of the legacy vsyscall page where it can be called.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,9 +19,11 @@
 #include "harness/abi.h"
 #include "harness/bench.h"
 #include "harness/verify.h"
+#include "lib/child.h"
 #include "lib/cpus.h"
 #include "output/report.h"
 #include "vdso/arch.h"
+#include "vdso/vdso.h"
 
 static long sys_getcpu(unsigned *cpu, unsigned *node, void *cache)
 {
@@ -150,28 +154,159 @@ static void check_pinned(struct verify_ctx *ctx, void *fn, unsigned cpu)
 			    cpu, who, vnode, snode);
 }
 
-/* A verify's state: the thread's affinity mask, taken before the rounds. */
+/*
+ * The x86_64 vsyscall page: at 0xffffffffff600000 (VSYSCALL_ADDR,
+ * arch/x86/include/uapi/asm/vsyscall.h), 1024 bytes per call: gettimeofday,
+ * time, getcpu; getcpu takes getcpu(2)'s arguments and returns 0 or a
+ * negative errno.  The kernel maps it as "[vsyscall]" in /proc/PID/maps
+ * and emulates a call into it under vsyscall=emulate and vsyscall=xonly
+ * (the default); under vsyscall=none there is no such line and a call
+ * raises SIGSEGV (arch/x86/entry/vsyscall/vsyscall_64.c).  Not in an x32
+ * process (a 32-bit pointer cannot hold the address).
+ */
+#if defined(__x86_64__) && !defined(__ILP32__)
+#define VSYSCALL_GETCPU 0xffffffffff600800UL
+#endif
+
+typedef long (*vsyscall_getcpu_fn)(unsigned *cpu, unsigned *node, void *cache);
+
+#ifdef VSYSCALL_GETCPU
+/* Does /proc/self/maps have a "[vsyscall]" line?  -1: it cannot be read. */
+static int maps_vsyscall(void)
+{
+	char line[512];
+	int found = 0;
+	FILE *f = fopen("/proc/self/maps", "re");
+
+	if (!f)
+		return -1;
+	while (!found && fgets(line, sizeof(line), f))
+		found = strstr(line, "[vsyscall]") != NULL;
+	fclose(f);
+	return found;
+}
+
+/* child_answer()'s function: one call of the vsyscall getcpu, answered in @buf. */
+static bool vsyscall_probe(void *arg, void *buf, size_t len)
+{
+	unsigned cpu_node[2];
+
+	(void)arg;
+	if (len != sizeof(cpu_node) ||
+	    ((vsyscall_getcpu_fn)VSYSCALL_GETCPU)(&cpu_node[0], &cpu_node[1], NULL) != 0)
+		return false;
+	memcpy(buf, cpu_node, sizeof(cpu_node));
+	return true;
+}
+#endif
+
+/*
+ * The vsyscall getcpu to check, or NULL, and in @how (@len bytes) whether
+ * it is checked or why not: the test seam's stand-in of --vdso-lib
+ * (vdso.h), else on x86_64 the vsyscall page's where /proc/self/maps shows
+ * it and one call in a child (fork_test_child(): a SIGSEGV kills only the
+ * child) returns 0.
+ */
+static vsyscall_getcpu_fn vsyscall_getcpu(const struct run *run, char *how, size_t len)
+{
+	if (run->vdso && run->vdso->test_vsyscall_getcpu) {
+		snprintf(how, len, "checked (the stand-in %s of --vdso-lib)",
+			 VDSO_TEST_VSYSCALL_GETCPU);
+		return (vsyscall_getcpu_fn)run->vdso->test_vsyscall_getcpu;
+	}
+#ifdef VSYSCALL_GETCPU
+	unsigned cpu_node[2];
+	const char *step;
+	int maps = maps_vsyscall();
+
+	if (maps <= 0) {
+		snprintf(how, len, "not checked (%s)",
+			 maps < 0 ? "/proc/self/maps unreadable: no /proc?"
+				  : "no [vsyscall] line in /proc/self/maps: vsyscall=none");
+		return NULL;
+	}
+	if (child_answer(vsyscall_probe, NULL, cpu_node, sizeof(cpu_node), &step) != 0) {
+		if (errno == EIO) /* (the child died, or the call returned an error) */
+			snprintf(how, len, "not checked (a call at %#lx in a child failed)",
+				 VSYSCALL_GETCPU);
+		else
+			snprintf(how, len, "not checked (a child to call it in: %s: %s)", step,
+				 strerror(errno));
+		return NULL;
+	}
+	snprintf(how, len, "checked (%#lx, [vsyscall] in /proc/self/maps)", VSYSCALL_GETCPU);
+	return (vsyscall_getcpu_fn)VSYSCALL_GETCPU;
+#else
+	snprintf(how, len, "not checked (not x86_64)");
+	return NULL;
+#endif
+}
+
+/*
+ * Pinned to @cpu: the vsyscall getcpu @vs returns 0, @cpu and the node the
+ * system call gives, as check_pinned().
+ */
+static void check_vsyscall_pinned(struct verify_ctx *ctx, vsyscall_getcpu_fn vs, unsigned cpu)
+{
+	unsigned vcpu = ~0u, vnode = ~0u, scpu = ~0u, snode = ~0u;
+	long r = vs(&vcpu, &vnode, NULL);
+	long sr = sys_getcpu(&scpu, &snode, NULL);
+
+	/* check: vsyscall getcpu returns 0 */
+	if (!verify_ok(ctx, r == 0 && sr == 0)) {
+		verify_fail(ctx, "pinned to CPU %u: vsyscall getcpu() returned %ld, syscall %ld",
+			    cpu, r, sr);
+		return;
+	}
+	/* check: vsyscall getcpu CPU */
+	if (!verify_ok(ctx, (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
+		verify_fail(ctx,
+			    "pinned to CPU %u: vsyscall getcpu() says CPU %u, syscall says CPU %u",
+			    cpu, vcpu, scpu);
+		return;
+	}
+	/* check: vsyscall getcpu node */
+	if (!verify_ok(ctx, vnode == snode))
+		verify_fail(ctx,
+			    "pinned to CPU %u: vsyscall getcpu() says node %u, syscall says node %u",
+			    cpu, vnode, snode);
+}
+
+/*
+ * A verify's state: the thread's affinity mask, taken before the rounds,
+ * and the vsyscall getcpu to check (or NULL) with its verbose line.
+ */
 struct getcpu_verify_state {
 	struct cpu_mask mask;
+	vsyscall_getcpu_fn vsyscall;
+	char vsyscall_how[160];
+	bool said;
 };
 
 static enum status getcpu_verify_setup(const struct api *api, const struct run *run, void *state)
 {
 	struct getcpu_verify_state *s = state;
 
-	(void)api, (void)run;
+	(void)api;
 	if (!cpu_mask_get(&s->mask)) {
 		fprintf(stderr, "vdsotest: sched_getaffinity: %s\n", strerror(errno));
 		return STATUS_FAIL;
 	}
+	s->vsyscall = vsyscall_getcpu(run, s->vsyscall_how, sizeof(s->vsyscall_how));
 	return STATUS_PASS;
 }
 
 static void getcpu_round(struct verify_ctx *ctx, void *state)
 {
-	const struct cpu_mask *mask = &((struct getcpu_verify_state *)state)->mask;
+	struct getcpu_verify_state *s = state;
+	const struct cpu_mask *mask = &s->mask;
 	void *fn = api_vdso_fn(ctx->api, ctx->run);
+	/* (said once per API, not once per thread of -t N; after the path exercised) */
+	static _Atomic(const struct api *) vsyscall_said;
 
+	if (!s->said && ctx->run->verbose && atomic_exchange(&vsyscall_said, ctx->api) != ctx->api)
+		report_line(ctx->api, "verify: vsyscall getcpu: %s", s->vsyscall_how);
+	s->said = true;
 	check_in_mask(ctx, fn, mask);
 	/* A round pins to every CPU, however short the duration. */
 	for (unsigned cpu = 0; cpu < mask->ncpus && verify_failures() < ctx->run->maxfails; cpu++) {
@@ -180,6 +315,8 @@ static void getcpu_round(struct verify_ctx *ctx, void *state)
 		if (cpu_pin(cpu) != 0)
 			continue; /* e.g. a cpuset took the CPU away */
 		check_pinned(ctx, fn, cpu);
+		if (s->vsyscall)
+			check_vsyscall_pinned(ctx, s->vsyscall, cpu);
 	}
 	sched_setaffinity(0, mask->size, mask->set);
 }

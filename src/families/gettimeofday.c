@@ -19,6 +19,7 @@
 #include "harness/verify.h"
 #include "output/report.h"
 #include "vdso/arch.h"
+#include "vdso/vdso.h"
 
 static long sys_gettimeofday(vdso_timeval *tv, struct timezone *tz)
 {
@@ -136,7 +137,34 @@ static bool libc_y2038(struct verify_ctx *ctx, void *fn, int r, int err,
 	return true;
 }
 
-/* One round: CLOCK_REALTIME syscall r1, subject (tv, tz), r2, syscall tz. */
+/*
+ * verify's reference system call @nr (SYS_clock_gettime of CLOCK_REALTIME
+ * into @ts, or SYS_gettimeofday into @tv and @tz), through
+ * vdso_reference_syscall(); its reading normalized
+ * (verify_sys_normalized()).  Return: false after a failure.
+ */
+static bool sys_reading(struct verify_ctx *ctx, vdso_timespec *ts, vdso_timeval *tv,
+			struct timezone *tz)
+{
+	const struct vdso_binding *ref = ctx->run->vdso;
+
+	if (ts ? vdso_reference_syscall(ref, SYS_clock_gettime, CLOCK_REALTIME, (long)ts) != 0
+	       : vdso_reference_syscall(ref, SYS_gettimeofday, (long)tv, (long)tz) != 0) {
+		verify_fail(ctx, "clock_gettime or gettimeofday system call failed: %s",
+			    strerror(errno));
+		return false;
+	}
+	/* (a 32-bit tv_sec wraps past 2038) */
+	return ts ? verify_sys_normalized(ctx, "CLOCK_REALTIME", ts->tv_sec, ts->tv_nsec, false,
+					  sizeof(ts->tv_sec) < 8)
+		  : verify_sys_normalized(ctx, "gettimeofday", tv->tv_sec, tv->tv_usec, true,
+					  sizeof(tv->tv_sec) < 8);
+}
+
+/*
+ * One round: CLOCK_REALTIME syscall r1, subject (tv, tz), r2, syscall
+ * (tv, tz); then the subject (tv, NULL), r3.
+ */
 static void gtod_round(struct verify_ctx *ctx, void *state)
 {
 	(void)state;
@@ -144,15 +172,14 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 	const char *who = fn ? "vDSO" : "libc";
 	struct timezone tz = { -1, -1 }, stz;
 	vdso_timespec r1, r2;
-	vdso_timeval tv = { 0, 0 }, tv2;
+	vdso_timeval tv = { 0, 0 }, tv2, stv;
 
-	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r1) != 0)
-		goto syscall_failed;
+	if (!sys_reading(ctx, &r1, NULL, NULL))
+		return;
 	int r = subject_call(fn, &tv, &tz);
 	int err = errno;
-	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r2) != 0 ||
-	    sys_gettimeofday(NULL, &stz) != 0)
-		goto syscall_failed;
+	if (!sys_reading(ctx, &r2, NULL, NULL) || !sys_reading(ctx, NULL, &stv, &stz))
+		return;
 
 	/*
 	 * A C library's 32-bit gettimeofday() fails with EOVERFLOW from
@@ -213,16 +240,11 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 	r = subject_call(fn, &tv2, NULL);
 	err = errno;
 	vdso_timespec r3;
-	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &r3) != 0)
-		goto syscall_failed;
-	if (libc_y2038(ctx, fn, r, err, &r2, &r3))
+	if (!sys_reading(ctx, &r3, NULL, NULL) || libc_y2038(ctx, fn, r, err, &r2, &r3))
 		return;
 	if (!verify_ok(ctx, r == 0))
 		verify_fail(ctx, "%s gettimeofday(&tv, NULL) returned %d (%s); expected 0", who, r,
 			    strerror(err));
-	return;
-syscall_failed:
-	verify_fail(ctx, "clock_gettime or gettimeofday system call failed: %s", strerror(errno));
 }
 
 /* ---- abi ---- */

@@ -180,6 +180,25 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 	va_end(ap);
 }
 
+bool verify_sys_normalized(struct verify_ctx *ctx, const char *what, int64_t sec, int64_t frac,
+			   bool usec, bool sec_may_wrap)
+{
+	int64_t max = usec ? 999999 : 999999999;
+
+	/* check: system call reading normalized */
+	if (!verify_ok(ctx, frac >= 0 && frac <= max)) {
+		verify_fail(ctx, "syscall %s %s %" PRId64 " out of range [0, %" PRId64 "]", what,
+			    usec ? "tv_usec" : "tv_nsec", frac, max);
+		return false;
+	}
+	/* check: system call reading not negative */
+	if (!verify_ok(ctx, sec >= 0 || sec_may_wrap)) {
+		verify_fail(ctx, "syscall %s tv_sec %" PRId64 " is negative", what, sec);
+		return false;
+	}
+	return true;
+}
+
 bool verify_failure(const struct api *api, const char *fmt, ...)
 {
 	va_list ap;

@@ -100,6 +100,22 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
+ * verify_sys_normalized - check that a reading the system call gave (the
+ * kernel's, which verify compares with) is normalized: 0 <= @frac <=
+ * 999999999 (tv_nsec) or, if @usec, 999999 (tv_usec, a timeval:
+ * gettimeofday(2)); and @sec >= 0 unless @sec_may_wrap (a 32-bit tv_sec
+ * wraps negative past 2038-01-19T03:14:07Z; a clock cannot be set before
+ * 1970 (clock_settime(2): EINVAL), and the kernel refuses time namespace
+ * offsets that would take a clock below 0 (time_namespaces(7))).  @what names the reading
+ * ("CLOCK_MONOTONIC", "CLOCK_MONOTONIC resolution", "gettimeofday").
+ * Failure: "syscall WHAT tv_nsec|tv_usec N out of range [0, MAX]" or
+ * "syscall WHAT tv_sec N is negative".
+ * Return: false after the failure.
+ */
+bool verify_sys_normalized(struct verify_ctx *ctx, const char *what, int64_t sec, int64_t frac,
+			   bool usec, bool sec_may_wrap);
+
+/*
  * verify_failure - the same without a context, for checks made outside
  * one (timens.c).  Return: whether the line was printed.
  */

@@ -570,6 +570,13 @@ static const char *foreign_object(const char *path)
 }
 #endif
 
+long vdso_reference_syscall(const struct vdso_binding *b, long nr, long a1, long a2)
+{
+	if (b && b->test_syscall)
+		return ((long (*)(long, long, long))b->test_syscall)(nr, a1, a2);
+	return syscall(nr, a1, a2);
+}
+
 int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err)
 {
 	memset(b, 0, sizeof(*b));
@@ -595,6 +602,8 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 	}
 	for (int c = 0; c < VDSO_NR_CALLS; c++)
 		b->fn[c] = dlsym(h, vdso_symbol_name(c, name, sizeof(name)));
+	b->test_syscall = dlsym(h, VDSO_TEST_SYSCALL);
+	b->test_vsyscall_getcpu = dlsym(h, VDSO_TEST_VSYSCALL_GETCPU);
 	return 0;
 #else
 	*err = "this build of vdsotest has no dlopen()";

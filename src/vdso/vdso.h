@@ -65,11 +65,38 @@ struct vdso_arch {
 	const char *version; /* version node, e.g. "LINUX_2.6" */
 };
 
+/*
+ * The test seam: two optional symbols a --vdso-lib object may export
+ * (tests/fake-vdso.c does), so that a test can hand verify a wrong answer
+ * where no fake vDSO function can: from the system call (the kernel) and
+ * from the x86_64 vsyscall page.  The kernel's vDSO exports neither name,
+ * so they are looked up in a --vdso-lib object only.
+ *   long vdsotest_test_syscall(long nr, long a1, long a2): called instead
+ *     of syscall(nr, a1, a2) for verify's reference readings
+ *     (vdso_reference_syscall()); syscall(2)'s convention (-1 and errno).
+ *   long vdsotest_test_vsyscall_getcpu(unsigned *cpu, unsigned *node,
+ *     void *cache): called instead of the vsyscall page's getcpu (at
+ *     0xffffffffff600800 on x86_64), on any architecture; the kernel's
+ *     convention (0 or a negative errno).
+ */
+#define VDSO_TEST_SYSCALL "vdsotest_test_syscall"
+#define VDSO_TEST_VSYSCALL_GETCPU "vdsotest_test_vsyscall_getcpu"
+
 /* Where the functions of a run come from. */
 struct vdso_binding {
-	const char *source;	 /* "kernel vDSO", a --vdso-lib path, or "none" */
-	void *fn[VDSO_NR_CALLS]; /* NULL where the call is absent */
+	const char *source;	    /* "kernel vDSO", a --vdso-lib path, or "none" */
+	void *fn[VDSO_NR_CALLS];    /* NULL where the call is absent */
+	void *test_syscall;	    /* VDSO_TEST_SYSCALL of --vdso-lib, or NULL */
+	void *test_vsyscall_getcpu; /* VDSO_TEST_VSYSCALL_GETCPU of --vdso-lib, or NULL */
 };
+
+/*
+ * vdso_reference_syscall - the system call verify compares with:
+ * syscall(@nr, @a1, @a2) (pointers passed as long, as syscall(2) takes
+ * them), or @b's test_syscall stand-in when --vdso-lib has one; @b may be
+ * NULL.  Return: as syscall(2): the call's value, or -1 with errno.
+ */
+long vdso_reference_syscall(const struct vdso_binding *b, long nr, long a1, long a2);
 
 /*
  * vdso_image_parse - validate an in-memory ELF image and index its dynamic
@@ -167,7 +194,8 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img);
 /*
  * vdso_bind_library - bind every call to the symbol with the kernel vDSO's
  * name for this architecture in a shared object (--vdso-lib), looked up
- * with dlsym() and without a version.  PATH "none" binds nothing.
+ * with dlsym() and without a version, and the test seam's two symbols
+ * (struct vdso_binding) where it has them.  PATH "none" binds nothing.
  * @b:    filled; calls the object lacks stay NULL
  * @path: file name given to dlopen(3)
  * @err:  on failure, a message (from dlerror(3) or a static string)
