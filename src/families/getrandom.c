@@ -741,9 +741,10 @@ static enum status grnd_verify_setup(const struct api *api, const struct run *ru
 		if (grnd_no_runtime_support(api, err))
 			return STATUS_SKIP;
 		/* check: the parameter query succeeds */
-		verify_failure(api,
-			       "vDSO getrandom(NULL, 0, 0, &params, ~0UL) (the parameter query) returned -1 (%s); expected 0",
-			       strerror(err));
+		verify_failure(
+			api,
+			"vDSO getrandom(NULL, 0, 0, &params, ~0UL) (the parameter query) returned -1 (%s); expected 0",
+			strerror(err));
 		return STATUS_FAIL;
 	}
 	if (fn && (err = grnd_states_map(fn, 2, &v->states)) != 0) {
@@ -800,8 +801,9 @@ static void check_user_space(struct verify_ctx *ctx, const struct api *api, cons
 
 	/* check: a seeded state serves in user space */
 	if (!verify_ok(ctx, fb != FALLBACK_SYSCALL))
-		verify_fail(ctx, "vDSO getrandom() entered the system call for a %d-byte read "
-				 "with a seeded state",
+		verify_fail(ctx,
+			    "vDSO getrandom() entered the system call for a %d-byte read "
+			    "with a seeded state",
 			    KSELFTEST_LEN);
 }
 
