@@ -146,9 +146,11 @@ static int grnd_params(void *fn, struct vgetrandom_opaque_params *p)
 /*
  * The vDSO function's parameter query (getrandom(NULL, 0, 0, &params, ~0UL))
  * failed with @err: ENOSYS means the vDSO function is there but cannot run
- * on this CPU (arch/arm64/kernel/vdso/vgetrandom.c without FPSIMD; the
- * kselftest skips, "no runtime support"): a note, once per process, and
- * true; any other error is the vDSO's failure: false.
+ * on this CPU and sends every call to the system call (arm64 without
+ * FPSIMD, s390 without the vector facility: arch/arm64/kernel/vdso/
+ * vgetrandom.c, arch/s390/kernel/vdso64/vgetrandom.c; the kselftest skips,
+ * "no runtime support"): a note, once per process, and true; any other
+ * error is the vDSO's failure: false.
  */
 static bool grnd_no_runtime_support(const struct api *api, int err)
 {
