@@ -109,6 +109,12 @@ enum bug {
 	BUG_VSYSCALL_GETCPU_ERROR,	/* fails with -EINVAL */
 	BUG_VSYSCALL_GETCPU_WRONG_CPU,	/* the other CPU of a pair (cpu ^ 1) */
 	BUG_VSYSCALL_GETCPU_WRONG_NODE,	/* node + 1 */
+	/* getrandom in a time namespace with non-zero offsets (right outside one): */
+	BUG_GETRANDOM_TIMENS_SYSCALL,	/* every call with a state makes the system call */
+	BUG_GETRANDOM_TIMENS_SHORT,	/* calls with a state return len / 2 */
+	/* getrandom's parameter query (getrandom(NULL, 0, 0, &params, ~0UL)): */
+	BUG_GETRANDOM_PARAMS_ERROR,	/* gives -EINVAL */
+	BUG_GETRANDOM_PARAMS_ENOSYS,	/* gives -ENOSYS: no runtime support */
 	NR_BUGS
 };
 
@@ -183,6 +189,10 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_VSYSCALL_GETCPU_ERROR] = "vsyscall-getcpu-error",
 	[BUG_VSYSCALL_GETCPU_WRONG_CPU] = "vsyscall-getcpu-wrong-cpu",
 	[BUG_VSYSCALL_GETCPU_WRONG_NODE] = "vsyscall-getcpu-wrong-node",
+	[BUG_GETRANDOM_TIMENS_SYSCALL] = "getrandom-timens-syscall",
+	[BUG_GETRANDOM_TIMENS_SHORT] = "getrandom-timens-short",
+	[BUG_GETRANDOM_PARAMS_ERROR] = "getrandom-params-error",
+	[BUG_GETRANDOM_PARAMS_ENOSYS] = "getrandom-params-enosys",
 };
 
 /*
@@ -689,6 +699,10 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 	enum bug b = bug();
 
 	if (state_len == ~(size_t)0 && !buf && !len && !flags) {
+		if (b == BUG_GETRANDOM_PARAMS_ERROR)
+			return -EINVAL;
+		if (b == BUG_GETRANDOM_PARAMS_ENOSYS)
+			return -ENOSYS;
 		memset(p, 0, sizeof(*p));
 		p->size_of_opaque_state = FAKE_STATE_BYTES;
 		p->mmap_prot = PROT_READ | PROT_WRITE;
@@ -715,7 +729,15 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 	}
 	if (b == BUG_GETRANDOM_SYSCALL || !buf)
 		return ret(syscall(SYS_getrandom, buf, len, flags));
-	if (len <= 64 || b < BUG_GETRANDOM_SHORT) {
+	/* In a time namespace: the bugs of a vDSO that reads its page's data there. */
+	bool in_timens = timens_offset_ns(CLOCK_MONOTONIC) || timens_offset_ns(CLOCK_BOOTTIME);
+	if (b == BUG_GETRANDOM_TIMENS_SYSCALL && in_timens)
+		return ret(syscall(SYS_getrandom, buf, len, flags));
+	if (b == BUG_GETRANDOM_TIMENS_SHORT && in_timens) {
+		generate(state, buf, len / 2);
+		return (long)(len / 2);
+	}
+	if (len <= 64 || b < BUG_GETRANDOM_SHORT || b > BUG_GETRANDOM_LONG_OVERRUN) {
 		generate(state, buf, len);
 		return (long)len;
 	}

@@ -99,7 +99,9 @@ vsyscall-getcpu-error|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vsyscall getc
 vsyscall-getcpu-wrong-node|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vsyscall getcpu\(\) says node [0-9]+, syscall says node [0-9]+$
 # getrandom: verify
 getrandom-error|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 32, 0\) returned -1 \(Invalid argument\); expected 32
-getrandom-syscall|getrandom|verify|^getrandom: vDSO getrandom\(\) entered the system call for a 16-byte read with a seeded state$
+getrandom-syscall|getrandom|verify|^getrandom: vDSO getrandom\(\) entered the system call for a 1263-byte read with a seeded state$
+# getrandom: the vDSO's parameter query fails (ENOSYS: tests/fakes.sh below, a skip)
+getrandom-params-error|getrandom|verify|^getrandom: vDSO getrandom\(NULL, 0, 0, &params, ~0UL\) \(the parameter query\) returned -1 \(Invalid argument\); expected 0$
 getrandom-repeat|getrandom|verify|^getrandom: vDSO getrandom\(\) repeated a 32-byte output: (5a){8}\.\.\. is output 1 \(state B\) and output 0 \(state A\)
 getrandom-shared-key|getrandom|verify|vDSO getrandom\(\) repeated a 32-byte output: [0-9a-f]{16}\.\.\. is output 1 \(state B\) and output 0 \(state A\)
 getrandom-fork-same|getrandom|verify|vDSO getrandom\(\): after fork\(\) the child's output equals the parent's next output \([0-9a-f]{16}\.\.\.\): the state was not wiped on fork
@@ -145,6 +147,7 @@ getrandom-len0|getrandom|abi|abi: getrandom\(NULL, 0, 0, state, exact length\): 
 getrandom-opaque-len|getrandom|abi|abi: getrandom\(&buf, 4, 0, state, opaque length 1\): vDSO -1/EINVAL, syscall 4 \(expected 4\): FAIL
 getrandom-null-state|getrandom|abi|abi: getrandom\(&buf, 4, 0, state NULL, exact length\): vDSO -1/EINVAL, syscall 4 \(expected 4, or -1/EFAULT or SIGSEGV/SIGBUS from the vDSO\): FAIL
 getrandom-error|getrandom|abi|abi: getrandom\(&buf, 4, 0, state, exact length\): vDSO -1/EINVAL, syscall 4 \(expected 4\): FAIL
+getrandom-params-error|getrandom|abi|^getrandom: abi: getrandom\(NULL, 0, 0, &params, ~0UL\) \(the parameter query\): vDSO -1 \(Invalid argument\), expected 0: FAIL$
 TABLE
 
 # However short the duration, a verify makes one whole round of checks:
@@ -178,6 +181,31 @@ grep -Eq "^$api: syscall CLOCK_MONOTONIC tv_sec -1 is negative\$" "$out"
 found=$?
 [ $rc -eq 1 ] && [ $found -eq 0 ]
 ok $? "syscall-sec-negative: $api verify exits 1 (got $rc) naming the system call's tv_sec"
+# getrandom verify -t 2: each thread's states are its own, and the checks
+# of every thread fire.
+for row in 'getrandom-shared-key|repeated a 32-byte output' \
+	'getrandom-overrun|with state A changed state B \(64 bytes each, 64 per page\): states are not private'; do
+	bug=${row%%|*} pattern=${row#*|}
+	VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 -t 2 \
+		getrandom verify >"$out" 2>&1
+	rc=$?
+	grep -Eq -- "^getrandom: thread [01] on CPU [0-9]+: vDSO getrandom.* $pattern" "$out"
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
+	ok $? "$bug: getrandom verify -t 2 exits 1 (got $rc) with a thread's /$pattern/"
+done
+
+# The vDSO's getrandom without runtime support (its parameter query gives
+# ENOSYS, as on arm64 without FPSIMD): each TEST-TYPE skipped (exit 77),
+# with one note saying why and no failure.
+for t in verify bench abi; do
+	VDSOTEST_FAKE_BUG=getrandom-params-enosys "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 \
+		getrandom "$t" >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 77 ] && [ "$(grep -c . "$out")" -eq 1 ] &&
+		grep -qx 'Note: getrandom: vDSO getrandom() has no runtime support here: its parameter query getrandom(NULL, 0, 0, &params, ~0UL) gives ENOSYS; not tested' "$out"
+	ok $? "getrandom-params-enosys: getrandom $t is skipped with one note (exit 77, got $rc)"
+done
 
 # Pinned to a CPU, the fake names the other CPU of a pair: needs two CPUs.
 if [ "$(nproc)" -ge 2 ]; then

@@ -89,9 +89,11 @@ struct abi_call;    /* harness/abi.h */
 enum family_flags {
 	/*
 	 * verify: once the checks passed or failed (not skipped), run them
-	 * again in a new time namespace for the APIs whose clock id it
-	 * offsets (timens_offset_applies(), harness/timens.h); needs
-	 * .read_clock.  Not with -t above 1.
+	 * again in a new time namespace (timens_part_applies(),
+	 * harness/timens.h): with .read_clock, for the APIs whose clock id
+	 * it offsets (timens_offset_applies()), after a reading there is
+	 * compared with ours; without (getrandom), for every API of the
+	 * family, the checks alone.  Not with -t above 1.
 	 */
 	FAMILY_TIMENS = 1 << 0,
 	/*

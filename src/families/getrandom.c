@@ -143,6 +143,28 @@ static int grnd_params(void *fn, struct vgetrandom_opaque_params *p)
 	return 0;
 }
 
+/*
+ * The vDSO function's parameter query (getrandom(NULL, 0, 0, &params, ~0UL))
+ * failed with @err: ENOSYS means the vDSO function is there but cannot run
+ * on this CPU and sends every call to the system call (arm64 without
+ * FPSIMD, s390 without the vector facility: arch/arm64/kernel/vdso/
+ * vgetrandom.c, arch/s390/kernel/vdso64/vgetrandom.c; the kselftest skips,
+ * "no runtime support"): a note, once per process, and true; any other
+ * error is the vDSO's failure: false.
+ */
+static bool grnd_no_runtime_support(const struct api *api, int err)
+{
+	static atomic_bool noted;
+
+	if (err != ENOSYS)
+		return false;
+	if (!atomic_exchange(&noted, true))
+		report_note("%s: vDSO getrandom() has no runtime support here: its parameter query "
+			    "getrandom(NULL, 0, 0, &params, ~0UL) gives ENOSYS; not tested",
+			    api->name);
+	return true;
+}
+
 static int grnd_states_map(void *fn, size_t count, struct grnd_states *s)
 {
 	struct vgetrandom_opaque_params p;
@@ -373,6 +395,10 @@ static enum status grnd_bench_paths(const struct api *api, const struct run *run
 #ifdef HAVE_GETRANDOM
 	paths->batch[PATH_LIBC] = libc_batch;
 #endif
+	struct vgetrandom_opaque_params p;
+	if (s->arg.fn && (err = grnd_params(s->arg.fn, &p)) != 0 &&
+	    grnd_no_runtime_support(api, err))
+		return STATUS_SKIP; /* (other errors: the probe's note) */
 	if ((err = grnd_bufs_alloc(&s->bufs, run->size_bytes, run->threads, &total)) != 0) {
 		if (total == SIZE_MAX)
 			fprintf(stderr,
@@ -709,9 +735,20 @@ static enum status grnd_verify_setup(const struct api *api, const struct run *ru
 {
 	struct grnd_verify *v = state;
 	void *fn = api_vdso_fn(api, run);
+	struct vgetrandom_opaque_params p;
 	int err;
 
 	v->fn = fn;
+	if (fn && (err = grnd_params(fn, &p)) != 0) {
+		if (grnd_no_runtime_support(api, err))
+			return STATUS_SKIP;
+		/* check: the parameter query succeeds */
+		verify_failure(
+			api,
+			"vDSO getrandom(NULL, 0, 0, &params, ~0UL) (the parameter query) returned -1 (%s); expected 0",
+			strerror(err));
+		return STATUS_FAIL;
+	}
 	if (fn && (err = grnd_states_map(fn, 2, &v->states)) != 0) {
 		fprintf(stderr, "vdsotest: %s: cannot map vDSO getrandom states: %s\n", api->name,
 			strerror(err));
@@ -753,17 +790,23 @@ static void grnd_verify_teardown(void *state)
 
 /*
  * Once its state is seeded, the vDSO function must serve an ordinary
- * request in user space (lib/vdso/getrandom.c enters the getrandom system
- * call only to seed or reseed the state, and for requests it cannot serve).
+ * request, kselftest's 1263 bytes (grnd_call_once()), in user space
+ * (lib/vdso/getrandom.c enters the getrandom system call only to seed or
+ * reseed the state, and for requests it cannot serve); in a time namespace
+ * too, where a vDSO that looks for its data on the namespace's vvar page
+ * finds none and falls back every time (the kselftest's timens test).
  */
 static void check_user_space(struct verify_ctx *ctx, const struct api *api, const struct run *run)
 {
 	char why[FALLBACK_REASON_LEN];
 	enum fallback fb = api_falls_back(api, run, why, sizeof(why));
 
+	/* check: a seeded state serves in user space */
 	if (!verify_ok(ctx, fb != FALLBACK_SYSCALL))
-		verify_fail(ctx, "vDSO getrandom() entered the system call for a 16-byte read "
-				 "with a seeded state");
+		verify_fail(ctx,
+			    "vDSO getrandom() entered the system call for a %d-byte read "
+			    "with a seeded state",
+			    KSELFTEST_LEN);
 }
 
 static void grnd_round(struct verify_ctx *ctx, void *state)
@@ -826,7 +869,21 @@ static void grnd_abi_cases(struct abi_ctx *ctx)
 {
 	static const enum abi_ptr bad[] = { PTR_NULL, PTR_MAX, PTR_PROT_NONE, PTR_PROT_READ };
 	struct abi_call c = { .ptr = { PTR_GOOD, PTR_GOOD }, .size = { 4, OPAQUE_EXACT } };
+	struct vgetrandom_opaque_params params;
 	char what[96];
+	int err;
+
+	/* The parameter query: no runtime support is no case; another error, one failed case. */
+	if ((err = grnd_params(ctx->vdso_fn, &params)) != 0) {
+		if (grnd_no_runtime_support(ctx->api, err))
+			return;
+		ctx->cases++;
+		ctx->fails++;
+		report_line(ctx->api,
+			    "abi: getrandom(NULL, 0, 0, &params, ~0UL) (the parameter query): vDSO -1 (%s), expected 0: FAIL",
+			    strerror(err));
+		return;
+	}
 
 	abi_expect_result(ctx, c, 4, 0, "getrandom(&buf, 4, 0, state, exact length)");
 	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
@@ -866,9 +923,10 @@ static void grnd_abi_cases(struct abi_ctx *ctx)
 
 /* ---- the probes ---- */
 
+/* A request of kselftest's length (vdso_test_getrandom.c). */
 static void grnd_call_once(const struct api *api, void *fn)
 {
-	unsigned char buf[16];
+	unsigned char buf[KSELFTEST_LEN];
 
 	(void)api;
 	getrandom_once(fn, buf, sizeof(buf));
@@ -878,7 +936,7 @@ const struct family getrandom_family = {
 	.call = VDSO_GETRANDOM,
 	.name = "getrandom",
 	.summary = "getrandom(2): random bytes, the vDSO's with a state per thread",
-	.flags = FAMILY_NO_STACK_CHECK | FAMILY_BENCH_SIZE,
+	.flags = FAMILY_NO_STACK_CHECK | FAMILY_BENCH_SIZE | FAMILY_TIMENS,
 	.call_once = grnd_call_once,
 	.bench_state_size = sizeof(struct grnd_bench_state),
 	.bench_paths = grnd_bench_paths,

@@ -95,7 +95,10 @@ void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what
  * stderr).  Once SIGINT or SIGTERM has been caught (interrupt.h) the
  * abi_expect_*() calls run no further cases, and abi_end() prints in any
  * mode "API: abi: interrupted by SIGINT after N cases, M failures".
- * Return: STATUS_PASS or STATUS_FAIL.
+ * Return: STATUS_FAIL after a failure; STATUS_SKIP when no case was made
+ * and no signal came (the family found nothing to test and said why, as
+ * getrandom does when the vDSO's function has no runtime support);
+ * STATUS_PASS otherwise.
  */
 enum status abi_end(struct abi_ctx *ctx);
 

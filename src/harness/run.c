@@ -103,15 +103,13 @@ static enum status verify_checks(const struct api *api, const struct run *run)
 /* The parts of a verify, within verify_api()'s session. */
 static enum status verify_parts(const struct api *api, const struct run *run)
 {
-	const struct family *f = api->family;
 	enum status st;
 
 	if (run->threads > 1)
 		return verify_parallel(api, run, verify_checks);
 	st = verify_checks(api, run);
 	/* (no namespace part after SIGINT or SIGTERM: it would never start) */
-	if (st == STATUS_SKIP || !(f->flags & FAMILY_TIMENS) ||
-	    !timens_offset_applies(api->clock_id) || interrupt_signal())
+	if (st == STATUS_SKIP || !timens_part_applies(api) || interrupt_signal())
 		return st;
 	return timens_verify(api, run, verify_checks) == STATUS_FAIL ? STATUS_FAIL : st;
 }

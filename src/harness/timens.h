@@ -23,12 +23,22 @@
 bool timens_offset_applies(clockid_t clock_id);
 
 /*
+ * timens_part_applies - has a verify of @api a time-namespace part?  Its
+ * family has FAMILY_TIMENS (core/api.h) and either reads a clock
+ * (.read_clock) that a time namespace offsets (timens_offset_applies()),
+ * or reads none (getrandom: the vDSO must still find its data, not the
+ * namespace's vvar page, there: lib/vdso/getrandom.c).
+ */
+bool timens_part_applies(const struct api *api);
+
+/*
  * timens_verify - verify @api again in a new time namespace.  A child
  * unshare(2)s CLONE_NEWTIME and writes offsets TIMENS_OFFSET_SEC above our
  * own to /proc/self/timens_offsets; a first process in the namespace reads
  * @api's clock through the system call and through the path under test
  * (the readings of calls that returned 0 must lie within our own system
- * call readings before and after, plus the offset); a second one runs
+ * call readings before and after, plus the offset; a family without
+ * .read_clock has no first process); a second one runs
  * @checks for a tenth of --duration (at most 1 s), its lines marked "time
  * namespace +1000 s" (verify_scope()).  Failures count towards the
  * --maxfails of the API's verify (verify_api()); nothing is done once
