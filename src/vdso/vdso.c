@@ -553,8 +553,8 @@ const char *vdso_arch_symbol_name(const struct vdso_arch *a, enum vdso_call call
 	return buf;
 }
 
-void *vdso_arch_lookup(const struct vdso_image *img, const struct vdso_arch *a,
-		       enum vdso_call call, char *buf, size_t len)
+void *vdso_arch_lookup(const struct vdso_image *img, const struct vdso_arch *a, enum vdso_call call,
+		       char *buf, size_t len)
 {
 	const char *prefix;
 
@@ -648,8 +648,7 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 	for (int c = 0; c < VDSO_NR_CALLS; c++) {
 		const char *prefix;
 		for (unsigned n = 0; !b->fn[c] && (prefix = vdso_arch_prefix(a, n)); n++) {
-			snprintf(b->name[c], sizeof(b->name[c]), "%s%s", prefix,
-				 vdso_call_name(c));
+			snprintf(b->name[c], sizeof(b->name[c]), "%s%s", prefix, vdso_call_name(c));
 			b->fn[c] = dlsym(h, b->name[c]);
 		}
 		if (!b->fn[c])

@@ -172,8 +172,8 @@ const char *vdso_arch_prefix(const struct vdso_arch *a, unsigned nth);
  *
  * Return: the address, or NULL when no name is found (errno = ENOENT).
  */
-void *vdso_arch_lookup(const struct vdso_image *img, const struct vdso_arch *a,
-		       enum vdso_call call, char *buf, size_t len);
+void *vdso_arch_lookup(const struct vdso_image *img, const struct vdso_arch *a, enum vdso_call call,
+		       char *buf, size_t len);
 
 /*
  * vdso_hash_entry_size - bytes of one DT_HASH (SysV hash table) entry in an
