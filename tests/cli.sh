@@ -398,6 +398,17 @@ else
 	ok $? "--vdso-lib in a build without dlopen: exit 2 saying so (got $rc)"
 fi
 
+# -g names each call as it was found: tests/names-vdso.so exports
+# clock_gettime as __kernel_clock_gettime only and getcpu as __vdso_getcpu
+# only, so that on every machine one of them is found under its second name.
+if [ -n "${NAMES_VDSO:-}" ]; then
+	run -g --vdso-lib="$NAMES_VDSO" time abi
+	grep -q ": __kernel_clock_gettime 0x" "$err" && grep -q ": __vdso_getcpu 0x" "$err"
+	ok $? "-g: each call named under the prefix it was found (got $rc)"
+else
+	tap_skip "$no_fake"
+fi
+
 # ---- info ----
 run info
 cs_dir=/sys/devices/system/clocksource/clocksource0

@@ -63,7 +63,7 @@
 enum { SYM_NULL, SYM_GETTIME, SYM_GETCPU, SYM_VERSION, NSYMS };
 
 /* The strings of the string table. */
-enum { STR_GETTIME, STR_GETCPU, STR_LINUX26, STR_SONAME, STR_OTHER, NSTRS };
+enum { STR_GETTIME, STR_GETCPU, STR_LINUX26, STR_SONAME, STR_OTHER, STR_KGETTIME, NSTRS };
 
 static const char *const strs[NSTRS] = {
 	[STR_GETTIME] = "__vdso_clock_gettime",
@@ -71,6 +71,7 @@ static const char *const strs[NSTRS] = {
 	[STR_LINUX26] = "LINUX_2.6",
 	[STR_SONAME]  = "linux-vdso.so.1",
 	[STR_OTHER]   = "LINUX_OTHER",
+	[STR_KGETTIME] = "__kernel_clock_gettime",	/* no symbol's name unless renamed */
 };
 
 static const int sym_str[NSYMS] = {
@@ -90,6 +91,8 @@ struct img_opts {
 	bool other_version;	/* a third version node, LINUX_OTHER (index 3) */
 	bool gnu_hash_last;	/* put the GNU hash table after the text */
 	ElfW(Addr) vaddr;	/* p_vaddr of the PT_LOAD at offset 0 */
+	size_t hash_entry;	/* bytes of a DT_HASH entry: 4 (0) or 8 */
+	uint16_t machine;	/* e_machine; 0: this build's */
 };
 
 struct img {
@@ -100,6 +103,8 @@ struct img {
 	size_t ph_off, dyn_off, ndyn, hash_off, gnu_off, sym_off;
 	size_t str_off, str_size, versym_off, verdef_off, nverdef, text_off;
 	size_t name[NSTRS];	/* offsets of strs[] in the string table */
+	size_t hash_entry;	/* 4 or 8 */
+	uint16_t machine;
 };
 
 /* A parse of a heap copy of the first @size bytes of an image. */
@@ -161,9 +166,9 @@ static size_t reserve(struct img *im, size_t len, bool present)
 	return off;
 }
 
-static size_t sysv_hash_size(void)
+static size_t sysv_hash_size(const struct img *im)
 {
-	return (2 + 1 + NSYMS) * sizeof(Elf32_Word);
+	return (2 + 1 + NSYMS) * im->hash_entry;
 }
 
 static size_t gnu_hash_size(void)
@@ -186,12 +191,14 @@ static size_t strtab_size(struct img *im)
 static void layout(struct img *im, const struct img_opts *o)
 {
 	im->vaddr = o->vaddr;
+	im->hash_entry = o->hash_entry ? o->hash_entry : 4;
+	im->machine = o->machine ? o->machine : VDSOTEST_NATIVE_EM;
 	im->size = sizeof(ElfW(Ehdr));
 	im->nverdef = o->versions ? (o->other_version ? 3 : 2) : 0;
 	im->ndyn = 6 + o->sysv_hash + o->gnu_hash + 3 * o->versions;
 	im->ph_off = reserve(im, NPHDR * sizeof(ElfW(Phdr)), true);
 	im->dyn_off = reserve(im, im->ndyn * sizeof(ElfW(Dyn)), true);
-	im->hash_off = reserve(im, sysv_hash_size(), o->sysv_hash);
+	im->hash_off = reserve(im, sysv_hash_size(im), o->sysv_hash);
 	im->gnu_off = reserve(im, gnu_hash_size(), o->gnu_hash && !o->gnu_hash_last);
 	im->sym_off = reserve(im, NSYMS * sizeof(ElfW(Sym)), true);
 	im->str_size = strtab_size(im);
@@ -216,7 +223,7 @@ static void write_ehdr(struct img *im)
 	eh->e_ident[EI_VERSION] = EV_CURRENT;
 	eh->e_ident[EI_OSABI] = ELFOSABI_SYSV;
 	eh->e_type = ET_DYN;
-	eh->e_machine = VDSOTEST_NATIVE_EM;
+	eh->e_machine = im->machine;
 	eh->e_version = EV_CURRENT;
 	eh->e_phoff = im->ph_off;
 	eh->e_ehsize = sizeof(*eh);
@@ -269,16 +276,23 @@ static void write_dynamic(struct img *im)
 	*d = (ElfW(Dyn)){ DT_NULL, { 0 } };
 }
 
+/* Entry @i of the System V hash table, of im->hash_entry bytes. */
+static void set_hash_entry(struct img *im, size_t i, uint64_t v)
+{
+	if (im->hash_entry == 8)
+		((uint64_t *)at(im, im->hash_off))[i] = v;
+	else
+		((Elf32_Word *)at(im, im->hash_off))[i] = (Elf32_Word)v;
+}
+
 /* System V hash: one bucket, chain 3 -> 2 -> 1 -> STN_UNDEF. */
 static void write_sysv_hash(struct img *im)
 {
-	Elf32_Word *h = at(im, im->hash_off);
-
-	h[0] = 1;
-	h[1] = NSYMS;
-	h[2] = NSYMS - 1;
+	set_hash_entry(im, 0, 1);
+	set_hash_entry(im, 1, NSYMS);
+	set_hash_entry(im, 2, NSYMS - 1);
 	for (int i = 0; i < NSYMS; i++)
-		h[3 + i] = i ? i - 1 : STN_UNDEF;
+		set_hash_entry(im, 3 + (size_t)i, i ? (uint64_t)i - 1 : STN_UNDEF);
 }
 
 static Elf32_Word *gnu_word(const struct img *im, size_t i)
@@ -1048,10 +1062,12 @@ static void check_arch(uint16_t machine, const char *name, const char *prefix,
 		       const char *version)
 {
 	const struct vdso_arch *a = vdso_arch_find(machine);
+	/* the other prefix is the fallback */
+	const char *alt = strcmp(prefix, "__vdso_") ? "__vdso_" : "__kernel_";
 
 	ok(a && a->machine == machine && !strcmp(a->prefix, prefix) &&
-	   !strcmp(a->version, version), "vdso_arch_find(%s): %s, %s", name,
-	   prefix, version);
+	   !strcmp(a->alt_prefix, alt) && !strcmp(a->version, version),
+	   "vdso_arch_find(%s): %s, then %s, %s", name, prefix, alt, version);
 }
 
 static void test_arch_table(void)
@@ -1061,6 +1077,11 @@ static void test_arch_table(void)
 	check_arch(EM_PPC64, "EM_PPC64", "__kernel_", "LINUX_2.6.15");
 	check_arch(EM_S390, "EM_S390", "__kernel_", "LINUX_2.6.29");
 	check_arch(EM_RISCV, "EM_RISCV", "__vdso_", "LINUX_4.15");
+	check_arch(EM_386, "EM_386", "__vdso_", "LINUX_2.6");
+	check_arch(EM_ARM, "EM_ARM", "__vdso_", "LINUX_2.6");
+	check_arch(EM_PPC, "EM_PPC", "__kernel_", "LINUX_2.6.15");
+	check_arch(EM_MIPS, "EM_MIPS", "__vdso_", "LINUX_2.6");
+	check_arch(EM_LOONGARCH, "EM_LOONGARCH", "__vdso_", "LINUX_5.10");
 	ok(vdso_arch_find(EM_NONE) == NULL, "vdso_arch_find(EM_NONE): NULL");
 	ok(vdso_arch_find(0xfffe) == NULL, "vdso_arch_find(0xfffe): NULL");
 }
@@ -1081,6 +1102,187 @@ static void test_symbol_name(void)
 	vdso_symbol_name(VDSO_GETTIMEOFDAY, name, sizeof(name));
 	ok(strstr(name, "_gettimeofday") && (!strncmp(name, "__vdso_", 7) || !strncmp(name, "__kernel_", 9)),
 	   "this build's gettimeofday: %s", name);
+}
+
+/* ---- the names a call is looked up under (vdso_arch_lookup()) ---- */
+
+/* Rows of the two kinds, with the version of the images built here. */
+static const struct vdso_arch vdso_first = { 0, "vdso-first", "__vdso_", "__kernel_",
+					     "LINUX_2.6" };
+static const struct vdso_arch kernel_first = { 0, "kernel-first", "__kernel_", "__vdso_",
+					       "LINUX_2.6" };
+
+/* clock_gettime looked up with row @a: at @want (NULL: absent) as @name. */
+static void expect_call(const struct parsed *p, const struct vdso_arch *a, void *want,
+			const char *name, const char *what)
+{
+	char buf[VDSO_SYMBOL_NAME_MAX];
+
+	memset(buf, 'x', sizeof(buf));
+	errno = 0;
+	void *got = vdso_arch_lookup(&p->vi, a, VDSO_CLOCK_GETTIME, buf, sizeof(buf));
+	ok(got == want && (want || errno == ENOENT) && !strcmp(buf, name),
+	   "%s, %s row: %s %s", what, a ? a->name : "no", name, want ? "found" : "not found");
+}
+
+static void test_lookup_names(void)
+{
+	struct img im;
+	struct parsed p;
+
+	build(&im, &both);
+	/* only __vdso_clock_gettime@LINUX_2.6 */
+	if (expect_parse(&p, &im, "__vdso_ name")) {
+		expect_call(&p, &vdso_first, gettime_addr(&p, &im), "__vdso_clock_gettime",
+			    "__vdso_ name");
+		expect_call(&p, &kernel_first, gettime_addr(&p, &im), "__vdso_clock_gettime",
+			    "__vdso_ name, second");
+		expect_call(&p, NULL, gettime_addr(&p, &im), "__vdso_clock_gettime",
+			    "__vdso_ name");
+	}
+	parsed_free(&p);
+
+	/* only __kernel_clock_gettime@LINUX_2.6 */
+	img_sym(&im, SYM_GETTIME)->st_name = im.name[STR_KGETTIME];
+	if (expect_parse(&p, &im, "__kernel_ name")) {
+		expect_call(&p, &kernel_first, gettime_addr(&p, &im), "__kernel_clock_gettime",
+			    "__kernel_ name");
+		expect_call(&p, &vdso_first, gettime_addr(&p, &im), "__kernel_clock_gettime",
+			    "__kernel_ name, second");
+		expect_call(&p, NULL, gettime_addr(&p, &im), "__kernel_clock_gettime",
+			    "__kernel_ name, second");
+	}
+	parsed_free(&p);
+
+	/* both: __vdso_ at the first symbol, __kernel_ at the second */
+	img_sym(&im, SYM_GETTIME)->st_name = im.name[STR_GETTIME];
+	img_sym(&im, SYM_GETCPU)->st_name = im.name[STR_KGETTIME];
+	if (expect_parse(&p, &im, "both names")) {
+		expect_call(&p, &vdso_first, gettime_addr(&p, &im), "__vdso_clock_gettime",
+			    "both names: the first prefix wins");
+		expect_call(&p, &kernel_first, getcpu_addr(&p, &im), "__kernel_clock_gettime",
+			    "both names: the first prefix wins");
+		expect_call(&p, NULL, gettime_addr(&p, &im), "__vdso_clock_gettime",
+			    "both names: __vdso_ first");
+	}
+	parsed_free(&p);
+
+	/* the version still counts, under either name */
+	struct vdso_arch other = kernel_first;
+	other.name = "LINUX_9";
+	other.version = "LINUX_9";
+	if (expect_parse(&p, &im, "both names, another version")) {
+		expect_call(&p, &other, NULL, "__kernel_clock_gettime", "both names at LINUX_2.6");
+		expect_call(&p, vdso_arch_find(EM_AARCH64), NULL, "__kernel_clock_gettime",
+			    "both names at LINUX_2.6 (aarch64 asks LINUX_2.6.39)");
+		expect_call(&p, vdso_arch_find(EM_X86_64), gettime_addr(&p, &im),
+			    "__vdso_clock_gettime", "both names at LINUX_2.6");
+	}
+	parsed_free(&p);
+	/* the __kernel_ one only at LINUX_OTHER: __vdso_ is LINUX_2.6 */
+	img_free(&im);
+	struct img_opts o = both;
+	o.other_version = true;
+	build(&im, &o);
+	img_sym(&im, SYM_GETCPU)->st_name = im.name[STR_KGETTIME];
+	*img_versym(&im, SYM_GETCPU) = 3;	/* LINUX_OTHER */
+	other.version = "LINUX_OTHER";
+	other.name = "LINUX_OTHER";
+	if (expect_parse(&p, &im, "names at two versions")) {
+		expect_call(&p, &other, getcpu_addr(&p, &im), "__kernel_clock_gettime",
+			    "__kernel_@LINUX_OTHER, __vdso_@LINUX_2.6");
+		expect_call(&p, &kernel_first, gettime_addr(&p, &im), "__vdso_clock_gettime",
+			    "__kernel_@LINUX_OTHER, __vdso_@LINUX_2.6: second name's version");
+	}
+	parsed_free(&p);
+	img_free(&im);
+
+	const char *first = vdso_arch_prefix(NULL, 0), *second = vdso_arch_prefix(NULL, 1);
+	ok(first && !strcmp(first, "__vdso_") && second && !strcmp(second, "__kernel_") &&
+	   !vdso_arch_prefix(NULL, 2) &&
+	   !vdso_arch_prefix(&kernel_first, 2), "vdso_arch_prefix: 2 prefixes, unknown machine "
+	   "__vdso_ first");
+}
+
+/* ---- DT_HASH entries of 8 bytes: 64-bit s390 and alpha ---- */
+
+static void test_hash_entry_size(void)
+{
+	static const struct {
+		uint16_t machine;
+		unsigned elf_class;
+		size_t want;
+		const char *what;
+	} cases[] = {
+		{ EM_S390, ELFCLASS64, 8, "s390x" },
+		{ EM_S390, ELFCLASS32, 4, "31-bit s390" },
+		{ 0x9026, ELFCLASS64, 8, "alpha (EM_ALPHA 0x9026)" },
+		{ EM_X86_64, ELFCLASS64, 4, "x86_64" },
+		{ EM_AARCH64, ELFCLASS64, 4, "aarch64" },
+		{ EM_PPC64, ELFCLASS64, 4, "powerpc64" },
+		{ EM_386, ELFCLASS32, 4, "i386" },
+		{ EM_X86_64, ELFCLASS32, 4, "x32" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		ok(vdso_hash_entry_size(cases[i].machine, cases[i].elf_class) == cases[i].want,
+		   "DT_HASH entry of %s: %zu bytes", cases[i].what, cases[i].want);
+}
+
+/*
+ * An image of @machine with a DT_HASH table (no GNU hash) of @entry-byte
+ * entries: parsed with NSYMS symbols when the parser reads that width.
+ */
+static void check_sysv_width(uint16_t machine, size_t entry, const char *what)
+{
+	struct img_opts o = sysv_only;
+	bool match = vdso_hash_entry_size(machine, TEST_CLASS) == entry;
+	struct img im;
+	struct parsed p;
+
+	o.machine = machine;
+	o.hash_entry = entry;
+	build(&im, &o);
+	parse_full(&p, &im);
+	if (match) {
+		ok(p.ret == 0 && p.vi.nsyms == NSYMS && p.vi.machine == machine,
+		   "%s: %zu-byte DT_HASH entries read, %d symbols", what, entry, NSYMS);
+		ok(p.ret == 0 && lookup(&p, strs[STR_GETCPU], "LINUX_2.6") == getcpu_addr(&p, &im),
+		   "%s: %s found", what, strs[STR_GETCPU]);
+	} else {
+		/* read at the other width: nbucket, nchain are 1 and 0 or far too large */
+		ok(p.ret != 0 || p.vi.nsyms != NSYMS,
+		   "%s: %zu-byte DT_HASH entries not read as %zu-byte ones", what, entry,
+		   vdso_hash_entry_size(machine, TEST_CLASS));
+	}
+	parsed_free(&p);
+	img_free(&im);
+}
+
+static void test_sysv_width(void)
+{
+	check_sysv_width(EM_S390, 8, "s390 image, 8-byte entries");
+	check_sysv_width(EM_S390, 4, "s390 image, 4-byte entries");
+	check_sysv_width(0x9026, 8, "alpha image, 8-byte entries");
+	check_sysv_width(EM_AARCH64, 4, "aarch64 image, 4-byte entries");
+	check_sysv_width(EM_AARCH64, 8, "aarch64 image, 8-byte entries");
+#if UINTPTR_MAX != UINT32_MAX
+	/* 8-byte nchain of 2^32 + NSYMS: not truncated to NSYMS */
+	struct img_opts o = sysv_only;
+	struct img im;
+
+	o.machine = EM_S390;
+	o.hash_entry = 8;
+	build(&im, &o);
+	set_hash_entry(&im, 1, (1ull << 32) + NSYMS);
+	expect_reject(&im, "s390 DT_HASH nchain 2^32 + 4");
+	set_hash_entry(&im, 1, NSYMS);
+	set_hash_entry(&im, 0, UINT64_MAX);
+	expect_reject(&im, "s390 DT_HASH nbucket 2^64 - 1");
+	set_hash_entry(&im, 0, UINT64_MAX / 8 - 1);	/* (2 + nbucket) * 8 wraps to 8 */
+	expect_reject(&im, "s390 DT_HASH nbucket whose byte size wraps 64 bits");
+	img_free(&im);
+#endif
 }
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -1411,6 +1613,9 @@ int main(void)
 	test_syment();			/* case 10 */
 	test_arch_table();		/* case 11 */
 	test_symbol_name();
+	test_lookup_names();
+	test_hash_entry_size();
+	test_sysv_width();
 	test_real_vdso();		/* case 12 */
 	test_fuzz();
 	test_soname();

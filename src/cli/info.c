@@ -294,18 +294,13 @@ static bool call_applies(const struct vdso_image *img, enum vdso_call c)
 	return is32 || (c != VDSO_CLOCK_GETTIME64 && c != VDSO_CLOCK_GETRES_TIME64);
 }
 
-/* The symbol name for @c in the image's architecture, into @buf. */
-static const char *call_symbol(const struct info *in, enum vdso_call c, char *buf, size_t len)
+/*
+ * Look @c up in the image under its architecture's names in turn
+ * (vdso_arch_lookup()); @buf gets the name found, or the first name tried.
+ */
+static void *call_bound(const struct info *in, enum vdso_call c, char *buf, size_t len)
 {
-	return vdso_arch_symbol_name(in->arch, c, buf, len);
-}
-
-static void *call_bound(const struct info *in, enum vdso_call c)
-{
-	char name[64];
-
-	return vdso_image_lookup(&in->img, call_symbol(in, c, name, sizeof(name)),
-				 in->arch ? in->arch->version : NULL);
+	return vdso_arch_lookup(&in->img, in->arch, c, buf, len);
 }
 
 static void text_image(FILE *out, const struct info *in)
@@ -341,10 +336,11 @@ static void text_image(FILE *out, const struct info *in)
 				(uintmax_t)sym.value, sym.bind == STB_WEAK ? " weak" : "");
 	fputs("calls:\n", out);
 	for (int c = 0; c < VDSO_NR_CALLS; c++)
-		if (call_applies(img, c))
-			fprintf(out, "  %-20s %s %s\n", vdso_call_name(c),
-				call_symbol(in, c, name, sizeof(name)),
-				call_bound(in, c) ? "bound" : "missing");
+		if (call_applies(img, c)) {
+			bool bound = call_bound(in, c, name, sizeof(name));
+			fprintf(out, "  %-20s %s %s\n", vdso_call_name(c), name,
+				bound ? "bound" : "missing");
+		}
 }
 
 /* (an image file: nothing about the machine running vdsotest, see info.h) */
@@ -426,8 +422,9 @@ static void json_image(FILE *out, const struct info *in)
 			continue;
 		fprintf(out, "%s\n    {", first ? "" : ",");
 		json_field(out, "call", vdso_call_name(c), false);
-		json_field(out, "symbol", call_symbol(in, c, name, sizeof(name)), true);
-		fprintf(out, ", \"bound\": %s}", call_bound(in, c) ? "true" : "false");
+		bool bound = call_bound(in, c, name, sizeof(name));
+		json_field(out, "symbol", name, true);
+		fprintf(out, ", \"bound\": %s}", bound ? "true" : "false");
 		first = false;
 	}
 	fputs("]}", out);

@@ -73,9 +73,11 @@ static void print_binding(const struct vdso_binding *b)
 {
 	char name[64];
 
+	/* the name the call was found under (vdso_arch_lookup() order) */
 	for (int c = 0; c < VDSO_NR_CALLS; c++)
 		fprintf(stderr, "vdsotest: %s: %s %p\n", report_vis(b->source),
-			vdso_symbol_name(c, name, sizeof(name)), b->fn[c]);
+			*b->name[c] ? b->name[c] : vdso_symbol_name(c, name, sizeof(name)),
+			b->fn[c]);
 }
 
 /* How long a child may take: its paths' durations plus 10 s of grace. */

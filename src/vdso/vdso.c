@@ -24,18 +24,25 @@
 #define EM_LOONGARCH 258
 #endif
 
-/* Symbol prefixes and version nodes: the kernel's vDSO linker scripts. */
+#ifndef EM_ALPHA
+#define EM_ALPHA 0x9026
+#endif
+
+/*
+ * Symbol prefixes and version nodes: the kernel's vDSO linker scripts (see
+ * vdso_arch_find() in vdso.h); the second prefix is the other one.
+ */
 static const struct vdso_arch vdso_arches[] = {
-	{ EM_X86_64, "x86_64", "__vdso_", "LINUX_2.6" },
-	{ EM_386, "i386", "__vdso_", "LINUX_2.6" },
-	{ EM_ARM, "arm", "__vdso_", "LINUX_2.6" },
-	{ EM_AARCH64, "aarch64", "__kernel_", "LINUX_2.6.39" },
-	{ EM_PPC, "powerpc", "__kernel_", "LINUX_2.6.15" },
-	{ EM_PPC64, "powerpc64", "__kernel_", "LINUX_2.6.15" },
-	{ EM_S390, "s390", "__kernel_", "LINUX_2.6.29" },
-	{ EM_MIPS, "mips", "__vdso_", "LINUX_2.6" },
-	{ EM_RISCV, "riscv", "__vdso_", "LINUX_4.15" },
-	{ EM_LOONGARCH, "loongarch", "__vdso_", "LINUX_5.10" },
+	{ EM_X86_64, "x86_64", "__vdso_", "__kernel_", "LINUX_2.6" },
+	{ EM_386, "i386", "__vdso_", "__kernel_", "LINUX_2.6" },
+	{ EM_ARM, "arm", "__vdso_", "__kernel_", "LINUX_2.6" },
+	{ EM_AARCH64, "aarch64", "__kernel_", "__vdso_", "LINUX_2.6.39" },
+	{ EM_PPC, "powerpc", "__kernel_", "__vdso_", "LINUX_2.6.15" },
+	{ EM_PPC64, "powerpc64", "__kernel_", "__vdso_", "LINUX_2.6.15" },
+	{ EM_S390, "s390", "__kernel_", "__vdso_", "LINUX_2.6.29" },
+	{ EM_MIPS, "mips", "__vdso_", "__kernel_", "LINUX_2.6" },
+	{ EM_RISCV, "riscv", "__vdso_", "__kernel_", "LINUX_4.15" },
+	{ EM_LOONGARCH, "loongarch", "__vdso_", "__kernel_", "LINUX_5.10" },
 };
 
 static const char *const call_names[VDSO_NR_CALLS] = {
@@ -106,17 +113,36 @@ static int reject(struct vdso_image *img, const char **why, const char *reason)
 	return -1;
 }
 
-/* Number of symbols from a DT_HASH table: its nchain word. */
+size_t vdso_hash_entry_size(uint16_t machine, unsigned elf_class)
+{
+	return elf_class == ELFCLASS64 && (machine == EM_S390 || machine == EM_ALPHA) ? 8 : 4;
+}
+
+/* Entry @i of a DT_HASH table of @w-byte entries (aligned: vaddr_ptr()). */
+static uint64_t hash_entry(const unsigned char *h, size_t w, uint64_t i)
+{
+	if (w == 8)
+		return ((const uint64_t *)(const void *)h)[i];
+	return ((const uint32_t *)(const void *)h)[i];
+}
+
+/*
+ * Number of symbols from a DT_HASH table: its nchain entry.  The entries
+ * are 4 or 8 bytes by the image's machine (vdso_hash_entry_size()).
+ */
 static bool count_sysv_hash(const struct vdso_image *img, ElfW(Addr) addr, size_t *nsyms)
 {
-	const Elf32_Word *h = vaddr_ptr(img, addr, 2 * sizeof(*h), alignof(Elf32_Word));
+	size_t w = vdso_hash_entry_size(img->machine, NATIVE_ELFCLASS);
+	const unsigned char *h = vaddr_ptr(img, addr, 2 * w, w);
 
 	if (!h)
 		return false;
-	uint64_t nbucket = h[0], nchain = h[1];
-	if (!vaddr_ptr(img, addr, (2 + nbucket + nchain) * sizeof(*h), alignof(Elf32_Word)))
+	uint64_t nbucket = hash_entry(h, w, 0), nchain = hash_entry(h, w, 1);
+	/* (8-byte counts could wrap the size computed below) */
+	if (nbucket > img->size / w || nchain > img->size / w ||
+	    !vaddr_ptr(img, addr, (2 + nbucket + nchain) * w, w))
 		return false;
-	*nsyms = nchain;
+	*nsyms = (size_t)nchain;
 	return true;
 }
 
@@ -509,11 +535,38 @@ int vdso_locate(struct vdso_image *img, const char **why)
 	return vdso_image_parse(img, base, image_extent((const void *)base, mapped), why);
 }
 
+const char *vdso_arch_prefix(const struct vdso_arch *a, unsigned nth)
+{
+	static const char *const unknown[] = { "__vdso_", "__kernel_" };
+
+	if (nth >= 2)
+		return NULL;
+	if (!a)
+		return unknown[nth];
+	return nth == 0 ? a->prefix : a->alt_prefix;
+}
+
 const char *vdso_arch_symbol_name(const struct vdso_arch *a, enum vdso_call call, char *buf,
 				  size_t len)
 {
-	snprintf(buf, len, "%s%s", a ? a->prefix : "__vdso_", vdso_call_name(call));
+	snprintf(buf, len, "%s%s", vdso_arch_prefix(a, 0), vdso_call_name(call));
 	return buf;
+}
+
+void *vdso_arch_lookup(const struct vdso_image *img, const struct vdso_arch *a, enum vdso_call call,
+		       char *buf, size_t len)
+{
+	const char *prefix;
+
+	for (unsigned n = 0; (prefix = vdso_arch_prefix(a, n)); n++) {
+		snprintf(buf, len, "%s%s", prefix, vdso_call_name(call));
+		void *fn = vdso_image_lookup(img, buf, a ? a->version : NULL);
+		if (fn)
+			return fn;
+	}
+	vdso_arch_symbol_name(a, call, buf, len);
+	errno = ENOENT;
+	return NULL;
 }
 
 const char *vdso_symbol_name(enum vdso_call call, char *buf, size_t len)
@@ -524,7 +577,6 @@ const char *vdso_symbol_name(enum vdso_call call, char *buf, size_t len)
 int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img)
 {
 	const struct vdso_arch *a = vdso_arch_find(VDSOTEST_NATIVE_EM);
-	char name[64];
 	int bound = 0;
 
 	memset(b, 0, sizeof(*b));
@@ -532,8 +584,7 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img)
 	if (!img || !a)
 		return 0;
 	for (int c = 0; c < VDSO_NR_CALLS; c++) {
-		b->fn[c] = vdso_image_lookup(img, vdso_symbol_name(c, name, sizeof(name)),
-					     a->version);
+		b->fn[c] = vdso_arch_lookup(img, a, c, b->name[c], sizeof(b->name[c]));
 		bound += b->fn[c] != NULL;
 	}
 	return bound;
@@ -600,8 +651,16 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 		errno = ENOENT;
 		return -1;
 	}
-	for (int c = 0; c < VDSO_NR_CALLS; c++)
-		b->fn[c] = dlsym(h, vdso_symbol_name(c, name, sizeof(name)));
+	const struct vdso_arch *a = vdso_arch_find(VDSOTEST_NATIVE_EM);
+	for (int c = 0; c < VDSO_NR_CALLS; c++) {
+		const char *prefix;
+		for (unsigned n = 0; !b->fn[c] && (prefix = vdso_arch_prefix(a, n)); n++) {
+			snprintf(b->name[c], sizeof(b->name[c]), "%s%s", prefix, vdso_call_name(c));
+			b->fn[c] = dlsym(h, b->name[c]);
+		}
+		if (!b->fn[c])
+			vdso_arch_symbol_name(a, c, b->name[c], sizeof(b->name[c]));
+	}
 	b->test_syscall = dlsym(h, VDSO_TEST_SYSCALL);
 	b->test_vsyscall_getcpu = dlsym(h, VDSO_TEST_VSYSCALL_GETCPU);
 	return 0;

@@ -57,12 +57,17 @@ struct vdso_symbol {
 	const char *version; /* its version node's name, or NULL */
 };
 
-/* Per-architecture naming of the vDSO calls. */
+/*
+ * Per-architecture naming of the vDSO calls.  A call is looked up as
+ * prefix + call name first, then as alt_prefix + call name, both with the
+ * version node @version (vdso_arch_lookup()).
+ */
 struct vdso_arch {
-	uint16_t machine;    /* EM_* from <elf.h> */
-	const char *name;    /* e.g. "x86_64" */
-	const char *prefix;  /* symbol prefix: "__vdso_" or "__kernel_" */
-	const char *version; /* version node, e.g. "LINUX_2.6" */
+	uint16_t machine;	/* EM_* from <elf.h> */
+	const char *name;	/* e.g. "x86_64" */
+	const char *prefix;	/* its kernel's symbol prefix: "__vdso_" or "__kernel_" */
+	const char *alt_prefix; /* the other of the two, tried second */
+	const char *version;	/* version node, e.g. "LINUX_2.6" */
 };
 
 /*
@@ -82,10 +87,16 @@ struct vdso_arch {
 #define VDSO_TEST_SYSCALL "vdsotest_test_syscall"
 #define VDSO_TEST_VSYSCALL_GETCPU "vdsotest_test_vsyscall_getcpu"
 
+/* Room for the longest symbol name, "__kernel_clock_getres_time64", and more. */
+#define VDSO_SYMBOL_NAME_MAX 48
+
 /* Where the functions of a run come from. */
 struct vdso_binding {
-	const char *source;	    /* "kernel vDSO", a --vdso-lib path, or "none" */
-	void *fn[VDSO_NR_CALLS];    /* NULL where the call is absent */
+	const char *source;	 /* "kernel vDSO", a --vdso-lib path, or "none" */
+	void *fn[VDSO_NR_CALLS]; /* NULL where the call is absent */
+	/* the name each fn was found under; the first name tried where absent
+	 * ("" when nothing was looked up: no vDSO, --vdso-lib none) */
+	char name[VDSO_NR_CALLS][VDSO_SYMBOL_NAME_MAX];
 	void *test_syscall;	    /* VDSO_TEST_SYSCALL of --vdso-lib, or NULL */
 	void *test_vsyscall_getcpu; /* VDSO_TEST_VSYSCALL_GETCPU of --vdso-lib, or NULL */
 };
@@ -159,11 +170,54 @@ const char *vdso_image_verdef(const struct vdso_image *img, size_t i, unsigned *
  *
  * Symbol prefixes and version strings come from each architecture's vDSO
  * linker script in the kernel (arch/ARCH/kernel/vdso/vdso.lds.S and its variants, or
- * arch/x86/entry/vdso/vdso.lds.S).
+ * arch/x86/entry/vdso/vdso.lds.S); the same names as the kernel's
+ * tools/testing/selftests/vDSO/vdso_config.h.  No architecture of the kernel
+ * tree has renamed its calls from one prefix to the other (s390 kept
+ * __kernel_ through its move to the generic vDSO (lib/vdso), arm64's compat vDSO
+ * uses arm's __vdso_); alt_prefix is for the vDSOs that did not come from
+ * those scripts (out-of-tree kernels, emulators, --vdso-lib objects), as the
+ * original vdsotest tried both names on every architecture.
  *
  * Return: the table row, or NULL for an architecture vdsotest does not know.
  */
 const struct vdso_arch *vdso_arch_find(uint16_t machine);
+
+/*
+ * vdso_arch_prefix - the @nth (0, 1) symbol prefix to try for architecture
+ * @a: a->prefix, then a->alt_prefix; "__vdso_", then "__kernel_" when @a is
+ * NULL (an unknown machine).
+ * Return: the prefix, or NULL when @nth is 2 or more.
+ */
+const char *vdso_arch_prefix(const struct vdso_arch *a, unsigned nth);
+
+/*
+ * vdso_arch_lookup - find @call in @img under each name of architecture @a
+ * in turn (vdso_arch_prefix() order), with the version a->version (any
+ * version when @a is NULL; see vdso_image_lookup()).
+ * @buf: set to the name found, or to the first name tried when none is
+ *       found; @len bytes (VDSO_SYMBOL_NAME_MAX fits every name)
+ *
+ * Return: the address, or NULL when no name is found (errno = ENOENT).
+ */
+void *vdso_arch_lookup(const struct vdso_image *img, const struct vdso_arch *a, enum vdso_call call,
+		       char *buf, size_t len);
+
+/*
+ * vdso_hash_entry_size - bytes of one DT_HASH (SysV hash table) entry in an
+ * image of machine @machine (EM_*) and class @elf_class (ELFCLASS32 or
+ * ELFCLASS64).
+ *
+ * The System V gABI makes the table an array of Elf32_Word in both classes,
+ * except on 64-bit s390 (EM_S390, ELFCLASS64) and on alpha (EM_ALPHA,
+ * 0x9026), whose linkers write 8-byte entries: the hash entry size of
+ * binutils' bfd/elf64-s390.c and bfd/elf64-alpha.c, and glibc's Elf_Symndx
+ * in the <bits/elfclass.h> of s390x ("64 bit Linux for S/390 is exceptional
+ * as it has .hash section with 64 bit entries") and of alpha.
+ * 31-bit s390 (ELFCLASS32) has 4-byte entries.
+ *
+ * Return: 8 for those two, 4 otherwise.
+ */
+size_t vdso_hash_entry_size(uint16_t machine, unsigned elf_class);
 
 /* vdso_call_name - the C name of a call ("clock_gettime", ...); never NULL. */
 const char *vdso_call_name(enum vdso_call call);
@@ -183,7 +237,8 @@ int vdso_locate(struct vdso_image *img, const char **why);
 
 /*
  * vdso_bind_kernel - bind every call to the kernel vDSO's symbol for this
- * architecture (prefix and version from vdso_arch_find()).
+ * architecture: vdso_arch_lookup() with this build's vdso_arch_find() row,
+ * the name found in b->name.
  * @b:   filled; calls that are absent stay NULL
  * @img: the parsed kernel vDSO, or NULL when there is none (binds nothing)
  *
@@ -194,8 +249,10 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img);
 /*
  * vdso_bind_library - bind every call to the symbol with the kernel vDSO's
  * name for this architecture in a shared object (--vdso-lib), looked up
- * with dlsym() and without a version, and the test seam's two symbols
- * (struct vdso_binding) where it has them.  PATH "none" binds nothing.
+ * with dlsym() and without a version, under each prefix of
+ * vdso_arch_prefix() in turn, the name found in b->name; and the test
+ * seam's two symbols (struct vdso_binding) where it has them.  PATH "none"
+ * binds nothing.
  * @b:    filled; calls the object lacks stay NULL
  * @path: file name given to dlopen(3)
  * @err:  on failure, a message (from dlerror(3) or a static string)
