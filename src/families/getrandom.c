@@ -430,13 +430,13 @@ static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i
 		memcpy(v->other_copy, other, state_len);
 	long r = subject_read(v, i, out, OUTPUT_BYTES, 0);
 	int err = errno;
-	if (!verify_ok(ctx, r == OUTPUT_BYTES)) {
+	if (!verify_ok(ctx, "returns the length asked for", r == OUTPUT_BYTES)) {
 		verify_fail(ctx, "%s getrandom(&buf, %d, 0) returned %ld (%s); expected %d",
 			    subject_name(v), OUTPUT_BYTES, r, r < 0 ? strerror(err) : "short read",
 			    OUTPUT_BYTES);
 		return false;
 	}
-	if (v->fn && !verify_ok(ctx, memcmp(v->other_copy, other, state_len) == 0 ||
+	if (v->fn && !verify_ok(ctx, "states are private", memcmp(v->other_copy, other, state_len) == 0 ||
 					     all_zero(other, state_len))) {
 		verify_fail(ctx,
 			    "vDSO getrandom() with state %c changed state %c (%zu bytes each, %zu per page): states are not private",
@@ -444,7 +444,7 @@ static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i
 		return false;
 	}
 	int64_t prev = seen_add(&v->seen, out, v->outputs);
-	if (!verify_ok(ctx, prev < 0)) {
+	if (!verify_ok(ctx, "no output repeated", prev < 0)) {
 		verify_fail(ctx,
 			    "%s getrandom() repeated a %d-byte output: %s... is output %" PRIu32
 			    " (state %c) and output %" PRId64 " (state %c)",
@@ -471,7 +471,7 @@ static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
 	for (size_t k = 0; k < sizeof(good) / sizeof(good[0]); k++) {
 		long r = subject_read(v, 0, buf, sizeof(buf), good[k].flag);
 		int err = errno;
-		if (!verify_ok(ctx, r == (long)sizeof(buf)))
+		if (!verify_ok(ctx, "known flags return the length asked for", r == (long)sizeof(buf)))
 			verify_fail(ctx,
 				    "%s getrandom(&buf, %zu, %s) returned %ld (%s); expected %zu",
 				    subject_name(v), sizeof(buf), good[k].name, r,
@@ -483,7 +483,7 @@ static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
 	errno = 0;
 	long sr = sys_getrandom(buf, sizeof(buf), GRND_UNKNOWN);
 	int serr = errno;
-	if (!verify_ok(ctx, r == -1 && err == EINVAL && sr == -1 && serr == EINVAL))
+	if (!verify_ok(ctx, "unknown flags give EINVAL", r == -1 && err == EINVAL && sr == -1 && serr == EINVAL))
 		verify_fail(ctx,
 			    "getrandom(&buf, %zu, 0x%x): %s returned %ld (%s), syscall %ld (%s); expected -1 (EINVAL) from both",
 			    sizeof(buf), GRND_UNKNOWN, subject_name(v), r,
@@ -518,14 +518,14 @@ static void check_fork(struct verify_ctx *ctx, struct grnd_verify *v)
 	}
 	if (subject_read(v, 0, parent_out, sizeof(parent_out), 0) != OUTPUT_BYTES)
 		return; /* check_read() reports a failing call */
-	if (!verify_ok(ctx, memcmp(child_out, parent_out, OUTPUT_BYTES) != 0))
+	if (!verify_ok(ctx, "state wiped on fork", memcmp(child_out, parent_out, OUTPUT_BYTES) != 0))
 		verify_fail(ctx,
 			    "%s getrandom(): after fork() the child's output equals the parent's next output (%s...): the state was not wiped on fork",
 			    subject_name(v), hex8(child_out, h));
 	return;
 cannot:
 	v->fork_unchecked = true;
-	if (!verify_ok(ctx, false))
+	if (!verify_ok(ctx, "state wiped on fork", false))
 		verify_fail(ctx,
 			    "getrandom(): the fork() check could not be made (%s%s%s); not tried again",
 			    step, err ? ": " : "", err ? strerror(err) : "");
@@ -573,7 +573,7 @@ static void check_user_space(struct verify_ctx *ctx, const struct api *api, cons
 	char why[FALLBACK_REASON_LEN];
 	enum fallback fb = api_falls_back(api, run, why, sizeof(why));
 
-	if (!verify_ok(ctx, fb != FALLBACK_SYSCALL))
+	if (!verify_ok(ctx, "a seeded state stays in user space", fb != FALLBACK_SYSCALL))
 		verify_fail(ctx, "vDSO getrandom() entered the system call for a 16-byte read "
 				 "with a seeded state");
 }
