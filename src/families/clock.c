@@ -420,7 +420,8 @@ static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st, struc
 	int64_t bound = 2 * st->res_ns + COARSE_SLACK_NS, lag = ts64_sub_ns(f1, v);
 	char a[TS64_STRLEN], b[TS64_STRLEN];
 
-	if (!verify_ok(ctx, "coarse lags the fine clock by at most the bound", lag <= bound || ts64_sub_ns(f1, s1) > bound) &&
+	if (!verify_ok(ctx, "coarse lags the fine clock by at most the bound",
+		       lag <= bound || ts64_sub_ns(f1, s1) > bound) &&
 	    !clock_was_set(ctx, st)) {
 		verify_fail(ctx,
 			    "%s [%s] is %" PRId64
@@ -430,7 +431,8 @@ static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st, struc
 			    st->res_ns);
 		return false;
 	}
-	if (!verify_ok(ctx, "coarse not ahead of the fine clock", ts64_cmp(v, f2) <= 0) && !clock_was_set(ctx, st)) {
+	if (!verify_ok(ctx, "coarse not ahead of the fine clock", ts64_cmp(v, f2) <= 0) &&
+	    !clock_was_set(ctx, st)) {
 		verify_fail(ctx,
 			    "%s [%s] is ahead of the fine clock's syscall [%s] read after it (%" PRId64
 			    " ns ahead)",
@@ -522,7 +524,8 @@ static bool check_tai_offset(struct verify_ctx *ctx, struct gettime_state *st, s
 	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
 
 	if (verify_ok(ctx, "CLOCK_TAI is CLOCK_REALTIME plus the TAI offset",
-		      ts64_cmp(lo, v) <= 0 && ts64_cmp(v, hi) <= 0) || clock_was_set(ctx, st))
+		      ts64_cmp(lo, v) <= 0 && ts64_cmp(v, hi) <= 0) ||
+	    clock_was_set(ctx, st))
 		return true;
 	verify_fail(ctx,
 		    "%s CLOCK_TAI [%s] is not syscall CLOCK_REALTIME [%s .. %s] + the TAI offset %ld s (adjtimex): %" PRId64
@@ -725,7 +728,8 @@ static bool check_after_previous(struct verify_ctx *ctx, struct gettime_state *s
 	const char *who = subject_name(&st->arg);
 	char a[TS64_STRLEN], b[TS64_STRLEN];
 
-	if (st->have_prev && !verify_ok(ctx, "not behind the previous reading", ts64_cmp(st->prev, g->v) <= 0) &&
+	if (st->have_prev &&
+	    !verify_ok(ctx, "not behind the previous reading", ts64_cmp(st->prev, g->v) <= 0) &&
 	    !(g->tai ? tai_jump_excused(ctx, st, g->before, g->a2, g->jump_known, g->rt_move,
 					g->rt_known)
 		     : clock_was_set(ctx, st))) {

@@ -436,8 +436,9 @@ static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i
 			    OUTPUT_BYTES);
 		return false;
 	}
-	if (v->fn && !verify_ok(ctx, "states are private", memcmp(v->other_copy, other, state_len) == 0 ||
-					     all_zero(other, state_len))) {
+	if (v->fn && !verify_ok(ctx, "states are private",
+				memcmp(v->other_copy, other, state_len) == 0 ||
+					all_zero(other, state_len))) {
 		verify_fail(ctx,
 			    "vDSO getrandom() with state %c changed state %c (%zu bytes each, %zu per page): states are not private",
 			    i ? 'B' : 'A', i ? 'A' : 'B', state_len, v->states.layout.per_page);
@@ -471,7 +472,8 @@ static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
 	for (size_t k = 0; k < sizeof(good) / sizeof(good[0]); k++) {
 		long r = subject_read(v, 0, buf, sizeof(buf), good[k].flag);
 		int err = errno;
-		if (!verify_ok(ctx, "known flags return the length asked for", r == (long)sizeof(buf)))
+		if (!verify_ok(ctx, "known flags return the length asked for",
+			       r == (long)sizeof(buf)))
 			verify_fail(ctx,
 				    "%s getrandom(&buf, %zu, %s) returned %ld (%s); expected %zu",
 				    subject_name(v), sizeof(buf), good[k].name, r,
@@ -483,7 +485,8 @@ static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
 	errno = 0;
 	long sr = sys_getrandom(buf, sizeof(buf), GRND_UNKNOWN);
 	int serr = errno;
-	if (!verify_ok(ctx, "unknown flags give EINVAL", r == -1 && err == EINVAL && sr == -1 && serr == EINVAL))
+	if (!verify_ok(ctx, "unknown flags give EINVAL",
+		       r == -1 && err == EINVAL && sr == -1 && serr == EINVAL))
 		verify_fail(ctx,
 			    "getrandom(&buf, %zu, 0x%x): %s returned %ld (%s), syscall %ld (%s); expected -1 (EINVAL) from both",
 			    sizeof(buf), GRND_UNKNOWN, subject_name(v), r,
@@ -518,7 +521,8 @@ static void check_fork(struct verify_ctx *ctx, struct grnd_verify *v)
 	}
 	if (subject_read(v, 0, parent_out, sizeof(parent_out), 0) != OUTPUT_BYTES)
 		return; /* check_read() reports a failing call */
-	if (!verify_ok(ctx, "state wiped on fork", memcmp(child_out, parent_out, OUTPUT_BYTES) != 0))
+	if (!verify_ok(ctx, "state wiped on fork",
+		       memcmp(child_out, parent_out, OUTPUT_BYTES) != 0))
 		verify_fail(ctx,
 			    "%s getrandom(): after fork() the child's output equals the parent's next output (%s...): the state was not wiped on fork",
 			    subject_name(v), hex8(child_out, h));

@@ -191,7 +191,8 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 		lo = unwrap_usec(lo);
 		hi = unwrap_usec(hi);
 	}
-	if (!verify_ok(ctx, "within the system call's readings", lo <= v && v <= hi) && !verify_clock_was_set(ctx)) {
+	if (!verify_ok(ctx, "within the system call's readings", lo <= v && v <= hi) &&
+	    !verify_clock_was_set(ctx)) {
 		verify_fail(ctx,
 			    "%s [%" PRId64 ".%06" PRId64
 			    "] outside syscall CLOCK_REALTIME [%" PRId64 ".%06" PRId64 ", %" PRId64
@@ -202,8 +203,9 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 		return;
 	}
 	/* libc need not ask the kernel for tz (glibc zeroes it, musl leaves it). */
-	if (fn && !verify_ok(ctx, "timezone equals the system call's", tz.tz_minuteswest == stz.tz_minuteswest &&
-					  tz.tz_dsttime == stz.tz_dsttime)) {
+	if (fn && !verify_ok(ctx, "timezone equals the system call's",
+			     tz.tz_minuteswest == stz.tz_minuteswest &&
+				     tz.tz_dsttime == stz.tz_dsttime)) {
 		verify_fail(ctx,
 			    "%s timezone {%d, %d} != syscall timezone {%d, %d} (tz_minuteswest, tz_dsttime)",
 			    who, tz.tz_minuteswest, tz.tz_dsttime, stz.tz_minuteswest,

@@ -74,7 +74,8 @@ static void ring_turn(struct worker *w)
 	}
 	if (r->have_last)
 		r->compared++;
-	if (r->have_last && !verify_ok(ctx, "cross-CPU: not behind the reading on another CPU", ts64_cmp(r->last, v) <= 0))
+	if (r->have_last && !verify_ok(ctx, "cross-CPU: not behind the reading on another CPU",
+				       ts64_cmp(r->last, v) <= 0))
 		verify_fail(ctx,
 			    "cross-CPU: %s %s on CPU %d after %s %s on CPU %d: %" PRId64
 			    " ns backwards",

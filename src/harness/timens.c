@@ -127,13 +127,13 @@ static bool check_offset(const struct api *api, const struct run *run,
 		if (lo >= 0 && hi <= 0)
 			continue;
 		ok = false;
-		verify_failure(
-			api,
-			TIMENS_PART ": %s %s not within our syscall readings %s .. %s + 1000 s (%" PRId64
-			" ns %s)",
-			who[i], ts64_format(*r[i], a, sizeof(a)), ts64_format(before, b, sizeof(b)),
-			ts64_format(after, c, sizeof(c)), lo < 0 ? -lo : hi,
-			lo < 0 ? "behind" : "ahead");
+		verify_failure(api,
+			       TIMENS_PART
+			       ": %s %s not within our syscall readings %s .. %s + 1000 s (%" PRId64
+			       " ns %s)",
+			       who[i], ts64_format(*r[i], a, sizeof(a)),
+			       ts64_format(before, b, sizeof(b)), ts64_format(after, c, sizeof(c)),
+			       lo < 0 ? -lo : hi, lo < 0 ? "behind" : "ahead");
 	}
 	return ok;
 }

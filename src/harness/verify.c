@@ -121,8 +121,8 @@ struct verify_check *verify_check_find(struct verify_ctx *ctx, const char *name)
 			return &ctx->check[i];
 	if (ctx->n_checks == VERIFY_CHECKS_MAX) /* full: the last holds the rest */
 		return &ctx->check[VERIFY_CHECKS_MAX - 1];
-	ctx->check[ctx->n_checks].name =
-		ctx->n_checks == VERIFY_CHECKS_MAX - 1 ? VERIFY_OTHER_CHECK : name;
+	ctx->check[ctx->n_checks].name = ctx->n_checks == VERIFY_CHECKS_MAX - 1 ? VERIFY_OTHER_CHECK
+										: name;
 	return &ctx->check[ctx->n_checks++];
 }
 
@@ -135,8 +135,8 @@ static void report_tallies(const struct api *api, const struct run *run)
 		const struct tally *t = &s->tally[i];
 		char name[256];
 
-		snprintf(name, sizeof(name), "%s%s%s", t->part ? t->part : "",
-			 t->part ? ": " : "", t->name);
+		snprintf(name, sizeof(name), "%s%s%s", t->part ? t->part : "", t->part ? ": " : "",
+			 t->name);
 		const char *times = t->made == 1 ? "time" : "times";
 
 		if (report_has_subtests() && t->failed)
@@ -147,8 +147,8 @@ static void report_tallies(const struct api *api, const struct run *run)
 			report_subtest(api, STATUS_PASS, name, NULL, "checked %" PRIu64 " %s",
 				       t->made, times);
 		else if (run->verbose && t->failed)
-			report_line(api, "verify: check \"%s\" %" PRIu64 " %s, %" PRIu64
-					 " failed: FAIL",
+			report_line(api,
+				    "verify: check \"%s\" %" PRIu64 " %s, %" PRIu64 " failed: FAIL",
 				    name, t->made, times, t->failed);
 		else if (run->verbose)
 			report_line(api, "verify: check \"%s\" %" PRIu64 " %s: OK", name, t->made,
@@ -269,7 +269,8 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
-	struct verify_check *c = ctx->pending ? ctx->pending : verify_check_find(ctx, VERIFY_OTHER_CHECK);
+	struct verify_check *c = ctx->pending ? ctx->pending
+					      : verify_check_find(ctx, VERIFY_OTHER_CHECK);
 
 	if (!ctx->pending)
 		c->made++; /* (made by the caller, not through verify_ok()) */

@@ -34,14 +34,14 @@ struct verify_check {
 struct verify_ctx {
 	const struct api *api;
 	const struct run *run;
-	uint64_t deadline_ns; /* now_ns() at which to stop */
-	uint64_t checks;      /* checks made */
-	uint64_t rounds;      /* verify_running() calls: the rounds begun */
-	unsigned fails;	      /* failures reported through this context */
-	int clock_set_fd;     /* timerfd cancelled when CLOCK_REALTIME is set; -1 */
-	unsigned clock_sets;  /* settings of CLOCK_REALTIME that excused a check */
-	unsigned n_checks;    /* entries of check[] in use */
-	unsigned next_check;  /* the entry verify_ok() looks at first */
+	uint64_t deadline_ns;	      /* now_ns() at which to stop */
+	uint64_t checks;	      /* checks made */
+	uint64_t rounds;	      /* verify_running() calls: the rounds begun */
+	unsigned fails;		      /* failures reported through this context */
+	int clock_set_fd;	      /* timerfd cancelled when CLOCK_REALTIME is set; -1 */
+	unsigned clock_sets;	      /* settings of CLOCK_REALTIME that excused a check */
+	unsigned n_checks;	      /* entries of check[] in use */
+	unsigned next_check;	      /* the entry verify_ok() looks at first */
 	struct verify_check *pending; /* failed in the last verify_ok(): what verify_fail() blames */
 	struct verify_check check[VERIFY_CHECKS_MAX];
 };
