@@ -120,7 +120,7 @@ struct verify_check *verify_check_find(struct verify_ctx *ctx, const char *name)
  * is a KTAP test name, e.g. "within the system call's bounds"; a check
  * made at several places under one name is one check); return @ok, so:
  * if (!verify_ok(ctx, "name", cond)) verify_fail(..).  A failing check is
- * what the next verify_fail() is blamed on: a verify_ok() that fails but
+ * what the next verify_fail() of the round is blamed on: a verify_ok() that fails but
  * is excused (the clock was set) and not followed by verify_fail() counts
  * as made, not failed.  The tallies reach the session at verify_end() and
  * are reported by verify_api(): KTAP subtests, -v lines.
