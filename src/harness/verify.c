@@ -109,21 +109,21 @@ void verify_tally(const char *p, const char *name, uint64_t made, uint64_t faile
 	atomic_flag_clear_explicit(&s->lock, memory_order_release);
 }
 
-struct verify_check *verify_check_find(struct verify_ctx *ctx, const char *name)
+unsigned verify_check_find(struct verify_ctx *ctx, const char *name)
 {
 	unsigned i;
 
 	for (i = 0; i < ctx->n_checks; i++)
 		if (ctx->check[i].name == name)
-			return &ctx->check[i];
+			return i;
 	for (i = 0; i < ctx->n_checks; i++)
 		if (same_name(ctx->check[i].name, name))
-			return &ctx->check[i];
+			return i;
 	if (ctx->n_checks == VERIFY_CHECKS_MAX) /* full: the last holds the rest */
-		return &ctx->check[VERIFY_CHECKS_MAX - 1];
+		return VERIFY_CHECKS_MAX - 1;
 	ctx->check[ctx->n_checks].name = ctx->n_checks == VERIFY_CHECKS_MAX - 1 ? VERIFY_OTHER_CHECK
 										: name;
-	return &ctx->check[ctx->n_checks++];
+	return ctx->n_checks++;
 }
 
 /* Each check the session tallied: a KTAP subtest, or with -v a line. */
@@ -261,7 +261,7 @@ bool verify_running(struct verify_ctx *ctx)
 	 */
 	bool early = ctx->rounds++ < VERIFY_MIN_ROUNDS;
 
-	ctx->pending = NULL; /* (a check excused last round is not blamed in this one) */
+	ctx->pending = 0; /* (a check excused last round is not blamed in this one) */
 
 	return verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
 	       (early || now_ns() < ctx->deadline_ns);
@@ -271,13 +271,14 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
-	struct verify_check *c = ctx->pending ? ctx->pending
-					      : verify_check_find(ctx, VERIFY_OTHER_CHECK);
+	struct verify_check *c =
+		&ctx->check[ctx->pending ? ctx->pending - 1
+					 : verify_check_find(ctx, VERIFY_OTHER_CHECK)];
 
 	if (!ctx->pending)
 		c->made++; /* (made by the caller, not through verify_ok()) */
 	c->failed++;
-	ctx->pending = NULL;
+	ctx->pending = 0;
 	if (!reserve_failure())
 		return;
 	ctx->fails++;
@@ -379,6 +380,9 @@ enum status verify_end(struct verify_ctx *ctx)
 	if (ctx->clock_set_fd >= 0)
 		close(ctx->clock_set_fd);
 	ctx->clock_set_fd = -1;
+	ctx->checks = 0;
+	for (unsigned i = 0; i < ctx->n_checks; i++)
+		ctx->checks += ctx->check[i].made;
 	if (interrupt_signal())
 		say(ctx->api, "verify: interrupted by %s after %" PRIu64 " checks, %u failures",
 		    interrupt_name(interrupt_signal()), ctx->checks, ctx->fails);

@@ -34,15 +34,16 @@ struct verify_check {
 struct verify_ctx {
 	const struct api *api;
 	const struct run *run;
-	uint64_t deadline_ns;	      /* now_ns() at which to stop */
-	uint64_t checks;	      /* checks made */
-	uint64_t rounds;	      /* verify_running() calls: the rounds begun */
-	unsigned fails;		      /* failures reported through this context */
-	int clock_set_fd;	      /* timerfd cancelled when CLOCK_REALTIME is set; -1 */
-	unsigned clock_sets;	      /* settings of CLOCK_REALTIME that excused a check */
-	unsigned n_checks;	      /* entries of check[] in use */
-	unsigned next_check;	      /* the entry verify_ok() looks at first */
-	struct verify_check *pending; /* failed in the last verify_ok(): what verify_fail() blames */
+	uint64_t deadline_ns; /* now_ns() at which to stop */
+	uint64_t checks;      /* checks made (summed by verify_end()) */
+	uint64_t rounds;      /* verify_running() calls: the rounds begun */
+	unsigned fails;	      /* failures reported through this context */
+	int clock_set_fd;     /* timerfd cancelled when CLOCK_REALTIME is set; -1 */
+	unsigned clock_sets;  /* settings of CLOCK_REALTIME that excused a check */
+	unsigned n_checks;    /* entries of check[] in use */
+	unsigned next_check;  /* the entry verify_ok() looks at first */
+	unsigned pending;     /* 1 + the index of the check that failed in the last verify_ok()
+			     (what verify_fail() blames); 0: none */
 	struct verify_check check[VERIFY_CHECKS_MAX];
 };
 
@@ -109,34 +110,32 @@ void verify_scope(const char *scope);
 bool verify_running(struct verify_ctx *ctx);
 
 /*
- * verify_check_find - the entry of @ctx's table for the check @name: found
- * by address, then by text; a new one at the end; when the table is full,
- * VERIFY_OTHER_CHECK's (the last entry).  For verify_ok().
+ * verify_check_find - the index in @ctx's table of the check @name: found
+ * by address, then by text; a new entry at the end; when the table is
+ * full, VERIFY_OTHER_CHECK's (the last entry).  For verify_ok().
  */
-struct verify_check *verify_check_find(struct verify_ctx *ctx, const char *name);
+unsigned verify_check_find(struct verify_ctx *ctx, const char *name);
 
 /*
  * verify_ok - count one check named @name (a string literal, no '#': it
- * is a KTAP test name, e.g. "within the system call's bounds"; a check
+ * is a KTAP test name, e.g. "within the system call's readings"; a check
  * made at several places under one name is one check); return @ok, so:
  * if (!verify_ok(ctx, "name", cond)) verify_fail(..).  A failing check is
- * what the next verify_fail() of the round is blamed on: a verify_ok() that fails but
- * is excused (the clock was set) and not followed by verify_fail() counts
- * as made, not failed.  The tallies reach the session at verify_end() and
- * are reported by verify_api(): KTAP subtests, -v lines.
+ * what the next verify_fail() of the round is blamed on: a verify_ok() that
+ * fails but is excused (the clock was set) and not followed by
+ * verify_fail() counts as made, not failed.  The tallies reach the session
+ * at verify_end() and are reported by verify_api(): KTAP subtests, -v
+ * lines.
  */
 static inline bool verify_ok(struct verify_ctx *ctx, const char *name, bool ok)
 {
-	struct verify_check *c = &ctx->check[ctx->next_check];
+	unsigned i = ctx->next_check;
 
-	if (c->name != name) /* (checks come in the same order every round) */
-		c = verify_check_find(ctx, name);
-	ctx->next_check = (unsigned)(c - ctx->check) + 1 < ctx->n_checks
-				  ? (unsigned)(c - ctx->check) + 1
-				  : 0;
-	ctx->checks++;
-	c->made++;
-	ctx->pending = ok ? NULL : c;
+	if (ctx->check[i].name != name) /* (checks come in the same order every round) */
+		i = verify_check_find(ctx, name);
+	ctx->check[i].made++;
+	ctx->next_check = i + 1 < ctx->n_checks ? i + 1 : 0;
+	ctx->pending = ok ? 0 : i + 1;
 	return ok;
 }
 
