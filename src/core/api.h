@@ -55,6 +55,13 @@ struct run {
 	const char *cpu_list;		       /* bench: --cpu as given, or NULL */
 	bool header;			       /* bench: the context header (--header) */
 	const struct latency_counter *latency; /* bench --latency, or NULL */
+	/*
+	 * verify and abi of an API whose clock id the system call rejects
+	 * (.supported false): the errno it gives (EINVAL; ENODEV for a
+	 * disabled aux clock), and the family tests that the vDSO rejects
+	 * the id too; 0 otherwise.  Set by api_run() alone.
+	 */
+	int rejected_errno;
 };
 
 /* Properties of a clock id that decide which checks apply. */
