@@ -362,19 +362,19 @@ static enum status clock_bench_paths(const struct api *api, const struct run *ru
  * (aux_clock_resolution_ns(), include/vdso/auxclock.h) without looking
  * whether the clock is enabled or built in (seen here on Linux 6.18 without
  * CONFIG_POSIX_AUX_CLOCKS), while the system call rejects the id.  A known
- * difference of the kernel's, not judged: with a note, verify skips and abi
- * tries the invalid clock ids alone.
+ * difference of the kernel's: verify takes that answer too (and nothing
+ * else), abi tries the invalid clock ids alone, with a note.
  */
-static bool getres_aux_unjudged(const struct api *api, const struct clock_arg *a,
+static bool getres_aux_answered(const struct api *api, const struct clock_arg *a,
 				const struct run *run)
 {
 	return run->rejected_errno && a->getres && (api->flags & CLK_AUX);
 }
 
-static void note_getres_aux(const struct api *api, const char *left_out)
+static void note_getres_aux(const struct api *api, const char *what)
 {
 	report_note("%s: the vDSO's clock_getres may answer aux clock ids the system call rejects (1 ns: Linux 6.17+, include/vdso/auxclock.h); %s",
-		    api->name, left_out);
+		    api->name, what);
 }
 
 /* A verify's state, carried between its rounds (getres uses .arg alone). */
@@ -844,10 +844,8 @@ static enum status clock_verify_setup(const struct api *api, const struct run *r
 			    api->name, vdso_call_name(api->family->call));
 		return STATUS_SKIP;
 	}
-	if (getres_aux_unjudged(api, &st->arg, run)) {
-		note_getres_aux(api, "nothing to verify");
-		return STATUS_SKIP;
-	}
+	if (getres_aux_answered(api, &st->arg, run))
+		note_getres_aux(api, "verify takes that answer too");
 	st->rejected_errno = run->rejected_errno;
 	if (st->arg.getres || st->rejected_errno)
 		return STATUS_PASS;
@@ -911,16 +909,21 @@ static void rejected_round(struct verify_ctx *ctx, const struct gettime_state *s
 	const char *call = vdso_call_name(api->family->call);
 	int want = st->rejected_errno;
 
+	bool aux_1ns = getres_aux_answered(api, &st->arg, ctx->run);
+
 	for (int null = 0; null <= st->arg.getres; null++) {
 		union clock_buf b;
+		memset(&b, 0xff, sizeof(b)); /* (not a resolution of 1 ns) */
 		int r = subject_call(&st->arg, null ? NULL : &b);
 		int err = r == -1 ? errno : 0;
-		if (!verify_ok(ctx, r == -1 && err == want))
+		struct ts64 res = st->arg.fl->to_ts64(&b);
+		bool answered = aux_1ns && r == 0 && (null || (res.sec == 0 && res.nsec == 1));
+		if (!verify_ok(ctx, (r == -1 && err == want) || answered))
 			verify_fail(ctx,
-				    "%s %s(%s%s) returned %d (%s); the system call rejects the clock id: -1 (%s)",
+				    "%s %s(%s%s) returned %d (%s); the system call rejects the clock id: -1 (%s)%s",
 				    subject_name(&st->arg), call, api->clock_name,
 				    null ? ", NULL" : "", r, r == -1 ? strerror(err) : "no error",
-				    strerror(want));
+				    strerror(want), aux_1ns ? ", or the vDSO's 0 with 1 ns" : "");
 	}
 }
 
@@ -1033,7 +1036,7 @@ static void clock_abi_describe(const struct abi_call *c, const void *arg, char *
  * id (abi_invalid_clock_ids): 6 x (1 + 10) cases.  An API whose clock id
  * the system call rejects (run->rejected_errno) expects that error from
  * both paths in every case (clock_getres of an aux clock: those 6 cases
- * left out, getres_aux_unjudged()).
+ * left out, getres_aux_answered()).
  */
 static void clock_abi_cases(struct abi_ctx *ctx)
 {
@@ -1044,7 +1047,7 @@ static void clock_abi_cases(struct abi_ctx *ctx)
 				   ctx->run->rejected_errno };
 	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
 
-	if (getres_aux_unjudged(api, &arg, ctx->run))
+	if (getres_aux_answered(api, &arg, ctx->run))
 		note_getres_aux(api, "its cases left out");
 	else
 		abi_combinations(ctx, c, 1, kinds, clock_abi_rule, clock_abi_describe, &a);
