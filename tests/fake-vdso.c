@@ -87,6 +87,8 @@ enum bug {
 	BUG_GETRANDOM_NULL_STATE,	/* a NULL state gives -EINVAL */
 	BUG_GETRANDOM_OPAQUE_LEN,	/* a wrong opaque length gives -EINVAL */
 	BUG_TAI_OFFSET_1S,	/* CLOCK_TAI 1 s behind: a leap second's TAI offset change missed */
+	BUG_ALARM_ACCEPTED,	/* the alarm clocks answered (as their twins) where the system call rejects them */
+	BUG_ALARM_CRASH,	/* the alarm clocks read through NULL (SIGSEGV) */
 	NR_BUGS
 };
 
@@ -148,6 +150,8 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETRANDOM_NULL_STATE] = "getrandom-null-state",
 	[BUG_GETRANDOM_OPAQUE_LEN] = "getrandom-opaque-len",
 	[BUG_TAI_OFFSET_1S] = "tai-offset-1s",
+	[BUG_ALARM_ACCEPTED] = "alarm-accepted",
+	[BUG_ALARM_CRASH] = "alarm-crash",
 };
 
 /*
@@ -215,6 +219,24 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 static bool is_coarse(clockid_t id)
 {
 	return id == CLOCK_REALTIME_COARSE || id == CLOCK_MONOTONIC_COARSE;
+}
+
+/*
+ * The alarm-* bugs: clock @id as the fake reads it.  alarm-accepted: an
+ * alarm clock as its twin (CLOCK_REALTIME, CLOCK_BOOTTIME), so the call
+ * succeeds where the system call rejects the alarm clock (no wake-up RTC);
+ * alarm-crash: a read through NULL, as a vDSO that looks the clock up in
+ * a table it lacks.
+ */
+static clockid_t alarm_bug(clockid_t id)
+{
+	if (id != CLOCK_REALTIME_ALARM && id != CLOCK_BOOTTIME_ALARM)
+		return id;
+	if (bug() == BUG_ALARM_CRASH)
+		return *(volatile clockid_t *)NULL;
+	if (bug() == BUG_ALARM_ACCEPTED)
+		return id == CLOCK_REALTIME_ALARM ? CLOCK_REALTIME : CLOCK_BOOTTIME;
+	return id;
 }
 
 /* A clock reading of either width (vdso_timespec, vdso_timespec64), for the bugs. */
@@ -365,6 +387,7 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 		read = id == CLOCK_REALTIME_COARSE ? CLOCK_REALTIME : CLOCK_MONOTONIC;
 	else if (bug() == BUG_BOOTTIME_EARLY && id == CLOCK_BOOTTIME)
 		read = CLOCK_MONOTONIC;
+	read = alarm_bug(read);
 	if ((r = syscall(nr, read, ts)) != 0)
 		return (int)ret(r);
 
@@ -430,7 +453,7 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 	default:
 		break;
 	}
-	r = syscall(nr, id, res);
+	r = syscall(nr, alarm_bug(id), res);
 	if (r == 0 && res) {
 		struct fake_ts t = get_ts(res, t64);
 		if (bug() == BUG_GETRES_WRONG)
