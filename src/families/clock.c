@@ -1048,7 +1048,7 @@ static void clock_abi_cases(struct abi_ctx *ctx)
 	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
 
 	if (getres_aux_answered(api, &arg, ctx->run))
-		note_getres_aux(api, "its cases left out");
+		note_getres_aux(api, "abi tries only the invalid clock ids");
 	else
 		abi_combinations(ctx, c, 1, kinds, clock_abi_rule, clock_abi_describe, &a);
 	for (size_t i = 0; i < abi_invalid_clock_id_count; i++) {
