@@ -397,6 +397,7 @@ struct gettime_state {
 	uint64_t set_seen_round; /* the round in which a setting was last seen */
 	bool set_seen;
 	int rejected_errno; /* the system call rejects the clock id (run.h): this errno */
+	bool aux_noted;	    /* note_getres_aux() said */
 };
 
 /* The kernel's TAI offset in seconds, CLOCK_TAI - CLOCK_REALTIME (adjtimex(2), modes 0: read only). */
@@ -844,8 +845,6 @@ static enum status clock_verify_setup(const struct api *api, const struct run *r
 			    api->name, vdso_call_name(api->family->call));
 		return STATUS_SKIP;
 	}
-	if (getres_aux_answered(api, &st->arg, run))
-		note_getres_aux(api, "verify takes that answer too");
 	st->rejected_errno = run->rejected_errno;
 	if (st->arg.getres || st->rejected_errno)
 		return STATUS_PASS;
@@ -903,13 +902,17 @@ static void getres_round(struct verify_ctx *ctx, const struct clock_arg *arg)
  * timespec and, for clock_getres, for NULL (the id is looked up before
  * the pointer is used, kernel/time/posix-timers.c).
  */
-static void rejected_round(struct verify_ctx *ctx, const struct gettime_state *st)
+static void rejected_round(struct verify_ctx *ctx, struct gettime_state *st)
 {
 	const struct api *api = ctx->api;
 	const char *call = vdso_call_name(api->family->call);
 	int want = st->rejected_errno;
 
 	bool aux_1ns = getres_aux_answered(api, &st->arg, ctx->run);
+
+	if (aux_1ns && !st->aux_noted)
+		note_getres_aux(api, "verify takes that answer too");
+	st->aux_noted = true;
 
 	for (int null = 0; null <= st->arg.getres; null++) {
 		union clock_buf b;

@@ -44,8 +44,7 @@ bool api_supported(const struct api *api, char *why, size_t len)
  * Is @api tested by @t?  Supported: yes, *@rejected_errno 0.  Its clock id
  * rejected by the system call (api_supported() false): bench is skipped
  * with the family's reason; verify and abi test that the vDSO rejects the
- * id too (*@rejected_errno the system call's errno), after a line that
- * says why the test is reduced.
+ * id too (*@rejected_errno the system call's errno; say_reduced()).
  */
 static bool tested_or_said(const struct api *api, enum test_type t, int *rejected_errno)
 {
@@ -59,9 +58,25 @@ static bool tested_or_said(const struct api *api, enum test_type t, int *rejecte
 		report_line(api, "%s", why);
 		return false;
 	}
+	return true;
+}
+
+/*
+ * For a clock id the system call rejects (run->rejected_errno), once the
+ * test has something to call: the line that says the test of @t is reduced,
+ * and why (the family's reason, as bench prints it).
+ */
+static void say_reduced(const struct api *api, enum test_type t, const struct run *run)
+{
+	char why[API_SUPPORTED_WHY_LEN];
+
+	if (!run->rejected_errno)
+		return;
+	if (api_supported(api, why, sizeof(why))) /* (accepted meanwhile: said as before) */
+		snprintf(why, sizeof(why), "the system call rejected it: %s",
+			 strerror(run->rejected_errno));
 	report_line(api, "%s: reduced test, the vDSO must reject the clock id too (%s)",
 		    test_type_name(t), why);
-	return true;
 }
 
 /* Zeroed state of @size bytes for the family (at least one byte), or NULL, said. */
@@ -104,6 +119,8 @@ static enum status verify_checks(const struct api *api, const struct run *run)
 	if (!state)
 		return STATUS_FAIL;
 	st = f->verify_setup ? f->verify_setup(api, run, state) : STATUS_PASS;
+	if (st == STATUS_PASS)
+		say_reduced(api, TEST_VERIFY, run);
 	if (st == STATUS_PASS) {
 		verify_begin(&ctx, api, run);
 		while (verify_running(&ctx))
@@ -139,6 +156,8 @@ static enum status run_abi(const struct api *api, const struct run *run)
 	struct abi_ctx ctx;
 	enum status st;
 
+	if (api_vdso_fn(api, run))
+		say_reduced(api, TEST_ABI, run);
 	if ((st = abi_begin_checked(&ctx, api, run, f->abi_call)) != STATUS_PASS)
 		return st;
 	f->abi_cases(&ctx);
