@@ -89,6 +89,7 @@ enum bug {
 	BUG_TAI_OFFSET_1S,	/* CLOCK_TAI 1 s behind: a leap second's TAI offset change missed */
 	BUG_ALARM_ACCEPTED,	/* the alarm clocks answered (as their twins) where the system call rejects them */
 	BUG_ALARM_CRASH,	/* the alarm clocks read through NULL (SIGSEGV) */
+	BUG_AUX_GETRES_2NS,	/* clock_getres of an aux clock id: 0 and 2 ns, whatever the kernel says */
 	NR_BUGS
 };
 
@@ -152,6 +153,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_TAI_OFFSET_1S] = "tai-offset-1s",
 	[BUG_ALARM_ACCEPTED] = "alarm-accepted",
 	[BUG_ALARM_CRASH] = "alarm-crash",
+	[BUG_AUX_GETRES_2NS] = "aux-getres-2ns",
 };
 
 /*
@@ -449,6 +451,13 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 	case BUG_GETRES_NULL_CRASH:
 		if (!res)
 			*(volatile long *)res = three_res_ns(id);
+		break;
+	case BUG_AUX_GETRES_2NS:
+		if (id >= 16 && id < 24) { /* CLOCK_AUX .. CLOCK_AUX + 7 */
+			if (res)
+				put_ts(res, t64, (struct fake_ts){ 0, 2 });
+			return 0;
+		}
 		break;
 	default:
 		break;
