@@ -156,7 +156,11 @@ struct family {
 	 * enough), without the "API: " prefix, e.g. "unsupported here: the
 	 * system call rejects CLOCK_REALTIME_ALARM with EINVAL (alarm clocks
 	 * need an RTC that can wake the system)".  api_run() prints it and
-	 * the TEST-TYPE is skipped (STATUS_SKIP).  NULL: always supported.
+	 * skips bench (STATUS_SKIP); verify and abi run with
+	 * run->rejected_errno set, and the family tests that the vDSO
+	 * rejects the clock id too.  Return false for nothing else (a
+	 * missing vDSO function or system call is the TEST-TYPE's skip).
+	 * NULL: always supported.
 	 */
 	bool (*supported)(const struct api *api, char *why, size_t len);
 
