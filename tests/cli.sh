@@ -34,8 +34,9 @@ ok $? "list-apis prints exactly the $(echo "$expected_apis" | wc -l) expected AP
 
 # -v marks the APIs whose clock id the kernel rejects: the aux clocks
 # "by this kernel", the alarm clocks (no wake-up RTC) "here", nothing
-# else; each TEST-TYPE of a marked one is a skip saying so, of an
-# unmarked one a pass (a kernel with CONFIG_POSIX_AUX_CLOCKS whose aux
+# else; bench of a marked one is a skip saying so, verify and abi a
+# reduced test (the vDSO must reject the clock id too) that passes here;
+# an unmarked one a pass (a kernel with CONFIG_POSIX_AUX_CLOCKS whose aux
 # clock is enabled) or a skip for a clock that is not enabled.
 run -v list-apis
 cp "$out" "$tmp/marks"
@@ -45,30 +46,46 @@ marked=$(grep -c '	(unsupported \(by this kernel\|here\))$' "$out")
 		grep -v '^clock-get[a-z0-9-]*-alarm	(unsupported here)$' | grep -q '	'
 ok $? "-v list-apis: the names, marks on aux and alarm clocks only ($marked marked)"
 
-# --skip-unsupported: the marked APIs are left out, the others run; one
-# note counts them, and -v ends with the verdict of those run.
+# --skip-unsupported leaves out only what is still a skip: with abi,
+# nothing (every marked API runs its reduced test, says so and passes);
+# no note, and -v ends with the verdict of all.
 run --skip-unsupported -v -d 0.000001 all abi
-taken=$(($(wc -l <"$tmp/marks") - marked))
+total=$(wc -l <"$tmp/marks")
 verdict=$(tail -n 1 "$out" | sed -n 's/^all abi: \([0-9]*\) passed, 0 failed, \([0-9]*\) skipped$/\1 \2/p')
-ran=${verdict% *}
-[ $rc -eq 0 ] && ! grep -q 'unsupported here:\|unsupported by this kernel:' "$out" &&
-	[ -n "$verdict" ] && [ $((${verdict% *} + ${verdict#* })) -eq "$taken" ] &&
-	{ { [ "$marked" -eq 0 ] && ! grep -q '^Note: .* left out' "$out"; } ||
-		grep -q "^Note: $marked unsupported APIs left out (--skip-unsupported; vdsotest -v list-apis names them)\$" "$out"; }
-ok $? "--skip-unsupported -v all abi: the $taken supported APIs run ($ran passed), $marked left out and counted, the verdict last (got $rc)"
+reduced=$(grep -c '^[a-z0-9-]*: abi: reduced test, the vDSO must reject the clock id too (unsupported \(here\|by this kernel\): the system call rejects ' "$out")
+# (a marked API without its vDSO function, as clock_getres_time64 on i386,
+# is a skip with that note, no reduced test)
+nofn=$(sed -n 's/^Note: \([a-z0-9-]*\): vDSO version of [a-z_0-9]* not found; nothing to test$/\1/p' "$out" |
+	while read -r a; do grep "^$a	(unsupported" "$tmp/marks"; done | wc -l)
+[ $rc -eq 0 ] && [ -n "$verdict" ] && [ $((${verdict% *} + ${verdict#* })) -eq "$total" ] &&
+	[ $((reduced + nofn)) -eq "$marked" ] && ! grep -q '^Note: .* left out' "$out"
+ok $? "--skip-unsupported -v all abi: all $total APIs run, of the $marked marked ones $reduced a reduced test and $nofn without a vDSO function, none left out (got $rc)"
+
+# With bench, the marked APIs are left out, and one note counts them.
+pair=clock-gettime-monotonic,clock-gettime-boottime-alarm
+left=$(grep -c '^clock-gettime-boottime-alarm	(unsupported' "$tmp/marks")
+run --skip-unsupported -d 0.001 $pair bench
+[ $rc -eq 0 ] && ! grep -q 'unsupported here:' "$out" &&
+	[ "$(grep -c '^clock-gettime-boottime-alarm ' "$out")" -eq $((1 - left)) ] &&
+	{ { [ "$left" -eq 0 ] && ! grep -q '^Note: .* left out' "$out"; } ||
+		grep -q "^Note: 1 unsupported APIs left out (--skip-unsupported; vdsotest -v list-apis names them)\$" "$out"; }
+ok $? "--skip-unsupported $pair bench: the rejected alarm clock left out and counted ($left) (got $rc)"
+
 bad=
 for a in clock-gettime-aux0 clock-getres-aux5 clock-gettime-aux7; do
 	for t in verify abi bench; do
-		run -d 0.01 "$a" "$t"
-		if grep -q "^$a	(unsupported by this kernel)" "$tmp/marks"; then
+		run -v -d 0.01 "$a" "$t"
+		if grep -q "^$a	(unsupported by this kernel)" "$tmp/marks" && [ $t = bench ]; then
 			[ $rc -eq 77 ] && grep -Eq "^$a: unsupported by this kernel: the system call rejects CLOCK_AUX\+[0-7] with EINVAL" "$out"
+		elif grep -q "^$a	(unsupported by this kernel)" "$tmp/marks"; then
+			[ $rc -eq 0 ] && grep -Eq "^$a: $t: reduced test, the vDSO must reject the clock id too \(unsupported by this kernel: the system call rejects CLOCK_AUX\+[0-7] with EINVAL" "$out"
 		else
 			[ $rc -eq 0 ] || { [ $rc -eq 77 ] && grep -q 'is not enabled' "$out"; }
 		fi || bad="$bad $a/$t($rc)"
 	done
 done
 [ -z "$bad" ]
-ok $? "aux clocks: unsupported by this kernel means skipped (77), as marked${bad:+; wrong:$bad}"
+ok $? "aux clocks the kernel rejects: bench skipped (77), verify and abi a reduced test that passes, as marked${bad:+; wrong:$bad}"
 
 run list-test-types
 [ $rc -eq 0 ] && [ "$(cat "$out")" = "$(printf 'bench\nverify\nabi')" ]
@@ -151,22 +168,29 @@ fi
 [ $rc -eq 0 ] && [ "$(grep -c ': vsyscall' "$out")" -eq 1 ] && grep -Eq "$want" "$out"
 ok $? "-v getcpu verify: one vsyscall line, /$want/ (got $rc)"
 
-# getcpu's cases: stack use; (NULL, NULL, NULL); 3 bad pointers as cpu
-# and as node; 5 pointer kinds as the ignored cache.
+# getcpu's cases: stack use; then every combination of 5 pointer kinds
+# as cpu, 5 as node (an aligned unsigned cannot straddle a page) and 6 as
+# the ignored cache: 1 + 5 * 5 * 6.
 if has_vdso getcpu; then
 	run -v getcpu abi
-	[ $rc -eq 0 ] && grep -q '^getcpu: abi: 13 cases, 0 failures$' "$out" &&
-		[ "$(grep -c ': OK$' "$out")" -eq 13 ]
-	ok $? "-v getcpu abi runs and prints its 13 cases, all OK"
+	[ $rc -eq 0 ] && grep -q '^getcpu: abi: 151 cases, 0 failures$' "$out" &&
+		[ "$(grep -c ': OK$' "$out")" -eq 151 ] &&
+		grep -q '^getcpu: abi: getcpu(PROT_NONE page, UINTPTR_MAX, straddling an unmapped page): vDSO [A-Z0-9/-]*, syscall -1/EFAULT' "$out"
+	ok $? "-v getcpu abi runs and prints its 151 cases, all OK"
 else
 	tap_skip "this vDSO has no getcpu"
 fi
 
-# A clock this kernel lacks is a skip (77), not a failure.
-run clock-gettime-boottime-alarm verify -d 0.05
-{ [ $rc -eq 77 ] && grep -q "unsupported here: the system call rejects CLOCK_BOOTTIME_ALARM with EINVAL" "$out"; } ||
+# A clock this kernel rejects: verify is a reduced test that says why
+# (exit 0 here, the vDSO rejects it too); bench a skip (77) with a message.
+run -v clock-gettime-boottime-alarm verify -d 0.05
+{ [ $rc -eq 0 ] && grep -qx "clock-gettime-boottime-alarm: verify: reduced test, the vDSO must reject the clock id too (unsupported here: the system call rejects CLOCK_BOOTTIME_ALARM with EINVAL (alarm clocks need an RTC that can wake the system))" "$out"; } ||
 	{ [ $rc -eq 0 ] && ! grep -q unsupported "$out"; }
-ok $? "an unsupported clock exits 77 with a message, a supported one 0 (got $rc)"
+ok $? "verify of a rejected clock: a reduced test, exit 0, the reason on one line; a supported one 0 (got $rc)"
+run clock-gettime-boottime-alarm bench -d 0.01
+{ [ $rc -eq 77 ] && grep -qx "clock-gettime-boottime-alarm: unsupported here: the system call rejects CLOCK_BOOTTIME_ALARM with EINVAL (alarm clocks need an RTC that can wake the system)" "$out"; } ||
+	{ [ $rc -eq 0 ] && ! grep -q unsupported "$out"; }
+ok $? "bench of a rejected clock exits 77 with a message, a supported one 0 (got $rc)"
 
 # ---- bench output ----
 run all bench -d 0.05
@@ -460,18 +484,33 @@ if has_vdso clock_gettime; then
 		esac
 	ok $? "info: every API with the path that serves it and its stack use"
 
-	# The APIs that verify skips as unsupported (alarm clocks without a
-	# wake-up RTC, aux clocks before 6.17) are unsupported in info too,
-	# with no path or stack; the others have a path.
-	"$VDSOTEST" -d 0.000001 all verify 2>&1 | sed -n 's/^\([a-z0-9-]*\): unsupported .*/\1/p' >"$tmp/skipped"
+	# The APIs that verify reduces to "the vDSO must reject the clock id
+	# too" (alarm clocks without a wake-up RTC, aux clocks before 6.17)
+	# are unsupported in info too, with no path or stack; the others have
+	# a path.
+	# (a marked API with nothing to call, a 32-bit vDSO without
+	# clock_getres_time64 and a libc with a 32-bit time_t, is a skip with
+	# that note instead: counted as marked)
+	"$VDSOTEST" -v -d 0.000001 all verify >"$tmp/verify.all" 2>&1
+	sed -n "s/^Note: \([a-z0-9-]*\): vDSO version of [a-z_0-9]* not found, and libc's time_t has 32 bits; nothing to verify\$/\1/p" \
+		"$tmp/verify.all" >"$tmp/nothing"
+	sed -n 's/^\([a-z0-9-]*\): verify: reduced test, .*/\1/p' "$tmp/verify.all" >"$tmp/reduced"
+	"$VDSOTEST" list-apis | while read -r a; do
+		if grep -qx "$a" "$tmp/reduced" ||
+			{ grep -qx "$a" "$tmp/nothing" && grep -q "^$a	(unsupported" "$tmp/marks"; }; then
+			echo "$a"
+		fi
+	done >"$tmp/skipped"
 	sed -n 's/^  \([a-z0-9-]*\) *unsupported \(here\|by this kernel\): the system call .*/\1/p' \
 		"$tmp/info.txt" >"$tmp/info.unsupported"
 	# the same words as verify's line, from the same place (the family)
-	"$VDSOTEST" -d 0.000001 all verify 2>&1 | sed -n 's/^\([a-z0-9-]*\): \(unsupported .*\)/\1 \2/p' >"$tmp/skipped.why"
-	sed -n 's/^  \([a-z0-9-]*\) *\(unsupported .*\)/\1 \2/p' "$tmp/info.txt" >"$tmp/info.why"
+	sed -n 's/^\([a-z0-9-]*\): verify: reduced test, the vDSO must reject the clock id too (\(unsupported .*\))$/\1 \2/p' \
+		"$tmp/verify.all" >"$tmp/skipped.why"
+	sed -n 's/^  \([a-z0-9-]*\) *\(unsupported .*\)/\1 \2/p' "$tmp/info.txt" |
+		grep -v -F -f "$tmp/nothing" >"$tmp/info.why"
 	cmp -s "$tmp/skipped" "$tmp/info.unsupported" && cmp -s "$tmp/skipped.why" "$tmp/info.why" &&
 		! grep -E '^  [a-z0-9-]+ +unsupported .*(stack|user space|falls back)' "$tmp/info.txt"
-	ok $? "info: unsupported exactly where verify skips, in verify's words ($(wc -l <"$tmp/skipped") APIs)"
+	ok $? "info: unsupported exactly where verify is reduced, in verify's words ($(wc -l <"$tmp/skipped") APIs)"
 
 	# One column for the paths, after the longest API name; getrandom's
 	# stack is not measured, and says so.
@@ -496,7 +535,7 @@ if has_vdso clock_gettime; then
 			[ "$(jq -r '.apis[] | select(.supported == false) | .api' "$out")" = "$(cat "$tmp/skipped")" ] &&
 			jq -e '[.apis[] | select(.supported == false) | .falls_back == null and .stack_bytes == null] | all' "$out" >/dev/null &&
 			jq -e '[.apis[] | .supported | type == "boolean"] | all' "$out" >/dev/null
-		ok $? "info -o json: \"supported\": false exactly where verify skips, no figures there (got $rc)"
+		ok $? "info -o json: \"supported\": false exactly where verify is reduced, no figures there (got $rc)"
 	else
 		tap_skip "no jq"
 		tap_skip "no jq"

@@ -117,6 +117,9 @@ enum bug {
 	BUG_GETRANDOM_PARAMS_ENOSYS,	/* gives -ENOSYS: no runtime support */
 	BUG_GTOD_AHEAD,		/* 1 s ahead of CLOCK_REALTIME */
 	BUG_TIME_BEHIND,	/* time() one hour behind */
+	BUG_ALARM_ACCEPTED,	/* the alarm clocks answered (as their twins) where the system call rejects them */
+	BUG_ALARM_CRASH,	/* the alarm clocks read through NULL (SIGSEGV) */
+	BUG_AUX_GETRES_2NS,	/* clock_getres of an aux clock id: 0 and 2 ns, whatever the kernel says */
 	NR_BUGS
 };
 
@@ -197,6 +200,9 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETRANDOM_PARAMS_ENOSYS] = "getrandom-params-enosys",
 	[BUG_GTOD_AHEAD] = "gtod-ahead",
 	[BUG_TIME_BEHIND] = "time-behind",
+	[BUG_ALARM_ACCEPTED] = "alarm-accepted",
+	[BUG_ALARM_CRASH] = "alarm-crash",
+	[BUG_AUX_GETRES_2NS] = "aux-getres-2ns",
 };
 
 /*
@@ -266,6 +272,24 @@ long vdsotest_test_vsyscall_getcpu(unsigned *cpu, unsigned *node, void *cache);
 static bool is_coarse(clockid_t id)
 {
 	return id == CLOCK_REALTIME_COARSE || id == CLOCK_MONOTONIC_COARSE;
+}
+
+/*
+ * The alarm-* bugs: clock @id as the fake reads it.  alarm-accepted: an
+ * alarm clock as its twin (CLOCK_REALTIME, CLOCK_BOOTTIME), so the call
+ * succeeds where the system call rejects the alarm clock (no wake-up RTC);
+ * alarm-crash: a read through NULL, as a vDSO that looks the clock up in
+ * a table it lacks.
+ */
+static clockid_t alarm_bug(clockid_t id)
+{
+	if (id != CLOCK_REALTIME_ALARM && id != CLOCK_BOOTTIME_ALARM)
+		return id;
+	if (bug() == BUG_ALARM_CRASH)
+		return *(volatile clockid_t *)NULL;
+	if (bug() == BUG_ALARM_ACCEPTED)
+		return id == CLOCK_REALTIME_ALARM ? CLOCK_REALTIME : CLOCK_BOOTTIME;
+	return id;
 }
 
 /* A clock reading of either width (vdso_timespec, vdso_timespec64), for the bugs. */
@@ -416,6 +440,7 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 		read = id == CLOCK_REALTIME_COARSE ? CLOCK_REALTIME : CLOCK_MONOTONIC;
 	else if (bug() == BUG_BOOTTIME_EARLY && id == CLOCK_BOOTTIME)
 		read = CLOCK_MONOTONIC;
+	read = alarm_bug(read);
 	if ((r = syscall(nr, read, ts)) != 0)
 		return (int)ret(r);
 
@@ -479,10 +504,17 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 		if (!res)
 			*(volatile long *)res = three_res_ns(id);
 		break;
+	case BUG_AUX_GETRES_2NS:
+		if (id >= 16 && id < 24) { /* CLOCK_AUX .. CLOCK_AUX + 7 */
+			if (res)
+				put_ts(res, t64, (struct fake_ts){ 0, 2 });
+			return 0;
+		}
+		break;
 	default:
 		break;
 	}
-	r = syscall(nr, id, res);
+	r = syscall(nr, alarm_bug(id), res);
 	if (r == 0 && res) {
 		struct fake_ts t = get_ts(res, t64);
 		if (bug() == BUG_GETRES_WRONG || (bug() == BUG_GETRES_CHANGES && ++calls >= 8))

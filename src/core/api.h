@@ -55,6 +55,13 @@ struct run {
 	const char *cpu_list;		       /* bench: --cpu as given, or NULL */
 	bool header;			       /* bench: the context header (--header) */
 	const struct latency_counter *latency; /* bench --latency, or NULL */
+	/*
+	 * verify and abi of an API whose clock id the system call rejects
+	 * (.supported false): the errno it gives (EINVAL; ENODEV for a
+	 * disabled aux clock), and the family tests that the vDSO rejects
+	 * the id too; 0 otherwise.  Set by api_run() alone.
+	 */
+	int rejected_errno;
 };
 
 /* Properties of a clock id that decide which checks apply. */
@@ -151,7 +158,11 @@ struct family {
 	 * enough), without the "API: " prefix, e.g. "unsupported here: the
 	 * system call rejects CLOCK_REALTIME_ALARM with EINVAL (alarm clocks
 	 * need an RTC that can wake the system)".  api_run() prints it and
-	 * the TEST-TYPE is skipped (STATUS_SKIP).  NULL: always supported.
+	 * skips bench (STATUS_SKIP); verify and abi run with
+	 * run->rejected_errno set, and the family tests that the vDSO
+	 * rejects the clock id too.  Return false for nothing else (a
+	 * missing vDSO function or system call is the TEST-TYPE's skip).
+	 * NULL: always supported.
 	 */
 	bool (*supported)(const struct api *api, char *why, size_t len);
 

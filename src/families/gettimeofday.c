@@ -259,25 +259,34 @@ static long gtod_abi_call(const struct abi_call *c)
 	return c->vdso_fn ? vdso_gettimeofday(c->vdso_fn, tv, tz) : sys_gettimeofday(tv, tz);
 }
 
+/*
+ * What gettimeofday(tv, tz) gives, by the system call (kernel/time/time.c,
+ * SYSCALL_DEFINE2(gettimeofday)): tv is written when not NULL, then tz when
+ * not NULL, and a write that faults gives -EFAULT; NULL for either is no
+ * error.  So -1/EFAULT when either pointer is bad, else 0.
+ */
+static struct abi_want gtod_abi_rule(const struct abi_call *c, const void *arg)
+{
+	(void)arg;
+	if (abi_ptr_bad(c->ptr[0]) || abi_ptr_bad(c->ptr[1]))
+		return (struct abi_want){ .fault = true };
+	return (struct abi_want){ .ret = 0 };
+}
+
+static void gtod_abi_describe(const struct abi_call *c, const void *arg, char *buf, size_t len)
+{
+	(void)arg;
+	snprintf(buf, len, "gettimeofday(%s, %s)", abi_ptr_name(c->ptr[0]),
+		 abi_ptr_name(c->ptr[1]));
+}
+
+/* Every combination of pointer kinds for tv and tz: 6 x 6 cases. */
 static void gtod_abi_cases(struct abi_ctx *ctx)
 {
-	struct abi_call c = { .ptr = { PTR_GOOD, PTR_GOOD },
-			      .size = { sizeof(vdso_timeval), sizeof(struct timezone) } };
-	char what[96];
+	static const unsigned kinds[] = { ABI_PTRS_ALL, ABI_PTRS_ALL };
+	struct abi_call c = { .size = { sizeof(vdso_timeval), sizeof(struct timezone) } };
 
-	abi_expect_result(ctx, c, 0, 0, "gettimeofday(&buf, &buf)");
-	c.ptr[0] = c.ptr[1] = PTR_NULL;
-	abi_expect_result(ctx, c, 0, 0, "gettimeofday(NULL, NULL)");
-	for (int p = PTR_MAX; p < NR_ABI_PTRS; p++) {
-		c.ptr[0] = p;
-		c.ptr[1] = PTR_NULL;
-		snprintf(what, sizeof(what), "gettimeofday(%s, NULL)", abi_ptr_name(p));
-		abi_expect_fault(ctx, c, what);
-		c.ptr[0] = PTR_GOOD;
-		c.ptr[1] = p;
-		snprintf(what, sizeof(what), "gettimeofday(&buf, %s)", abi_ptr_name(p));
-		abi_expect_fault(ctx, c, what);
-	}
+	abi_combinations(ctx, c, 2, kinds, gtod_abi_rule, gtod_abi_describe, NULL);
 }
 
 /* ---- the probes ---- */

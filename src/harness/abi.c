@@ -439,6 +439,51 @@ void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what
 	verdict(ctx, what, &sys, succeeded(&sys), &vdso, succeeded(&vdso), "a value >= 0");
 }
 
+bool abi_ptr_bad(enum abi_ptr kind)
+{
+	return kind != PTR_GOOD && kind != PTR_NULL;
+}
+
+/* One case of abi_combinations(): @c's pointers as set. */
+static void combination(struct abi_ctx *ctx, struct abi_call c, abi_rule_fn rule,
+			abi_describe_fn describe, const void *arg)
+{
+	struct abi_want want = rule(&c, arg);
+	char what[160];
+
+	describe(&c, arg, what, sizeof(what));
+	if (want.fault)
+		abi_expect_fault(ctx, c, what);
+	else
+		abi_expect_result(ctx, c, want.ret, want.err, what);
+}
+
+void abi_combinations(struct abi_ctx *ctx, struct abi_call c, unsigned nargs,
+		      const unsigned kinds[], abi_rule_fn rule, abi_describe_fn describe,
+		      const void *arg)
+{
+	enum { MAXARGS = sizeof(c.ptr) / sizeof(c.ptr[0]) };
+	unsigned k[MAXARGS] = { 0 };
+
+	if (nargs < 1 || nargs > MAXARGS)
+		return;
+	/* an odometer over the kinds, argument nargs-1 the fastest wheel */
+	for (;;) {
+		bool valid = true;
+		for (unsigned i = 0; i < nargs; i++) {
+			valid &= (kinds[i] >> k[i]) & 1u;
+			c.ptr[i] = (enum abi_ptr)k[i];
+		}
+		if (valid)
+			combination(ctx, c, rule, describe, arg);
+		unsigned i = nargs;
+		while (i > 0 && ++k[i - 1] == NR_ABI_PTRS)
+			k[--i] = 0;
+		if (i == 0)
+			return;
+	}
+}
+
 enum status abi_end(struct abi_ctx *ctx)
 {
 	if (interrupt_signal())

@@ -85,6 +85,47 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 void abi_expect_result_or_fault(struct abi_ctx *ctx, struct abi_call c, long ret, int err,
 				const char *what);
 
+/* Every kind of enum abi_ptr, as a mask of (1u << kind) bits. */
+#define ABI_PTRS_ALL ((1u << NR_ABI_PTRS) - 1)
+/*
+ * Every kind but PTR_STRADDLE: for an object of 4 bytes or less, which,
+ * aligned as the C ABI wants it, cannot straddle a page boundary.
+ */
+#define ABI_PTRS_ALIGNED (ABI_PTRS_ALL & ~(1u << PTR_STRADDLE))
+
+/* abi_ptr_bad - is @kind neither PTR_GOOD nor PTR_NULL (no object behind it)? */
+bool abi_ptr_bad(enum abi_ptr kind);
+
+/*
+ * What one combination of pointers must give, by the kernel's rules
+ * (an abi_rule_fn's answer): with .fault, as abi_expect_fault() (the
+ * system call -1/EFAULT, the vDSO that or SIGSEGV/SIGBUS); otherwise as
+ * abi_expect_result() with .ret and .err.
+ */
+struct abi_want {
+	bool fault;
+	long ret;
+	int err; /* errno when .ret is -1 */
+};
+
+/* What @c (its pointers, its clock id) must give; @arg as given to abi_combinations(). */
+typedef struct abi_want (*abi_rule_fn)(const struct abi_call *c, const void *arg);
+
+/* The case text of @c into @buf (@len bytes), e.g. "gettimeofday(PROT_NONE page, NULL)". */
+typedef void (*abi_describe_fn)(const struct abi_call *c, const void *arg, char *buf, size_t len);
+
+/*
+ * abi_combinations - one case per combination of pointer kinds of the
+ * first @nargs (1 .. 3) pointer arguments of @c: argument i takes every
+ * kind whose bit (1u << kind) is set in @kinds[i], in enum order, the last
+ * argument changing fastest; the other fields of @c as given.  @rule says
+ * what each must give, @describe names it.  Cases stop as the abi_expect_*()
+ * ones do (a case that could not be run, SIGINT or SIGTERM).
+ */
+void abi_combinations(struct abi_ctx *ctx, struct abi_call c, unsigned nargs,
+		      const unsigned kinds[], abi_rule_fn rule, abi_describe_fn describe,
+		      const void *arg);
+
 /* abi_expect_success - both paths must return a value >= 0. */
 void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what);
 

@@ -3,7 +3,9 @@
  * api_run(): bench, verify and abi of one API, driven the same way for
  * every family through its descriptor (struct family, core/api.h); see
  * run.h.  The family makes the calls and judges them; this file owns the
- * order of things: supported?, the family's notes, then
+ * order of things: supported? (a clock id the system call rejects: bench
+ * skipped, verify and abi reduced to "the vDSO rejects it too",
+ * run->rejected_errno), the family's notes, then
  *   bench:  .bench_paths -> bench_run() -> .bench_teardown
  *   verify: the session (verify_api()) around the parts: the checks
  *           (.verify_setup, .verify_round while verify_running(),
@@ -38,15 +40,44 @@ bool api_supported(const struct api *api, char *why, size_t len)
 	return f->supported ? f->supported(api, why, len) : true;
 }
 
-/* Supported, or the family's reason printed (the TEST-TYPE is skipped). */
-static bool supported_or_said(const struct api *api)
+/*
+ * Is @api tested by @t?  Supported: yes, *@rejected_errno 0.  Its clock id
+ * rejected by the system call (api_supported() false): bench is skipped
+ * with the family's reason; verify and abi test that the vDSO rejects the
+ * id too (*@rejected_errno the system call's errno; say_reduced()).
+ */
+static bool tested_or_said(const struct api *api, enum test_type t, int *rejected_errno)
 {
 	char why[API_SUPPORTED_WHY_LEN];
 
+	*rejected_errno = 0;
 	if (api_supported(api, why, sizeof(why)))
 		return true;
-	report_line(api, "%s", why);
-	return false;
+	*rejected_errno = errno ? errno : EINVAL;
+	if (t == TEST_BENCH) {
+		report_line(api, "%s", why);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * For a clock id the system call rejects (run->rejected_errno), once the
+ * test has something to call: with -v, the line that says the test of @t
+ * is reduced, and why (the family's reason, as bench prints it).  Without
+ * -v a passing reduced test is as quiet as any other pass.
+ */
+static void say_reduced(const struct api *api, enum test_type t, const struct run *run)
+{
+	char why[API_SUPPORTED_WHY_LEN];
+
+	if (!run->rejected_errno || !run->verbose)
+		return;
+	if (api_supported(api, why, sizeof(why))) /* (accepted meanwhile: said as before) */
+		snprintf(why, sizeof(why), "the system call rejected it: %s",
+			 strerror(run->rejected_errno));
+	report_line(api, "%s: reduced test, the vDSO must reject the clock id too (%s)",
+		    test_type_name(t), why);
 }
 
 /* Zeroed state of @size bytes for the family (at least one byte), or NULL, said. */
@@ -89,6 +120,8 @@ static enum status verify_checks(const struct api *api, const struct run *run)
 	if (!state)
 		return STATUS_FAIL;
 	st = f->verify_setup ? f->verify_setup(api, run, state) : STATUS_PASS;
+	if (st == STATUS_PASS)
+		say_reduced(api, TEST_VERIFY, run);
 	if (st == STATUS_PASS) {
 		verify_begin(&ctx, api, run);
 		while (verify_running(&ctx))
@@ -105,6 +138,8 @@ static enum status verify_parts(const struct api *api, const struct run *run)
 {
 	enum status st;
 
+	if (run->rejected_errno) /* one part: the id is rejected on every CPU, in every namespace */
+		return verify_checks(api, run);
 	if (run->threads > 1)
 		return verify_parallel(api, run, verify_checks);
 	st = verify_checks(api, run);
@@ -120,6 +155,8 @@ static enum status run_abi(const struct api *api, const struct run *run)
 	struct abi_ctx ctx;
 	enum status st;
 
+	if (api_vdso_fn(api, run))
+		say_reduced(api, TEST_ABI, run);
 	if ((st = abi_begin_checked(&ctx, api, run, f->abi_call)) != STATUS_PASS)
 		return st;
 	f->abi_cases(&ctx);
@@ -152,17 +189,18 @@ enum status api_run(const struct api *api, enum test_type t, const struct run *r
 			    f->name ? f->name : "?");
 		return STATUS_SKIP;
 	}
-	if (!supported_or_said(api))
+	struct run r = *run;
+	if (!tested_or_said(api, t, &r.rejected_errno))
 		return STATUS_SKIP;
 	if (f->notes)
-		f->notes(api, run);
+		f->notes(api, &r);
 	switch (t) {
 	case TEST_BENCH:
-		return run_bench(api, run);
+		return run_bench(api, &r);
 	case TEST_VERIFY:
-		return verify_api(api, run, verify_parts);
+		return verify_api(api, &r, verify_parts);
 	case TEST_ABI:
-		return run_abi(api, run);
+		return run_abi(api, &r);
 	default:
 		return STATUS_USAGE;
 	}
