@@ -338,8 +338,13 @@ static void text_image(FILE *out, const struct info *in)
 	for (int c = 0; c < VDSO_NR_CALLS; c++)
 		if (call_applies(img, c)) {
 			bool bound = call_bound(in, c, name, sizeof(name));
-			fprintf(out, "  %-20s %s %s\n", vdso_call_name(c), name,
-				bound ? "bound" : "missing");
+			char why[VDSO_UNREACHABLE_LEN];
+			bool reachable = vdso_image_reachable(img, name,
+							      in->arch ? in->arch->version : NULL,
+							      why, sizeof(why));
+			fprintf(out, "  %-20s %s %s%s%s%s\n", vdso_call_name(c), name,
+				bound ? "bound" : "missing", reachable ? "" : " (but ",
+				reachable ? "" : report_vis(why), reachable ? "" : ")");
 		}
 }
 
@@ -424,7 +429,14 @@ static void json_image(FILE *out, const struct info *in)
 		json_field(out, "call", vdso_call_name(c), false);
 		bool bound = call_bound(in, c, name, sizeof(name));
 		json_field(out, "symbol", name, true);
-		fprintf(out, ", \"bound\": %s}", bound ? "true" : "false");
+		char why[VDSO_UNREACHABLE_LEN];
+		bool reachable = vdso_image_reachable(img, name,
+						      in->arch ? in->arch->version : NULL, why,
+						      sizeof(why));
+		fprintf(out, ", \"bound\": %s", bound ? "true" : "false");
+		if (!reachable)
+			json_field(out, "unreachable", why, true);
+		fputs("}", out);
 		first = false;
 	}
 	fputs("]}", out);

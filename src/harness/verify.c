@@ -136,6 +136,10 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 	s->maxfails = run->maxfails;
 	s->noted = false;
 	session = s;
+	/* check: real programs find the vDSO function (through the hash tables) */
+	const char *unreachable = run->vdso ? run->vdso->unreachable[api->family->call] : "";
+	if (*unreachable && api_vdso_fn(api, run) && reserve_failure())
+		report_line(api, "vDSO %s", unreachable);
 	st = parts(api, run);
 	unsigned fails = verify_failures();
 	report_failures(api, TEST_VERIFY, fails);

@@ -35,7 +35,11 @@ typedef enum status (*verify_part_fn)(const struct api *api, const struct run *r
  * failures of the whole verify: the main part, the part in a time
  * namespace (a child process) and every thread; then one summary line,
  * "API/verify: N failures/inconsistencies encountered", N being the
- * failure lines printed (report_failures()).
+ * failure lines printed (report_failures()).  Before @parts, a kernel vDSO
+ * function that a dynamic linker cannot find (struct vdso_binding's
+ * unreachable, vdso_image_reachable()) is a failure line,
+ * "API: vDSO NAME is not reachable through TABLE: DETAIL"; the function is
+ * verified all the same.
  * Return: STATUS_FAIL after any failure, else the status of @parts.
  */
 enum status verify_api(const struct api *api, const struct run *run, verify_part_fn parts);
