@@ -365,6 +365,13 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size, cons
 	if (!gnu_ok && !sysv_ok)
 		return reject(img, why, "no valid DT_GNU_HASH or DT_HASH table");
 	img->nsyms = gnu_ok ? gnu_nsyms : sysv_nsyms;
+	/* DT_HASH's nchain is the symbol count (gABI); the GNU table counts
+	 * only the symbols its chains reach, and one that misses some is
+	 * vdso_image_reachable()'s to report, with the symbols still seen */
+	if (gnu_ok && sysv_ok && sysv_nsyms > gnu_nsyms &&
+	    vaddr_ptr(img, dv.symtab, (uint64_t)sysv_nsyms * sizeof(ElfW(Sym)),
+		      alignof(ElfW(Sym))))
+		img->nsyms = sysv_nsyms;
 	/* kept for vdso_image_reachable(); a table present but malformed is
 	 * its problem, not the parse's (the other table sized the symbols) */
 	img->gnu_hash = gnu_ok ? vaddr_ptr(img, dv.gnu_hash, 16, 4) : NULL;
