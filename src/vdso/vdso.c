@@ -369,8 +369,7 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size, cons
 	 * only the symbols its chains reach, and one that misses some is
 	 * vdso_image_reachable()'s to report, with the symbols still seen */
 	if (gnu_ok && sysv_ok && sysv_nsyms > gnu_nsyms &&
-	    vaddr_ptr(img, dv.symtab, (uint64_t)sysv_nsyms * sizeof(ElfW(Sym)),
-		      alignof(ElfW(Sym))))
+	    vaddr_ptr(img, dv.symtab, (uint64_t)sysv_nsyms * sizeof(ElfW(Sym)), alignof(ElfW(Sym))))
 		img->nsyms = sysv_nsyms;
 	/* kept for vdso_image_reachable(); a table present but malformed is
 	 * its problem, not the parse's (the other table sized the symbols) */
