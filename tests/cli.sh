@@ -465,7 +465,18 @@ if has_vdso clock_gettime; then
 			grep -Eq '^  clock_gettime +__[a-z]+_clock_gettime bound \(but __[a-z]+_clock_gettime is not reachable through DT_GNU_HASH: bloom filter word [0-9]+ lacks bit' "$out" &&
 			! grep -q 'bound$' "$out"
 		ok $? "info --vdso-image with the GNU bloom filter zeroed: every bound call not reachable through DT_GNU_HASH (got $rc)"
+		if command -v jq >/dev/null 2>&1; then
+			run -o json info --vdso-image="$tmp/nobloom.so"
+			[ $rc -eq 0 ] &&
+				jq -e '[.vdso.calls[] | select(.bound) | .unreachable | strings | test("^__[a-z_0-9]+ is not reachable through DT_GNU_HASH: ")] | length > 0 and all' "$out" >/dev/null &&
+				run -o json info --vdso-image="$tmp/vdso.so" &&
+				jq -e '[.vdso.calls[] | has("unreachable")] | any | not' "$out" >/dev/null
+			ok $? "info -o json: \"unreachable\" on each call of the zeroed-bloom image, on none of the saved one (got $rc)"
+		else
+			tap_skip "no jq"
+		fi
 	else
+		tap_skip "no readelf, or no DT_GNU_HASH in this vDSO"
 		tap_skip "no readelf, or no DT_GNU_HASH in this vDSO"
 	fi
 
