@@ -150,7 +150,9 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size, cons
  *           ignored when the image carries no version information
  *
  * Only STT_FUNC (and STT_NOTYPE) symbols with GLOBAL or WEAK binding and a
- * defined section count.  The address returned is checked to lie inside the
+ * defined section count (64-bit powerpc's vDSO functions are STT_NOTYPE:
+ * arch/powerpc/include/asm/vdso.h gives them no .type; glibc, musl and Go's
+ * runtime take them, the kernel's parse_vdso.c does not).  The address returned is checked to lie inside the
  * image.
  *
  * Return: the symbol's address, or NULL when it is absent (errno = ENOENT).
