@@ -1547,6 +1547,10 @@ static void test_reach_verdef_hash(void)
 	build(&im, &both);
 	img_verdef(&im, 0)->vd_hash ^= 1;
 	expect_reach(&im, strs[STR_GETTIME], NULL, "vd_hash of the base node flipped");
+	/* an unversioned symbol (VER_NDX_GLOBAL, the base node's index) has none to match */
+	*img_versym(&im, SYM_GETTIME) = VER_NDX_GLOBAL;
+	expect_reach(&im, strs[STR_GETTIME], NULL,
+		     "vd_hash of the base node flipped, gettime unversioned");
 	img_free(&im);
 }
 

@@ -644,10 +644,12 @@ static bool verdef_hash_ok(const struct vdso_image *img, size_t i, char *why, si
 	if (!img->versym || !img->verdef)
 		return true;
 	unsigned ndx = img->versym[i] & 0x7fff;
+	if (ndx <= VER_NDX_GLOBAL) /* unversioned: no version to match */
+		return true;
 	uint64_t off = (const unsigned char *)img->verdef - img->base;
 	for (size_t v = 0; v < img->verdef_count; v++) {
 		const ElfW(Verdef) *vd = (const void *)(img->base + off);
-		if ((vd->vd_ndx & 0x7fff) == ndx && vd->vd_cnt) {
+		if ((vd->vd_ndx & 0x7fff) == ndx && !(vd->vd_flags & VER_FLG_BASE) && vd->vd_cnt) {
 			const ElfW(Verdaux) *aux = (const void *)(img->base + off + vd->vd_aux);
 			const char *vname = img->strtab + aux->vda_name;
 			uint32_t want = sysv_hash_of(vname);
