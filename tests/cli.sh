@@ -148,7 +148,7 @@ if [ "$(uname -m)" = x86_64 ] && [ "$(od -An -tu1 -j4 -N1 "$VDSOTEST" | tr -d ' 
 else
 	want='^getcpu: verify: vsyscall getcpu: not checked \(not x86_64\)$'
 fi
-[ $rc -eq 0 ] && [ "$(grep -c 'vsyscall' "$out")" -eq 1 ] && grep -Eq "$want" "$out"
+[ $rc -eq 0 ] && [ "$(grep -c ': vsyscall' "$out")" -eq 1 ] && grep -Eq "$want" "$out"
 ok $? "-v getcpu verify: one vsyscall line, /$want/ (got $rc)"
 
 # getcpu's cases: stack use; (NULL, NULL, NULL); 3 bad pointers as cpu

@@ -115,6 +115,8 @@ enum bug {
 	/* getrandom's parameter query (getrandom(NULL, 0, 0, &params, ~0UL)): */
 	BUG_GETRANDOM_PARAMS_ERROR,	/* gives -EINVAL */
 	BUG_GETRANDOM_PARAMS_ENOSYS,	/* gives -ENOSYS: no runtime support */
+	BUG_GTOD_AHEAD,		/* 1 s ahead of CLOCK_REALTIME */
+	BUG_TIME_BEHIND,	/* time() one hour behind */
 	NR_BUGS
 };
 
@@ -193,6 +195,8 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETRANDOM_TIMENS_SHORT] = "getrandom-timens-short",
 	[BUG_GETRANDOM_PARAMS_ERROR] = "getrandom-params-error",
 	[BUG_GETRANDOM_PARAMS_ENOSYS] = "getrandom-params-enosys",
+	[BUG_GTOD_AHEAD] = "gtod-ahead",
+	[BUG_TIME_BEHIND] = "time-behind",
 };
 
 /*
@@ -531,6 +535,8 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
 	}
 	if (tv && bug() == BUG_GTOD_BEHIND)
 		tv->tv_sec--;
+	if (tv && bug() == BUG_GTOD_AHEAD)
+		tv->tv_sec++;
 	if (tz && bug() == BUG_GTOD_TZ)
 		tz->tz_minuteswest += 60;
 	return 0;
@@ -554,7 +560,11 @@ vdso_time_t FAKE(time)(vdso_time_t *t)
 		return 0;
 #endif
 	syscall(SYS_clock_gettime, CLOCK_REALTIME_COARSE, &ts);
-	now = (vdso_time_t)ts.tv_sec + (bug() == BUG_TIME_AHEAD ? 3600 : 0);
+	now = (vdso_time_t)ts.tv_sec;
+	if (bug() == BUG_TIME_AHEAD)
+		now += 3600;
+	if (bug() == BUG_TIME_BEHIND)
+		now -= 3600;
 	if (t)
 		*(volatile vdso_time_t *)t = now + (bug() == BUG_TIME_STORE);
 	return now;

@@ -83,11 +83,13 @@ gtod-error|gettimeofday|verify|vDSO gettimeofday\(&tv, &tz\) returned -1
 gtod-eoverflow|gettimeofday|verify|^gettimeofday: vDSO gettimeofday\(&tv, &tz\) returned -1 \(Value too large for (defined )?data type\); expected 0$
 gtod-usec-1e6|gettimeofday|verify|vDSO returned a timeval that is not normalized: \[[0-9]+\.1[0-9]{6} \(tv_usec out of range\)\]
 gtod-behind|gettimeofday|verify|outside syscall CLOCK_REALTIME \[.*\] \([0-9]+ us backwards\)
+gtod-ahead|gettimeofday|verify|outside syscall CLOCK_REALTIME \[.*\] \([0-9]+ us ahead\)
 gtod-tz|gettimeofday|verify|vDSO timezone \{[0-9-]+, [0-9-]+\} != syscall timezone
 gtod-tz-ignored|gettimeofday|verify|^gettimeofday: vDSO timezone \{-1, -1\} != syscall timezone \{[0-9-]+, [0-9-]+\}
 gtod-null-tz-fails|gettimeofday|verify|vDSO gettimeofday\(&tv, NULL\) returned -1
 # time: verify
 time-ahead|time|verify|vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE [0-9]+ \.\. CLOCK_REALTIME [0-9]+ read around them \(3[0-9]{3} s ahead\)$
+time-behind|time|verify|vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE [0-9]+ \.\. CLOCK_REALTIME [0-9]+ read around them \(3[0-9]{3} s behind\)$
 time-store|time|verify|vDSO time\(&t\) returned ([0-9]+) but stored [0-9]+
 time-null-crash|time|verify|^time: verify: killed by signal 11
 # getcpu: verify

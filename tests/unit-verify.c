@@ -9,6 +9,12 @@
  *
  * And verify_sys_normalized() at the edges of its ranges (its messages are
  * checked end to end by tests/fakes.sh's syscall-* rows).
+ * And the tallies of named checks (verify_ok(), verify_fail(),
+ * verify_tally()) as verify_api() reports them in KTAP: each check once,
+ * in the order first made, a failure blamed on the failing check before
+ * it, an excused one on none, one without a check on "other failures",
+ * the tallies of a forked process and of a part ("time namespace ...")
+ * added in.
  */
 #include "config.h"
 
@@ -16,11 +22,16 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "tap.h"
 #include "core/api.h"
 #include "harness/verify.h"
+#include "output/report.h"
 
 static int watch[2] = { -1, -1 }, go[2] = { -1, -1 };
 static unsigned looks;
@@ -59,6 +70,57 @@ static void put(const char *bytes)
 	for (; *bytes; bytes++)
 		if (write(watch[1], bytes, 1) != 1)
 			return;
+}
+
+/* A verify part with known checks (see the file's comment). */
+static enum status known_checks(const struct api *api, const struct run *run)
+{
+	struct verify_ctx ctx;
+	pid_t pid;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.api = api;
+	ctx.run = run;
+	ctx.clock_set_fd = -1;
+	for (int i = 0; i < 5; i++) {
+		verify_running(&ctx);
+		verify_ok(&ctx, "first", true);
+		if (!verify_ok(&ctx, "second", i != 3))
+			verify_fail(&ctx, "second failed");
+		verify_ok(&ctx, "excused", i != 1); /* (no verify_fail: excused) */
+	}
+	verify_running(&ctx);
+	verify_fail(&ctx, "a failure of no check");
+	verify_end(&ctx);
+	if ((pid = fork()) == 0) { /* a process of the session: the time namespace's */
+		memset(&ctx, 0, sizeof(ctx));
+		ctx.api = api;
+		ctx.run = run;
+		ctx.clock_set_fd = -1;
+		verify_ok(&ctx, "first", true);
+		verify_end(&ctx); /* (the main part's "first") */
+		verify_part("time namespace +1000 s");
+		memset(&ctx, 0, sizeof(ctx));
+		ctx.api = api;
+		ctx.run = run;
+		ctx.clock_set_fd = -1;
+		verify_ok(&ctx, "first", true);
+		verify_end(&ctx);
+		_exit(0);
+	}
+	waitpid(pid, NULL, 0);
+	verify_tally(NULL, "second", 10, 0);
+	return STATUS_PASS;
+}
+
+/* The checks @ctx made so far (its table; verify_end() sums them into ctx->checks). */
+static uint64_t checks_made(const struct verify_ctx *ctx)
+{
+	uint64_t n = 0;
+
+	for (unsigned i = 0; i < ctx->n_checks; i++)
+		n += ctx->check[i].made;
+	return n;
 }
 
 int main(void)
@@ -102,8 +164,8 @@ int main(void)
 	   "an expiry alone within 30 ms: not set");
 
 	/* (no session: verify_fail() prints nothing, the verdict is the return) */
-	static const struct api api = { .name = "unit" };
-	struct verify_ctx ctx = { .api = &api };
+	static const struct api unit_api = { .name = "unit" };
+	struct verify_ctx ctx = { .api = &unit_api };
 	static const struct {
 		int64_t sec, frac;
 		bool usec, wrap, good;
@@ -120,13 +182,42 @@ int main(void)
 		{ -1, 1000000000, false, true, false },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		uint64_t before = ctx.checks;
+		uint64_t before = checks_made(&ctx);
 		bool good = verify_sys_normalized(&ctx, "CLOCK_X", cases[i].sec, cases[i].frac,
 						  cases[i].usec, cases[i].wrap);
-		ok(good == cases[i].good && ctx.checks > before,
+		ok(good == cases[i].good && checks_made(&ctx) > before,
 		   "verify_sys_normalized(%lld, %lld, %s%s): %s", (long long)cases[i].sec,
 		   (long long)cases[i].frac, cases[i].usec ? "tv_usec" : "tv_nsec",
 		   cases[i].wrap ? ", may wrap" : "", cases[i].good ? "normalized" : "not");
 	}
+	/* the tallies, as KTAP subtests on standard output, caught in a file */
+	static const struct api api = { .name = "fake-api" };
+	struct run run = { .maxfails = 100 };
+	char tmpl[] = "/tmp/unit-verify.XXXXXX", text[2048];
+	int fd = mkstemp(tmpl), saved = dup(STDOUT_FILENO);
+	if (fd < 0 || saved < 0)
+		return 99;
+	unlink(tmpl);
+	report_set_format(FORMAT_KTAP);
+	fflush(stdout);
+	dup2(fd, STDOUT_FILENO);
+	enum status st = verify_api(&api, &run, known_checks);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	ssize_t n = pread(fd, text, sizeof(text) - 1, 0);
+	text[n > 0 ? n : 0] = '\0';
+	const char *subtests = strstr(text, "    KTAP version 1\n");
+	const char *want = "    KTAP version 1\n"
+			   "    # Subtest: fake-api\n"
+			   "    1..5\n"
+			   "    ok 1 first # checked 6 times\n"
+			   "    not ok 2 second # failed 1 of 15 times\n"
+			   "    ok 3 excused # checked 5 times\n"
+			   "    not ok 4 other failures # failed 1 of 1 time\n"
+			   "    ok 5 time namespace +1000 s: first # checked 1 time\n";
+	ok(st == STATUS_FAIL && subtests && strcmp(subtests, want) == 0,
+	   "tallies: each check once in order, failures blamed on their check, other failures, a child's and a part's added");
+	if (!subtests || strcmp(subtests, want) != 0)
+		printf("# got:\n%s", text);
 	return tap_done();
 }

@@ -429,7 +429,8 @@ static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st, struc
 	int64_t bound = 2 * st->res_ns + COARSE_SLACK_NS, lag = ts64_sub_ns(f1, v);
 	char a[TS64_STRLEN], b[TS64_STRLEN];
 
-	if (!verify_ok(ctx, lag <= bound || ts64_sub_ns(f1, s1) > bound) &&
+	if (!verify_ok(ctx, "coarse lags the fine clock by at most the bound",
+		       lag <= bound || ts64_sub_ns(f1, s1) > bound) &&
 	    !clock_was_set(ctx, st)) {
 		verify_fail(ctx,
 			    "%s [%s] is %" PRId64
@@ -439,7 +440,8 @@ static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st, struc
 			    st->res_ns);
 		return false;
 	}
-	if (!verify_ok(ctx, ts64_cmp(v, f2) <= 0) && !clock_was_set(ctx, st)) {
+	if (!verify_ok(ctx, "coarse not ahead of the fine clock", ts64_cmp(v, f2) <= 0) &&
+	    !clock_was_set(ctx, st)) {
 		verify_fail(ctx,
 			    "%s [%s] is ahead of the fine clock's syscall [%s] read after it (%" PRId64
 			    " ns ahead)",
@@ -544,7 +546,9 @@ static bool check_tai_offset(struct verify_ctx *ctx, struct gettime_state *st, s
 	struct ts64 lo = { r1.sec + tai_sec, r1.nsec }, hi = { r2.sec + tai_sec, r2.nsec };
 	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
 
-	if (verify_ok(ctx, ts64_cmp(lo, v) <= 0 && ts64_cmp(v, hi) <= 0) || clock_was_set(ctx, st))
+	if (verify_ok(ctx, "CLOCK_TAI is CLOCK_REALTIME plus the TAI offset",
+		      ts64_cmp(lo, v) <= 0 && ts64_cmp(v, hi) <= 0) ||
+	    clock_was_set(ctx, st))
 		return true;
 	verify_fail(ctx,
 		    "%s CLOCK_TAI [%s] is not syscall CLOCK_REALTIME [%s .. %s] + the TAI offset %ld s (adjtimex): %" PRId64
@@ -723,13 +727,13 @@ static bool check_result(struct verify_ctx *ctx, struct gettime_state *st,
 	const char *who = subject_name(&st->arg);
 	char a[TS64_STRLEN];
 
-	if (!verify_ok(ctx, g->r == 0)) {
+	if (!verify_ok(ctx, "returns 0", g->r == 0)) {
 		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0", who,
 			    vdso_call_name(api->family->call), api->clock_name, g->r,
 			    strerror(g->err));
 		return false;
 	}
-	if (!verify_ok(ctx, ts64_normalized(g->v))) {
+	if (!verify_ok(ctx, "timespec normalized", ts64_normalized(g->v))) {
 		verify_fail(ctx, "%s returned a %s that is not normalized: [%s]", who,
 			    st->arg.fl->type, ts64_format(g->v, a, sizeof(a)));
 		return false;
@@ -747,7 +751,8 @@ static bool check_after_previous(struct verify_ctx *ctx, struct gettime_state *s
 	const char *who = subject_name(&st->arg);
 	char a[TS64_STRLEN], b[TS64_STRLEN];
 
-	if (st->have_prev && !verify_ok(ctx, ts64_cmp(st->prev, g->v) <= 0) &&
+	if (st->have_prev &&
+	    !verify_ok(ctx, "not behind the previous reading", ts64_cmp(st->prev, g->v) <= 0) &&
 	    !(g->tai ? tai_jump_excused(ctx, st, g->before, g->a2, g->jump_known, g->rt_move,
 					g->rt_known)
 		     : clock_was_set(ctx, st))) {
@@ -776,7 +781,8 @@ static bool check_boottime_ahead(struct verify_ctx *ctx, struct gettime_state *s
 	const struct api *api = ctx->api;
 	char a[TS64_STRLEN], b[TS64_STRLEN];
 
-	if (verify_ok(ctx, ts64_sub_ns(g->v, g->m) >= st->boot_minus_mono_offset_ns))
+	if (verify_ok(ctx, "CLOCK_BOOTTIME not behind CLOCK_MONOTONIC",
+		      ts64_sub_ns(g->v, g->m) >= st->boot_minus_mono_offset_ns))
 		return true;
 	verify_fail(ctx,
 		    "%s %s [%s] < syscall CLOCK_MONOTONIC [%s] read before it (%" PRId64
@@ -816,7 +822,8 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	if (st->check_boottime && !check_boottime_ahead(ctx, st, &g))
 		return;
 	/* the system call's readings s1 and s2 frame the reading */
-	if (!verify_ok(ctx, ts64_cmp(g.s1, g.v) <= 0 && ts64_cmp(g.v, g.s2) <= 0) &&
+	if (!verify_ok(ctx, "within the system call's readings",
+		       ts64_cmp(g.s1, g.v) <= 0 && ts64_cmp(g.v, g.s2) <= 0) &&
 	    !(g.tai ? tai_jump_excused(ctx, st, g.a1, g.a2, g.tai_known, ts64_sub_ns(g.r2, g.r1),
 				       g.tai_known)
 		    : clock_was_set(ctx, st)))
@@ -874,8 +881,8 @@ static bool getres_unchanged(struct verify_ctx *ctx, const char *who, struct ts6
 		*first = t;
 		*have_first = true;
 	}
-	/* check: clock_getres stable across the run */
-	if (verify_ok(ctx, t.sec == first->sec && t.nsec == first->nsec))
+	if (verify_ok(ctx, "clock_getres stable across the run",
+		      t.sec == first->sec && t.nsec == first->nsec))
 		return true;
 	verify_fail(ctx, "%s %s(%s) changed during the run: [%s], first [%s]", who,
 		    vdso_call_name(ctx->api->family->call), ctx->api->clock_name,
@@ -908,7 +915,7 @@ static void getres_round(struct verify_ctx *ctx, struct gettime_state *st)
 		return;
 	int r = subject_call(arg, &vres);
 	int err = errno;
-	if (!verify_ok(ctx, r == 0)) {
+	if (!verify_ok(ctx, "returns 0", r == 0)) {
 		verify_fail(ctx, "%s %s(%s) returned %d (%s); the system call returned 0", who,
 			    call, api->clock_name, r, strerror(err));
 		return;
@@ -916,7 +923,8 @@ static void getres_round(struct verify_ctx *ctx, struct gettime_state *st)
 	struct ts64 v = arg->fl->to_ts64(&vres);
 	if (!getres_unchanged(ctx, who, v, &st->first_vres, &st->have_first_vres))
 		return;
-	if (!verify_ok(ctx, ts64_normalized(v) && v.sec == s.sec && v.nsec == s.nsec)) {
+	if (!verify_ok(ctx, "resolution equals the system call's",
+		       ts64_normalized(v) && v.sec == s.sec && v.nsec == s.nsec)) {
 		verify_fail(ctx, "%s resolution [%s] != syscall [%s] (%" PRId64 " ns apart)", who,
 			    ts64_format(v, a, sizeof(a)), ts64_format(s, b, sizeof(b)),
 			    ts64_sub_ns(v, s) < 0 ? -ts64_sub_ns(v, s) : ts64_sub_ns(v, s));
@@ -924,7 +932,7 @@ static void getres_round(struct verify_ctx *ctx, struct gettime_state *st)
 	}
 	r = subject_call(arg, NULL);
 	err = errno;
-	if (!verify_ok(ctx, r == 0))
+	if (!verify_ok(ctx, "NULL resolution pointer returns 0", r == 0))
 		verify_fail(ctx, "%s %s(%s, NULL) returned %d (%s), expected 0", who, call,
 			    api->clock_name, r, strerror(err));
 }

@@ -117,12 +117,12 @@ static void check_in_mask(struct verify_ctx *ctx, void *fn, const struct cpu_mas
 	int r = subject_getcpu(fn, &cpu, &node);
 	int err = errno;
 
-	if (!verify_ok(ctx, r == 0)) {
+	if (!verify_ok(ctx, "returns 0", r == 0)) {
 		verify_fail(ctx, "%s getcpu() returned %d (%s); expected 0", fn ? "vDSO" : "libc",
 			    r, strerror(err));
 		return;
 	}
-	if (!verify_ok(ctx, cpu_allowed_now(m, cpu)))
+	if (!verify_ok(ctx, "CPU in the affinity mask", cpu_allowed_now(m, cpu)))
 		verify_fail(ctx, "%s getcpu() returned CPU %u, which is not in the affinity mask",
 			    fn ? "vDSO" : "libc", cpu);
 }
@@ -139,17 +139,18 @@ static void check_pinned(struct verify_ctx *ctx, void *fn, unsigned cpu)
 
 	int r = subject_getcpu(fn, &vcpu, &vnode);
 	long sr = sys_getcpu(&scpu, &snode, NULL);
-	if (!verify_ok(ctx, r == 0 && sr == 0)) {
+	if (!verify_ok(ctx, "pinned: returns 0", r == 0 && sr == 0)) {
 		verify_fail(ctx, "pinned to CPU %u: %s getcpu() returned %d, syscall %ld", cpu, who,
 			    r, sr);
 		return;
 	}
-	if (!verify_ok(ctx, (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
+	if (!verify_ok(ctx, "pinned: the CPU pinned to",
+		       (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
 		verify_fail(ctx, "pinned to CPU %u: %s getcpu() says CPU %u, syscall says CPU %u",
 			    cpu, who, vcpu, scpu);
 		return;
 	}
-	if (!verify_ok(ctx, vnode == snode))
+	if (!verify_ok(ctx, "pinned: the system call's node", vnode == snode))
 		verify_fail(ctx, "pinned to CPU %u: %s getcpu() says node %u, syscall says node %u",
 			    cpu, who, vnode, snode);
 }
@@ -252,21 +253,19 @@ static void check_vsyscall_pinned(struct verify_ctx *ctx, vsyscall_getcpu_fn vs,
 	long r = vs(&vcpu, &vnode, NULL);
 	long sr = sys_getcpu(&scpu, &snode, NULL);
 
-	/* check: vsyscall getcpu returns 0 */
-	if (!verify_ok(ctx, r == 0 && sr == 0)) {
+	if (!verify_ok(ctx, "vsyscall getcpu returns 0", r == 0 && sr == 0)) {
 		verify_fail(ctx, "pinned to CPU %u: vsyscall getcpu() returned %ld, syscall %ld",
 			    cpu, r, sr);
 		return;
 	}
-	/* check: vsyscall getcpu CPU */
-	if (!verify_ok(ctx, (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
+	if (!verify_ok(ctx, "vsyscall getcpu CPU",
+		       (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
 		verify_fail(ctx,
 			    "pinned to CPU %u: vsyscall getcpu() says CPU %u, syscall says CPU %u",
 			    cpu, vcpu, scpu);
 		return;
 	}
-	/* check: vsyscall getcpu node */
-	if (!verify_ok(ctx, vnode == snode))
+	if (!verify_ok(ctx, "vsyscall getcpu node", vnode == snode))
 		verify_fail(ctx,
 			    "pinned to CPU %u: vsyscall getcpu() says node %u, syscall says node %u",
 			    cpu, vnode, snode);

@@ -538,8 +538,7 @@ static bool check_new_output(struct verify_ctx *ctx, struct grnd_verify *v,
 	int64_t slot = seen_add(&v->seen, out, v->outputs, &from);
 	char h[17], now[64], then[64];
 
-	/* check: no repeated output */
-	if (!verify_ok(ctx, slot < 0)) {
+	if (!verify_ok(ctx, "no output repeated", slot < 0)) {
 		verify_fail(ctx,
 			    "%s getrandom() repeated a %d-byte output: %s... is output %" PRIu32
 			    " (%s) and output %" PRIu32 " (%s)",
@@ -567,9 +566,9 @@ static bool other_state_kept(struct verify_ctx *ctx, struct grnd_verify *v, unsi
 	if (!v->fn)
 		return true;
 	const unsigned char *other = grnd_state(&v->states, !i);
-	/* check: states are private */
-	if (!verify_ok(ctx, memcmp(v->other_copy, other, state_len) == 0 ||
-				    all_zero(other, state_len))) {
+	if (!verify_ok(ctx, "states are private",
+		       memcmp(v->other_copy, other, state_len) == 0 ||
+			       all_zero(other, state_len))) {
 		verify_fail(ctx,
 			    "vDSO getrandom(&buf, %zu, 0) with state %c changed state %c (%zu bytes each, %zu per page): states are not private",
 			    len, i ? 'B' : 'A', i ? 'A' : 'B', state_len,
@@ -587,8 +586,7 @@ static bool check_read(struct verify_ctx *ctx, struct grnd_verify *v, unsigned i
 	other_state_save(v, i);
 	long r = subject_read(v, i, out, OUTPUT_BYTES, 0);
 	int err = errno;
-	/* check: 32-byte read returns 32 */
-	if (!verify_ok(ctx, r == OUTPUT_BYTES)) {
+	if (!verify_ok(ctx, "returns the length asked for", r == OUTPUT_BYTES)) {
 		verify_fail(ctx, "%s getrandom(&buf, %d, 0) returned %ld (%s); expected %d",
 			    subject_name(v), OUTPUT_BYTES, r, r < 0 ? strerror(err) : "short read",
 			    OUTPUT_BYTES);
@@ -626,8 +624,7 @@ static void check_long(struct verify_ctx *ctx, struct grnd_verify *v, const stru
 	const char *why = r < 0		    ? strerror(err)
 			  : (size_t)r < len ? "short read"
 					    : "more than asked for";
-	/* check: a long request returns its whole length */
-	if (!verify_ok(ctx, r == (long)len)) {
+	if (!verify_ok(ctx, "a long request returns its whole length", r == (long)len)) {
 		verify_fail(ctx, "%s getrandom(&buf, %zu, 0)%s returned %ld (%s); expected %zu",
 			    subject_name(v), len, where, r, why, len);
 		return;
@@ -636,15 +633,14 @@ static void check_long(struct verify_ctx *ctx, struct grnd_verify *v, const stru
 		return;
 	for (past = 0; past < GRND_GUARD_BYTES && buf[len + past] == GUARD_BYTE; past++)
 		;
-	/* check: nothing written past the length */
-	if (!verify_ok(ctx, past == GRND_GUARD_BYTES)) {
+	if (!verify_ok(ctx, "nothing written past the length", past == GRND_GUARD_BYTES)) {
 		verify_fail(ctx,
 			    "%s getrandom(&buf, %zu, 0)%s wrote past the end: buf[%zu] changed from 0x%02x to 0x%02x",
 			    subject_name(v), len, where, len + past, GUARD_BYTE, buf[len + past]);
 		return;
 	}
-	/* check: every byte of a long request written */
-	if (!verify_ok(ctx, !grnd_zero_run(buf, len, ZERO_RUN, &start, &end))) {
+	if (!verify_ok(ctx, "every byte of a long request written",
+		       !grnd_zero_run(buf, len, ZERO_RUN, &start, &end))) {
 		verify_fail(ctx,
 			    "%s getrandom(&buf, %zu, 0)%s returned %zu but left bytes %zu..%zu zero: not written",
 			    subject_name(v), len, where, len, start, end - 1);
@@ -671,7 +667,8 @@ static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
 	for (size_t k = 0; k < sizeof(good) / sizeof(good[0]); k++) {
 		long r = subject_read(v, 0, buf, sizeof(buf), good[k].flag);
 		int err = errno;
-		if (!verify_ok(ctx, r == (long)sizeof(buf)))
+		if (!verify_ok(ctx, "known flags return the length asked for",
+			       r == (long)sizeof(buf)))
 			verify_fail(ctx,
 				    "%s getrandom(&buf, %zu, %s) returned %ld (%s); expected %zu",
 				    subject_name(v), sizeof(buf), good[k].name, r,
@@ -683,7 +680,8 @@ static void check_flags(struct verify_ctx *ctx, struct grnd_verify *v)
 	errno = 0;
 	long sr = sys_getrandom(buf, sizeof(buf), GRND_UNKNOWN);
 	int serr = errno;
-	if (!verify_ok(ctx, r == -1 && err == EINVAL && sr == -1 && serr == EINVAL))
+	if (!verify_ok(ctx, "unknown flags give EINVAL",
+		       r == -1 && err == EINVAL && sr == -1 && serr == EINVAL))
 		verify_fail(ctx,
 			    "getrandom(&buf, %zu, 0x%x): %s returned %ld (%s), syscall %ld (%s); expected -1 (EINVAL) from both",
 			    sizeof(buf), GRND_UNKNOWN, subject_name(v), r,
@@ -718,14 +716,15 @@ static void check_fork(struct verify_ctx *ctx, struct grnd_verify *v)
 	}
 	if (subject_read(v, 0, parent_out, sizeof(parent_out), 0) != OUTPUT_BYTES)
 		return; /* check_read() reports a failing call */
-	if (!verify_ok(ctx, memcmp(child_out, parent_out, OUTPUT_BYTES) != 0))
+	if (!verify_ok(ctx, "state wiped on fork",
+		       memcmp(child_out, parent_out, OUTPUT_BYTES) != 0))
 		verify_fail(ctx,
 			    "%s getrandom(): after fork() the child's output equals the parent's next output (%s...): the state was not wiped on fork",
 			    subject_name(v), hex8(child_out, h));
 	return;
 cannot:
 	v->fork_unchecked = true;
-	if (!verify_ok(ctx, false))
+	if (!verify_ok(ctx, "state wiped on fork", false))
 		verify_fail(ctx,
 			    "getrandom(): the fork() check could not be made (%s%s%s); not tried again",
 			    step, err ? ": " : "", err ? strerror(err) : "");
@@ -742,7 +741,7 @@ static enum status grnd_verify_setup(const struct api *api, const struct run *ru
 	if (fn && (err = grnd_params(fn, &p)) != 0) {
 		if (grnd_no_runtime_support(api, err))
 			return STATUS_SKIP;
-		/* check: the parameter query succeeds */
+		/* the parameter query must succeed (no check of a round: verify_failure()) */
 		verify_failure(
 			api,
 			"vDSO getrandom(NULL, 0, 0, &params, ~0UL) (the parameter query) returned -1 (%s); expected 0",
@@ -801,8 +800,7 @@ static void check_user_space(struct verify_ctx *ctx, const struct api *api, cons
 	char why[FALLBACK_REASON_LEN];
 	enum fallback fb = api_falls_back(api, run, why, sizeof(why));
 
-	/* check: a seeded state serves in user space */
-	if (!verify_ok(ctx, fb != FALLBACK_SYSCALL))
+	if (!verify_ok(ctx, "a seeded state stays in user space", fb != FALLBACK_SYSCALL))
 		verify_fail(ctx,
 			    "vDSO getrandom() entered the system call for a %d-byte read "
 			    "with a seeded state",

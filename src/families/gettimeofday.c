@@ -191,12 +191,12 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 	 */
 	if (libc_y2038(ctx, fn, r, err, &r1, &r2))
 		return;
-	if (!verify_ok(ctx, r == 0)) {
+	if (!verify_ok(ctx, "returns 0", r == 0)) {
 		verify_fail(ctx, "%s gettimeofday(&tv, &tz) returned %d (%s); expected 0", who, r,
 			    strerror(err));
 		return;
 	}
-	if (!verify_ok(ctx, tv.tv_usec >= 0 && tv.tv_usec < USEC_PER_SEC)) {
+	if (!verify_ok(ctx, "timeval normalized", tv.tv_usec >= 0 && tv.tv_usec < USEC_PER_SEC)) {
 		verify_fail(ctx,
 			    "%s returned a timeval that is not normalized: [%" PRId64 ".%" PRId64
 			    " (tv_usec out of range)]",
@@ -218,7 +218,8 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 		lo = unwrap_usec(lo);
 		hi = unwrap_usec(hi);
 	}
-	if (!verify_ok(ctx, lo <= v && v <= hi) && !verify_clock_was_set(ctx)) {
+	if (!verify_ok(ctx, "within the system call's readings", lo <= v && v <= hi) &&
+	    !verify_clock_was_set(ctx)) {
 		verify_fail(ctx,
 			    "%s [%" PRId64 ".%06" PRId64
 			    "] outside syscall CLOCK_REALTIME [%" PRId64 ".%06" PRId64 ", %" PRId64
@@ -229,8 +230,9 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 		return;
 	}
 	/* libc need not ask the kernel for tz (glibc zeroes it, musl leaves it). */
-	if (fn && !verify_ok(ctx, tz.tz_minuteswest == stz.tz_minuteswest &&
-					  tz.tz_dsttime == stz.tz_dsttime)) {
+	if (fn && !verify_ok(ctx, "timezone equals the system call's",
+			     tz.tz_minuteswest == stz.tz_minuteswest &&
+				     tz.tz_dsttime == stz.tz_dsttime)) {
 		verify_fail(ctx,
 			    "%s timezone {%d, %d} != syscall timezone {%d, %d} (tz_minuteswest, tz_dsttime)",
 			    who, tz.tz_minuteswest, tz.tz_dsttime, stz.tz_minuteswest,
@@ -242,7 +244,7 @@ static void gtod_round(struct verify_ctx *ctx, void *state)
 	vdso_timespec r3;
 	if (!sys_reading(ctx, &r3, NULL, NULL) || libc_y2038(ctx, fn, r, err, &r2, &r3))
 		return;
-	if (!verify_ok(ctx, r == 0))
+	if (!verify_ok(ctx, "NULL timezone pointer returns 0", r == 0))
 		verify_fail(ctx, "%s gettimeofday(&tv, NULL) returned %d (%s); expected 0", who, r,
 			    strerror(err));
 }

@@ -136,7 +136,7 @@ static void time_round(struct verify_ctx *ctx, void *state)
 		noted = true;
 		return;
 	}
-	if (!verify_ok(ctx, b == (int64_t)t)) {
+	if (!verify_ok(ctx, "return value equals the value stored", b == (int64_t)t)) {
 		verify_fail(ctx, "%s time(&t) returned %" PRId64 " but stored %" PRId64, who, b,
 			    (int64_t)t);
 		return;
@@ -155,7 +155,8 @@ static void time_round(struct verify_ctx *ctx, void *state)
 		a = ts64_unwrap32((struct ts64){ a, 0 }).sec;
 		b = ts64_unwrap32((struct ts64){ b, 0 }).sec;
 	}
-	if (!verify_ok(ctx, s1 <= a && a <= b && b <= s2) && !verify_clock_was_set(ctx)) {
+	if (!verify_ok(ctx, "within the system call's readings", s1 <= a && a <= b && b <= s2) &&
+	    !verify_clock_was_set(ctx)) {
 		int64_t behind = s1 - (a < b ? a : b);
 		int64_t ahead = (a > b ? a : b) - s2;
 		verify_fail(ctx,

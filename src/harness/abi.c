@@ -261,6 +261,26 @@ static void abi_begin(struct abi_ctx *ctx, const struct api *api, const struct r
 	ctx->call = call;
 }
 
+/* The stack use case's name, and why it is not measured for some calls. */
+#define STACK_CASE "stack use of the vDSO function"
+#define STACK_NOT_MEASURABLE "its state is set up on the same stack"
+
+/*
+ * Report one case: in KTAP a subtest named @what, with @line under it when
+ * it failed or in verbose mode; else @line itself when it failed or in
+ * verbose mode.  @line is "API: abi: ...".
+ */
+static void case_line(struct abi_ctx *ctx, const char *what, bool ok, const char *line)
+{
+	if (!ok)
+		ctx->fails++;
+	if (report_has_subtests())
+		report_subtest(ctx->api, ok ? STATUS_PASS : STATUS_FAIL, what,
+			       ok && !ctx->run->verbose ? NULL : line, NULL);
+	else if (!ok || ctx->run->verbose)
+		report_line(ctx->api, "%s", line + strlen(ctx->api->name) + 2);
+}
+
 /*
  * The first case of every API: the vDSO function uses at most
  * STACK_LIMIT_BYTES of stack (api_stack_bytes()).
@@ -272,10 +292,12 @@ static void abi_check_stack(struct abi_ctx *ctx)
 	if (bytes < 0 && interrupt_signal()) /* cut short: not judged */
 		return;
 	if (bytes < 0 && errno == ENOTSUP) { /* not measurable for this call */
-		if (ctx->run->verbose)
-			report_line(ctx->api,
-				    "abi: stack use of the vDSO function: not measured (%s)",
-				    "its state is set up on the same stack");
+		if (report_has_subtests())
+			report_subtest(ctx->api, STATUS_SKIP, STACK_CASE, NULL, "not measured (%s)",
+				       STACK_NOT_MEASURABLE);
+		else if (ctx->run->verbose)
+			report_line(ctx->api, "abi: " STACK_CASE ": not measured (%s)",
+				    STACK_NOT_MEASURABLE);
 		return;
 	}
 	if (bytes < 0 && errno != ECHILD) { /* vdsotest's trouble */
@@ -286,19 +308,16 @@ static void abi_check_stack(struct abi_ctx *ctx)
 		return;
 	}
 	ctx->cases++;
-	if (bytes < 0) {
-		ctx->fails++;
-		report_line(
-			ctx->api,
-			"abi: stack use of the vDSO function: not measured, the call crashed or hung: FAIL");
-		return;
-	}
-	if (bytes <= STACK_LIMIT_BYTES && !ctx->run->verbose)
-		return;
-	if (bytes > STACK_LIMIT_BYTES)
-		ctx->fails++;
-	report_line(ctx->api, "abi: stack use of the vDSO function: %ld bytes (limit %d): %s",
-		    bytes, STACK_LIMIT_BYTES, bytes <= STACK_LIMIT_BYTES ? "OK" : "FAIL");
+	bool ok = bytes >= 0 && bytes <= STACK_LIMIT_BYTES;
+	char line[160];
+	if (bytes < 0)
+		snprintf(line, sizeof(line),
+			 "%s: abi: " STACK_CASE ": not measured, the call crashed or hung: FAIL",
+			 ctx->api->name);
+	else
+		snprintf(line, sizeof(line), "%s: abi: " STACK_CASE ": %ld bytes (limit %d): %s",
+			 ctx->api->name, bytes, STACK_LIMIT_BYTES, ok ? "OK" : "FAIL");
+	case_line(ctx, STACK_CASE, ok, line);
 }
 
 enum status abi_begin_checked(struct abi_ctx *ctx, const struct api *api, const struct run *run,
@@ -342,16 +361,14 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 		return;
 	}
 	ctx->cases++;
-	if (ok && !ctx->run->verbose)
-		return;
-	if (!ok)
-		ctx->fails++;
-	report_line(ctx->api, "abi: %s: vDSO %s, syscall %s%s (expected %s): %s", what,
-		    outcome_str(vdso, v, sizeof(v)), outcome_str(sys, s, sizeof(s)),
-		    sys_ok ? "" : " [wrong]", expected,
-		    ok	      ? "OK"
-		    : vdso_ok ? "FAIL (system call)"
-			      : "FAIL");
+	char line[512];
+	snprintf(line, sizeof(line), "%s: abi: %s: vDSO %s, syscall %s%s (expected %s): %s",
+		 ctx->api->name, what, outcome_str(vdso, v, sizeof(v)),
+		 outcome_str(sys, s, sizeof(s)), sys_ok ? "" : " [wrong]", expected,
+		 ok	   ? "OK"
+		 : vdso_ok ? "FAIL (system call)"
+			   : "FAIL");
+	case_line(ctx, what, ok, line);
 }
 
 /*
@@ -431,6 +448,7 @@ enum status abi_end(struct abi_ctx *ctx)
 		report_line(ctx->api, "abi: %u cases, %u failures", ctx->cases, ctx->fails);
 	if (!ctx->broken) /* vdsotest's own trouble went to stderr */
 		report_failures(ctx->api, TEST_ABI, ctx->fails);
+	report_subtests_end(ctx->api);
 	if (ctx->fails)
 		return STATUS_FAIL;
 	return ctx->cases || interrupt_signal() ? STATUS_PASS : STATUS_SKIP;

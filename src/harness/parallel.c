@@ -65,7 +65,7 @@ static void ring_turn(struct worker *w)
 		atomic_store(&r->stop, true);
 		return;
 	}
-	if (!verify_ok(ctx, api_clock_now(w->api, w->run, &v) == 0)) {
+	if (!verify_ok(ctx, "cross-CPU: returns 0", api_clock_now(w->api, w->run, &v) == 0)) {
 		verify_fail(ctx, "cross-CPU: %s %s(%s) on CPU %d returned -1 (%s)", who,
 			    vdso_call_name(w->api->family->call), w->api->clock_name, w->cpu,
 			    strerror(errno));
@@ -74,7 +74,8 @@ static void ring_turn(struct worker *w)
 	}
 	if (r->have_last)
 		r->compared++;
-	if (r->have_last && !verify_ok(ctx, ts64_cmp(r->last, v) <= 0))
+	if (r->have_last && !verify_ok(ctx, "cross-CPU: not behind the reading on another CPU",
+				       ts64_cmp(r->last, v) <= 0))
 		verify_fail(ctx,
 			    "cross-CPU: %s %s on CPU %d after %s %s on CPU %d: %" PRId64
 			    " ns backwards",

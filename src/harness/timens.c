@@ -26,6 +26,9 @@
 #define CLONE_NEWTIME 0x00000080 /* linux/sched.h, Linux 5.6 */
 #endif
 
+/* The part of the verify made in the namespace: its lines' scope, its checks' prefix. */
+#define TIMENS_PART "time namespace +1000 s"
+
 /* Exit statuses of the namespace's processes and of its parent (child.h). */
 enum { NS_PASS = CHILD_EXIT_PASS, NS_FAIL = CHILD_EXIT_FAIL, NS_NOT_MADE = CHILD_EXIT_NOT_SET_UP };
 
@@ -99,8 +102,9 @@ static int wait_status(pid_t pid, const struct api *api)
 
 	if (wait_test_child(pid, &status) != 0)
 		return NS_FAIL;
+	verify_tally(TIMENS_PART, "no process killed by a signal", 1, WIFSIGNALED(status));
 	if (WIFSIGNALED(status)) {
-		verify_failure(api, "time namespace +1000 s: verify: killed by signal %d (%s)",
+		verify_failure(api, TIMENS_PART ": verify: killed by signal %d (%s)",
 			       WTERMSIG(status), strsignal(WTERMSIG(status)));
 		return NS_FAIL;
 	}
@@ -125,16 +129,17 @@ static bool check_offset(const struct api *api, const struct run *run,
 		if (!made[i])
 			continue;
 		int64_t lo = ts64_sub_ns(*r[i], before) - off, hi = ts64_sub_ns(*r[i], after) - off;
+		verify_tally(TIMENS_PART, "readings offset by +1000 s", 1, !(lo >= 0 && hi <= 0));
 		if (lo >= 0 && hi <= 0)
 			continue;
 		ok = false;
-		verify_failure(
-			api,
-			"time namespace +1000 s: %s %s not within our syscall readings %s .. %s + 1000 s (%" PRId64
-			" ns %s)",
-			who[i], ts64_format(*r[i], a, sizeof(a)), ts64_format(before, b, sizeof(b)),
-			ts64_format(after, c, sizeof(c)), lo < 0 ? -lo : hi,
-			lo < 0 ? "behind" : "ahead");
+		verify_failure(api,
+			       TIMENS_PART
+			       ": %s %s not within our syscall readings %s .. %s + 1000 s (%" PRId64
+			       " ns %s)",
+			       who[i], ts64_format(*r[i], a, sizeof(a)),
+			       ts64_format(before, b, sizeof(b)), ts64_format(after, c, sizeof(c)),
+			       lo < 0 ? -lo : hi, lo < 0 ? "behind" : "ahead");
 	}
 	return ok;
 }
@@ -160,7 +165,7 @@ static void check_in_namespace(const struct api *api, const struct run *run, ver
 		short_run.duration_ns = NSEC_PER_SEC;
 	if (!short_run.duration_ns)
 		short_run.duration_ns = 1;
-	verify_scope("time namespace +1000 s");
+	verify_part(TIMENS_PART);
 	_exit(checks(api, &short_run) == STATUS_FAIL ? NS_FAIL : NS_PASS);
 }
 

@@ -46,9 +46,18 @@ static int clock_set_watch(void)
 /* What the calling thread's lines are about, or NULL; see verify_scope(). */
 static _Thread_local const char *scope;
 
+/* The part the calling thread's checks are tallied in, or NULL; see verify_part(). */
+static _Thread_local const char *part;
+
 void verify_scope(const char *s)
 {
 	scope = s;
+}
+
+void verify_part(const char *p)
+{
+	part = p;
+	scope = p;
 }
 
 /*
@@ -60,8 +69,93 @@ void verify_scope(const char *s)
 static struct session {
 	atomic_uint printed;
 	unsigned maxfails;
-	bool noted; /* verify_notes() has spoken (inherited by fork) */
+	bool noted;	    /* verify_notes() has spoken (inherited by fork) */
+	atomic_flag lock;   /* over the tallies (threads and processes) */
+	unsigned n_tallies; /* entries of tally[] in use */
+	struct tally {
+		const char *part, *name; /* string literals: the same address after fork */
+		uint64_t made, failed;
+	} tally[VERIFY_TALLIES_MAX];
 } local_session, *session = &local_session;
+
+/* Same part and check: by address, then by text (the same literal in two files). */
+static bool same_name(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+void verify_tally(const char *p, const char *name, uint64_t made, uint64_t failed)
+{
+	struct session *s = session;
+	unsigned i;
+
+	while (atomic_flag_test_and_set_explicit(&s->lock, memory_order_acquire))
+		;
+	for (i = 0; i < s->n_tallies; i++)
+		if (same_name(s->tally[i].part, p) && same_name(s->tally[i].name, name))
+			break;
+	if (i == s->n_tallies) {
+		if (i == VERIFY_TALLIES_MAX) { /* full: the last holds the rest */
+			i--;
+			s->tally[i].part = NULL;
+			s->tally[i].name = VERIFY_OTHER_CHECK;
+		} else {
+			s->n_tallies++;
+			s->tally[i] = (struct tally){ .part = p, .name = name };
+		}
+	}
+	s->tally[i].made += made;
+	s->tally[i].failed += failed;
+	atomic_flag_clear_explicit(&s->lock, memory_order_release);
+}
+
+unsigned verify_check_find(struct verify_ctx *ctx, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < ctx->n_checks; i++)
+		if (ctx->check[i].name == name)
+			return i;
+	for (i = 0; i < ctx->n_checks; i++)
+		if (same_name(ctx->check[i].name, name))
+			return i;
+	if (ctx->n_checks == VERIFY_CHECKS_MAX) /* full: the last holds the rest */
+		return VERIFY_CHECKS_MAX - 1;
+	ctx->check[ctx->n_checks].name = ctx->n_checks == VERIFY_CHECKS_MAX - 1 ? VERIFY_OTHER_CHECK
+										: name;
+	return ctx->n_checks++;
+}
+
+/* Each check the session tallied: a KTAP subtest, or with -v a line. */
+static void report_tallies(const struct api *api, const struct run *run)
+{
+	const struct session *s = session;
+
+	for (unsigned i = 0; i < s->n_tallies; i++) {
+		const struct tally *t = &s->tally[i];
+		char name[256];
+
+		snprintf(name, sizeof(name), "%s%s%s", t->part ? t->part : "", t->part ? ": " : "",
+			 t->name);
+		const char *times = t->made == 1 ? "time" : "times";
+
+		if (report_has_subtests() && t->failed)
+			report_subtest(api, STATUS_FAIL, name, NULL,
+				       "failed %" PRIu64 " of %" PRIu64 " %s", t->failed, t->made,
+				       times);
+		else if (report_has_subtests())
+			report_subtest(api, STATUS_PASS, name, NULL, "checked %" PRIu64 " %s",
+				       t->made, times);
+		else if (run->verbose && t->failed)
+			report_line(api,
+				    "verify: check \"%s\" %" PRIu64 " %s, %" PRIu64 " failed: FAIL",
+				    name, t->made, times, t->failed);
+		else if (run->verbose)
+			report_line(api, "verify: check \"%s\" %" PRIu64 " %s: OK", name, t->made,
+				    times);
+	}
+	report_subtests_end(api);
+}
 
 /* "API: [SCOPE: ]message" for verify's own verbose lines. */
 static __attribute__((format(printf, 2, 3))) void say(const struct api *api, const char *fmt, ...)
@@ -135,14 +229,19 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 	atomic_init(&s->printed, 0);
 	s->maxfails = run->maxfails;
 	s->noted = false;
+	atomic_flag_clear(&s->lock);
+	s->n_tallies = 0;
 	session = s;
-	/* check: real programs find the vDSO function (through the hash tables) */
-	const char *unreachable = run->vdso ? run->vdso->unreachable[api->family->call] : "";
-	if (*unreachable && api_vdso_fn(api, run) && reserve_failure())
-		report_line(api, "vDSO %s", unreachable);
+	if (api_vdso_fn(api, run)) { /* (a --vdso-lib function: dlsym() found it) */
+		const char *unreachable = run->vdso->unreachable[api->family->call];
+		if (*unreachable)
+			verify_failure(api, "vDSO %s", unreachable);
+		verify_tally(NULL, VERIFY_REACHABLE_CHECK, 1, *unreachable != '\0');
+	}
 	st = parts(api, run);
 	unsigned fails = verify_failures();
 	report_failures(api, TEST_VERIFY, fails);
+	report_tallies(api, run);
 	session = &local_session;
 	child_shared_page_free(s, sizeof(*s));
 	return fails ? STATUS_FAIL : st;
@@ -168,6 +267,8 @@ bool verify_running(struct verify_ctx *ctx)
 	 */
 	bool early = ctx->rounds++ < VERIFY_MIN_ROUNDS;
 
+	ctx->pending = 0; /* (a check excused last round is not blamed in this one) */
+
 	return verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
 	       (early || now_ns() < ctx->deadline_ns);
 }
@@ -176,6 +277,14 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
+	struct verify_check *c =
+		&ctx->check[ctx->pending ? ctx->pending - 1
+					 : verify_check_find(ctx, VERIFY_OTHER_CHECK)];
+
+	if (!ctx->pending)
+		c->made++; /* (made by the caller, not through verify_ok()) */
+	c->failed++;
+	ctx->pending = 0;
 	if (!reserve_failure())
 		return;
 	ctx->fails++;
@@ -189,14 +298,12 @@ bool verify_sys_normalized(struct verify_ctx *ctx, const char *what, int64_t sec
 {
 	int64_t max = usec ? 999999 : 999999999;
 
-	/* check: system call reading normalized */
-	if (!verify_ok(ctx, frac >= 0 && frac <= max)) {
+	if (!verify_ok(ctx, "system call reading normalized", frac >= 0 && frac <= max)) {
 		verify_fail(ctx, "syscall %s %s %" PRId64 " out of range [0, %" PRId64 "]", what,
 			    usec ? "tv_usec" : "tv_nsec", frac, max);
 		return false;
 	}
-	/* check: system call reading not negative */
-	if (!verify_ok(ctx, sec >= 0 || sec_may_wrap)) {
+	if (!verify_ok(ctx, "system call reading not negative", sec >= 0 || sec_may_wrap)) {
 		verify_fail(ctx, "syscall %s tv_sec %" PRId64 " is negative", what, sec);
 		return false;
 	}
@@ -296,6 +403,9 @@ enum status verify_end(struct verify_ctx *ctx)
 	if (ctx->clock_set_fd >= 0)
 		close(ctx->clock_set_fd);
 	ctx->clock_set_fd = -1;
+	ctx->checks = 0;
+	for (unsigned i = 0; i < ctx->n_checks; i++)
+		ctx->checks += ctx->check[i].made;
 	if (interrupt_signal())
 		say(ctx->api, "verify: interrupted by %s after %" PRIu64 " checks, %u failures",
 		    interrupt_name(interrupt_signal()), ctx->checks, ctx->fails);
@@ -304,5 +414,8 @@ enum status verify_end(struct verify_ctx *ctx)
 	if (ctx->run->verbose && ctx->clock_sets)
 		say(ctx->api, "verify: CLOCK_REALTIME set %u times: the checks it spoiled skipped",
 		    ctx->clock_sets);
+	for (unsigned i = 0; i < ctx->n_checks; i++)
+		verify_tally(part, ctx->check[i].name, ctx->check[i].made, ctx->check[i].failed);
+	ctx->n_checks = 0;
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

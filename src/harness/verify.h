@@ -14,15 +14,40 @@
 #include "lib/timespec.h"
 #include "vdso/arch.h"
 
+/*
+ * The checks one verify part tallies (verify_ok()): the families name
+ * about ten per API; one more the failures reported without a failing
+ * check before them (VERIFY_OTHER_CHECK).
+ */
+#define VERIFY_CHECKS_MAX 32
+
+/* verify_api()'s check that programs can find the vDSO function. */
+#define VERIFY_REACHABLE_CHECK "found through the vDSO's hash tables"
+
+/* The name under which failures without a failing verify_ok() before them are tallied. */
+#define VERIFY_OTHER_CHECK "other failures"
+
+/* One named check of a verify part: how often it was made and failed. */
+struct verify_check {
+	const char *name; /* a string literal (compared by address, then by text) */
+	uint64_t made;
+	uint64_t failed; /* verify_fail() calls it was blamed for */
+};
+
 struct verify_ctx {
 	const struct api *api;
 	const struct run *run;
 	uint64_t deadline_ns; /* now_ns() at which to stop */
-	uint64_t checks;      /* checks made */
+	uint64_t checks;      /* checks made (summed by verify_end()) */
 	uint64_t rounds;      /* verify_running() calls: the rounds begun */
 	unsigned fails;	      /* failures reported through this context */
 	int clock_set_fd;     /* timerfd cancelled when CLOCK_REALTIME is set; -1 */
 	unsigned clock_sets;  /* settings of CLOCK_REALTIME that excused a check */
+	unsigned n_checks;    /* entries of check[] in use */
+	unsigned next_check;  /* the entry verify_ok() looks at first */
+	unsigned pending;     /* 1 + the index of the check that failed in the last verify_ok()
+			     (what verify_fail() blames); 0: none */
+	struct verify_check check[VERIFY_CHECKS_MAX];
 };
 
 /* A part of a verify (api_run() gives them): checks, threads, namespace. */
@@ -35,11 +60,16 @@ typedef enum status (*verify_part_fn)(const struct api *api, const struct run *r
  * failures of the whole verify: the main part, the part in a time
  * namespace (a child process) and every thread; then one summary line,
  * "API/verify: N failures/inconsistencies encountered", N being the
- * failure lines printed (report_failures()).  Before @parts, a kernel vDSO
- * function that a dynamic linker cannot find (struct vdso_binding's
- * unreachable, vdso_image_reachable()) is a failure line,
- * "API: vDSO NAME is not reachable through TABLE: DETAIL"; the function is
- * verified all the same.
+ * failure lines printed (report_failures()).  Then each check tallied
+ * (verify_ok(), verify_tally()), in the order first tallied: in KTAP a
+ * subtest of the API, "ok N CHECK # checked M times" or "not ok N CHECK #
+ * failed F of M times" (report_subtest()); with -v in the other formats
+ * a line "API: verify: check \"CHECK\" M times: OK" (", F failed: FAIL").
+ * Before @parts, the check VERIFY_REACHABLE_CHECK, once, where @api has a
+ * vDSO function: a kernel vDSO function that a dynamic linker cannot find
+ * (struct vdso_binding's unreachable, vdso_image_reachable()) is a failure
+ * line, "API: vDSO NAME is not reachable through TABLE: DETAIL"; the
+ * function is verified all the same.
  * Return: STATUS_FAIL after any failure, else the status of @parts.
  */
 enum status verify_api(const struct api *api, const struct run *run, verify_part_fn parts);
@@ -87,10 +117,33 @@ void verify_scope(const char *scope);
  */
 bool verify_running(struct verify_ctx *ctx);
 
-/* verify_ok - count one check; return @ok, so: if (!verify_ok(..)) verify_fail(..). */
-static inline bool verify_ok(struct verify_ctx *ctx, bool ok)
+/*
+ * verify_check_find - the index in @ctx's table of the check @name: found
+ * by address, then by text; a new entry at the end; when the table is
+ * full, VERIFY_OTHER_CHECK's (the last entry).  For verify_ok().
+ */
+unsigned verify_check_find(struct verify_ctx *ctx, const char *name);
+
+/*
+ * verify_ok - count one check named @name (a string literal, no '#': it
+ * is a KTAP test name, e.g. "within the system call's readings"; a check
+ * made at several places under one name is one check); return @ok, so:
+ * if (!verify_ok(ctx, "name", cond)) verify_fail(..).  A failing check is
+ * what the next verify_fail() of the round is blamed on: a verify_ok() that
+ * fails but is excused (the clock was set) and not followed by
+ * verify_fail() counts as made, not failed.  The tallies reach the session
+ * at verify_end() and are reported by verify_api(): KTAP subtests, -v
+ * lines.
+ */
+static inline bool verify_ok(struct verify_ctx *ctx, const char *name, bool ok)
 {
-	ctx->checks++;
+	unsigned i = ctx->next_check;
+
+	if (ctx->check[i].name != name) /* (checks come in the same order every round) */
+		i = verify_check_find(ctx, name);
+	ctx->check[i].made++;
+	ctx->next_check = i + 1 < ctx->n_checks ? i + 1 : 0;
+	ctx->pending = ok ? 0 : i + 1;
 	return ok;
 }
 
@@ -121,10 +174,33 @@ bool verify_sys_normalized(struct verify_ctx *ctx, const char *what, int64_t sec
 
 /*
  * verify_failure - the same without a context, for checks made outside
- * one (timens.c).  Return: whether the line was printed.
+ * one (timens.c; tally them with verify_tally()).  Return: whether the
+ * line was printed.
  */
 bool verify_failure(const struct api *api, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * verify_part - name the part of the verify that the calling thread's
+ * checks belong to from now on (NULL: the main part), and mark its lines
+ * as verify_scope() does: the same check in another part (the time
+ * namespace's "time namespace +1000 s") is tallied and reported apart,
+ * as "PART: CHECK".  @part must outlive the verify_api().
+ */
+void verify_part(const char *part);
+
+/*
+ * verify_tally - add to the session's tally of the check @name of @part
+ * (NULL: the main part) that it was made @made times and failed @failed
+ * times; verify_end() does it for the checks of a context.  Safe from
+ * threads and from the processes of the session (the tally is in its
+ * shared page); a check beyond VERIFY_TALLIES_MAX is tallied under
+ * VERIFY_OTHER_CHECK.
+ */
+void verify_tally(const char *part, const char *name, uint64_t made, uint64_t failed);
+
+/* The checks (part and name) one verify_api() tallies. */
+#define VERIFY_TALLIES_MAX 64
 
 /*
  * verify_clock_was_set - has CLOCK_REALTIME been set (settimeofday,
@@ -162,7 +238,8 @@ bool verify_clock_set_wait(int fd, int timeout_ms, enum clock_set_look (*look)(i
  * verify_end - release what verify_begin() took; in verbose mode print the
  * number of checks and of failures reported through @ctx: "API: verify: N
  * checks, M failures"; after SIGINT or SIGTERM, in any mode: "API: verify:
- * interrupted by SIGINT after N checks, M failures".  (The summary line is
+ * interrupted by SIGINT after N checks, M failures".  Adds the context's
+ * tallies to the session's (verify_tally()).  (The summary line is
  * verify_api()'s.)
  * Return: STATUS_PASS or STATUS_FAIL.
  */

@@ -7,7 +7,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/cycles.h"
@@ -190,6 +192,64 @@ void report_line(const struct api *api, const char *fmt, ...)
 	va_start(ap, fmt);
 	report_vline(api, fmt, ap);
 	va_end(ap);
+}
+
+/* The subtests of the API under test (report_subtest()), in a memory stream. */
+static struct {
+	FILE *f;
+	char *text;
+	size_t len;
+	unsigned n;
+} sub;
+
+bool report_has_subtests(void)
+{
+	return out.format == FORMAT_KTAP;
+}
+
+void report_subtest(const struct api *api, enum status st, const char *name, const char *diag,
+		    const char *fmt, ...)
+{
+	(void)api;
+	if (!report_has_subtests())
+		return;
+	if (!sub.f && !(sub.f = open_memstream(&sub.text, &sub.len))) {
+		fprintf(stderr, "vdsotest: %s: subtests lost: %s\n", api->name, strerror(errno));
+		return;
+	}
+	fprintf(sub.f, "    %sok %u ", st == STATUS_FAIL ? "not " : "", ++sub.n);
+	for (const char *c = name; *c; c++)
+		fputc(*c == '#' || *c == '\n' ? '?' : *c, sub.f);
+	if (st == STATUS_SKIP)
+		fputs(" # SKIP", sub.f);
+	if (fmt) {
+		va_list ap;
+		fputs(st == STATUS_SKIP ? " " : " # ", sub.f);
+		va_start(ap, fmt);
+		vfprintf(sub.f, fmt, ap);
+		va_end(ap);
+	}
+	fputc('\n', sub.f);
+	if (diag)
+		fprintf(sub.f, "    # %s\n", diag);
+}
+
+void report_subtests_end(const struct api *api)
+{
+	if (!sub.f)
+		return;
+	fclose(sub.f); /* (sets sub.text and sub.len) */
+	sub.f = NULL;
+	if (sub.n && sub.text) {
+		report_progress_clear();
+		printf("    KTAP version 1\n    # Subtest: %s\n    1..%u\n", api->name, sub.n);
+		fwrite(sub.text, 1, sub.len, stdout);
+		sink_flush();
+	}
+	free(sub.text);
+	sub.text = NULL;
+	sub.len = 0;
+	sub.n = 0;
 }
 
 void report_verdict(const char *what, enum test_type t, unsigned passed, unsigned failed,

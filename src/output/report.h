@@ -86,6 +86,32 @@ void report_bench(const struct api *api, const struct run *run, const struct ben
  */
 void report_conditions(const struct api *api, const struct bench_conditions *c);
 
+/*
+ * The named checks and cases of one API's test as KTAP subtests (ktap.rst,
+ * "Nested tests"): report_subtest() per check or case, then
+ * report_subtests_end() before the API's result line prints them, indented
+ * by 4 spaces, as one document: "KTAP version 1", "# Subtest: API", the
+ * plan "1..N", the N result lines.  (They are held until the end because
+ * KTAP's plan comes before the results and the count is known only then.)
+ * In the other formats there are no subtests: both print nothing.
+ */
+
+/* report_has_subtests - does the run's format show report_subtest()'s (ktap)? */
+bool report_has_subtests(void);
+
+/*
+ * report_subtest - one check or case of @api's test: "ok N NAME" ("not ok"
+ * for STATUS_FAIL), then " # SKIP " for STATUS_SKIP, or " # " when @fmt
+ * gives a diagnostic, and @fmt's text; then @diag (NULL: none) as a
+ * diagnostic line under it ("# " first).  N counts from 1 per API; a '#'
+ * in @name is printed as '?' (a KTAP test name cannot hold one).
+ */
+void report_subtest(const struct api *api, enum status st, const char *name, const char *diag,
+		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* report_subtests_end - print @api's subtests held since the last call, if any. */
+void report_subtests_end(const struct api *api);
+
 /* report_format_name - "text", "nsec", "table", "json", "csv" or "ktap". */
 const char *report_format_name(enum output_format f);
 
