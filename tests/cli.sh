@@ -473,6 +473,37 @@ if has_vdso clock_gettime; then
 		! grep -Eq '^(kernel|clocksource|available clocksources):' "$out"
 	ok $? "info --vdso-image of the saved image: the same as of the running vDSO, APIs not run, no kernel or clocksource of this machine (got $rc)"
 
+	# The saved image with its GNU bloom filter zeroed: glibc's ld.so (and
+	# parse_vdso.c, which skips the filter only) could not find a call.
+	gnu=$(readelf -dW "$tmp/vdso.so" 2>/dev/null | awk '/\(GNU_HASH\)/ { print $3 }')
+	load=$(readelf -lW "$tmp/vdso.so" 2>/dev/null | awk '$1 == "LOAD" { print $2, $3; exit }')
+	if [ -n "$gnu" ] && [ -n "$load" ]; then
+		off=$((gnu - ${load#* } + ${load% *}))
+		nbloom=$(od -An -tu4 -j $((off + 8)) -N 4 "$tmp/vdso.so" | tr -d ' ')
+		word=$(( $(od -An -tu1 -j 4 -N 1 "$tmp/vdso.so" | tr -d ' ') == 2 ? 8 : 4 ))
+		cp "$tmp/vdso.so" "$tmp/nobloom.so"
+		dd if=/dev/zero of="$tmp/nobloom.so" bs=1 seek=$((off + 16)) \
+			count=$((nbloom * word)) conv=notrunc 2>/dev/null
+		run info --vdso-image="$tmp/nobloom.so"
+		[ $rc -eq 0 ] && [ "$nbloom" -ge 1 ] &&
+			grep -Eq '^  clock_gettime +__[a-z]+_clock_gettime bound \(but __[a-z]+_clock_gettime is not reachable through DT_GNU_HASH: bloom filter word [0-9]+ lacks bit' "$out" &&
+			! grep -q 'bound$' "$out"
+		ok $? "info --vdso-image with the GNU bloom filter zeroed: every bound call not reachable through DT_GNU_HASH (got $rc)"
+		if command -v jq >/dev/null 2>&1; then
+			run -o json info --vdso-image="$tmp/nobloom.so"
+			[ $rc -eq 0 ] &&
+				jq -e '[.vdso.calls[] | select(.bound) | .unreachable | strings | test("^__[a-z_0-9]+ is not reachable through DT_GNU_HASH: ")] | length > 0 and all' "$out" >/dev/null &&
+				run -o json info --vdso-image="$tmp/vdso.so" &&
+				jq -e '[.vdso.calls[] | has("unreachable")] | any | not' "$out" >/dev/null
+			ok $? "info -o json: \"unreachable\" on each call of the zeroed-bloom image, on none of the saved one (got $rc)"
+		else
+			tap_skip "no jq"
+		fi
+	else
+		tap_skip "no readelf, or no DT_GNU_HASH in this vDSO"
+		tap_skip "no readelf, or no DT_GNU_HASH in this vDSO"
+	fi
+
 	# Every API listed with its path; on x86 the CPU-time clocks fall back
 	# and CLOCK_MONOTONIC does not (arch/x86: no CPU-time clocks in the vDSO).
 	[ "$(sed -n '/^APIs (/,/^clocksource:/p' "$tmp/info.txt" | sed '1d;$d' |

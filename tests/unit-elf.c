@@ -93,6 +93,7 @@ struct img_opts {
 	ElfW(Addr) vaddr;	/* p_vaddr of the PT_LOAD at offset 0 */
 	size_t hash_entry;	/* bytes of a DT_HASH entry: 4 (0) or 8 */
 	uint16_t machine;	/* e_machine; 0: this build's */
+	size_t sysv_buckets;	/* DT_HASH buckets: 1 (0) or more */
 };
 
 struct img {
@@ -104,6 +105,7 @@ struct img {
 	size_t str_off, str_size, versym_off, verdef_off, nverdef, text_off;
 	size_t name[NSTRS];	/* offsets of strs[] in the string table */
 	size_t hash_entry;	/* 4 or 8 */
+	size_t sysv_buckets;	/* >= 1 */
 	uint16_t machine;
 };
 
@@ -168,7 +170,7 @@ static size_t reserve(struct img *im, size_t len, bool present)
 
 static size_t sysv_hash_size(const struct img *im)
 {
-	return (2 + 1 + NSYMS) * im->hash_entry;
+	return (2 + im->sysv_buckets + NSYMS) * im->hash_entry;
 }
 
 static size_t gnu_hash_size(void)
@@ -192,6 +194,7 @@ static void layout(struct img *im, const struct img_opts *o)
 {
 	im->vaddr = o->vaddr;
 	im->hash_entry = o->hash_entry ? o->hash_entry : 4;
+	im->sysv_buckets = o->sysv_buckets ? o->sysv_buckets : 1;
 	im->machine = o->machine ? o->machine : VDSOTEST_NATIVE_EM;
 	im->size = sizeof(ElfW(Ehdr));
 	im->nverdef = o->versions ? (o->other_version ? 3 : 2) : 0;
@@ -285,14 +288,35 @@ static void set_hash_entry(struct img *im, size_t i, uint64_t v)
 		((Elf32_Word *)at(im, im->hash_off))[i] = (Elf32_Word)v;
 }
 
-/* System V hash: one bucket, chain 3 -> 2 -> 1 -> STN_UNDEF. */
+static uint64_t get_hash_entry(const struct img *im, size_t i)
+{
+	if (im->hash_entry == 8)
+		return ((const uint64_t *)at(im, im->hash_off))[i];
+	return ((const Elf32_Word *)at(im, im->hash_off))[i];
+}
+
+/* Index of the DT_HASH bucket of symbol @sym in the table. */
+static size_t sysv_bucket_index(const struct img *im, int sym)
+{
+	return 2 + elf_hash(strs[sym_str[sym]]) % im->sysv_buckets;
+}
+
+/*
+ * System V hash: each symbol put first in the chain of bucket
+ * elf_hash % nbucket; with one bucket, chain 3 -> 2 -> 1 -> STN_UNDEF.
+ */
 static void write_sysv_hash(struct img *im)
 {
-	set_hash_entry(im, 0, 1);
+	size_t nb = im->sysv_buckets;
+
+	set_hash_entry(im, 0, nb);
 	set_hash_entry(im, 1, NSYMS);
-	set_hash_entry(im, 2, NSYMS - 1);
-	for (int i = 0; i < NSYMS; i++)
-		set_hash_entry(im, 3 + (size_t)i, i ? (uint64_t)i - 1 : STN_UNDEF);
+	for (int i = 1; i < NSYMS; i++) {
+		size_t b = sysv_bucket_index(im, i);
+
+		set_hash_entry(im, 2 + nb + (size_t)i, get_hash_entry(im, b));
+		set_hash_entry(im, b, (uint64_t)i);
+	}
 }
 
 static Elf32_Word *gnu_word(const struct img *im, size_t i)
@@ -1082,6 +1106,10 @@ static void test_arch_table(void)
 	check_arch(EM_PPC, "EM_PPC", "__kernel_", "LINUX_2.6.15");
 	check_arch(EM_MIPS, "EM_MIPS", "__vdso_", "LINUX_2.6");
 	check_arch(EM_LOONGARCH, "EM_LOONGARCH", "__vdso_", "LINUX_5.10");
+	/* kselftest vdso_config.h: sparc "LINUX_2.6", "__vdso_" (32 and 64-bit) */
+	check_arch(EM_SPARCV9, "EM_SPARCV9", "__vdso_", "LINUX_2.6");
+	check_arch(EM_SPARC32PLUS, "EM_SPARC32PLUS", "__vdso_", "LINUX_2.6");
+	check_arch(EM_SPARC, "EM_SPARC", "__vdso_", "LINUX_2.6");
 	ok(vdso_arch_find(EM_NONE) == NULL, "vdso_arch_find(EM_NONE): NULL");
 	ok(vdso_arch_find(0xfffe) == NULL, "vdso_arch_find(0xfffe): NULL");
 }
@@ -1317,6 +1345,261 @@ static void test_real_vdso(void)
 }
 #endif
 
+/* ---- reaching the symbols through the hash tables (vdso_image_reachable()) ---- */
+
+/*
+ * vdso_image_reachable(@name@LINUX_2.6) of a parse of @im: true with ""
+ * when @want is NULL; else false with a reason naming @name and holding
+ * @want.
+ */
+static void expect_reach(const struct img *im, const char *name, const char *want,
+			 const char *what)
+{
+	char why[VDSO_UNREACHABLE_LEN];
+	struct parsed p;
+
+	if (expect_parse(&p, im, what)) {
+		bool r = vdso_image_reachable(&p.vi, name, "LINUX_2.6", why, sizeof(why));
+
+		if (!want)
+			ok(r && !*why, "%s: %s reachable (%s)", what, name, r ? "yes" : why);
+		else
+			ok(!r && strstr(why, name) && strstr(why, want),
+			   "%s: %s reported: \"%s\" holds \"%s\"", what, name, r ? "(none)" : why,
+			   want);
+	}
+	parsed_free(&p);
+}
+
+/* Both functions of an image built with @o reachable. */
+static void expect_reach_all(const struct img_opts *o, const char *what)
+{
+	struct img im;
+
+	build(&im, o);
+	expect_reach(&im, strs[STR_GETTIME], NULL, what);
+	expect_reach(&im, strs[STR_GETCPU], NULL, what);
+	img_free(&im);
+}
+
+static void test_reach_valid(void)
+{
+	struct img_opts o = both;
+
+	expect_reach_all(&gnu_only, "GNU hash only");
+	expect_reach_all(&sysv_only, "DT_HASH only");
+	expect_reach_all(&both, "both hashes");
+	o.vaddr = HIGH_VADDR;
+	expect_reach_all(&o, "both hashes, high vaddr");
+	o = both;
+	o.versions = false;
+	expect_reach_all(&o, "both hashes, no version data");
+	/* several buckets: the program's ELF hash and its modulus pick them */
+	for (size_t nb = 2; nb <= 7; nb++) {
+		char what[64];
+
+		o = sysv_only;
+		o.sysv_buckets = nb;
+		snprintf(what, sizeof(what), "DT_HASH of %zu buckets", nb);
+		expect_reach_all(&o, what);
+	}
+	/* absent: nothing to reach */
+	struct img im;
+	build(&im, &both);
+	expect_reach(&im, "__vdso_time", NULL, "absent symbol");
+	img_free(&im);
+}
+
+static void test_reach_gnu(void)
+{
+	struct img im;
+	const unsigned bits = 8 * sizeof(ElfW(Addr));
+
+	/* (a) the chain value of __vdso_clock_gettime changed (not its end bit) */
+	build(&im, &both);
+	gnu_chain(&im)[SYM_GETTIME - 1] ^= 0x100;
+	expect_reach(&im, strs[STR_GETTIME], "not reachable through DT_GNU_HASH: the chain",
+		     "GNU chain value of gettime flipped");
+	expect_reach(&im, strs[STR_GETCPU], NULL, "GNU chain value of gettime flipped");
+	img_free(&im);
+
+	/* its end bit set: compared without bit 0 it is found, getcpu after it is not */
+	build(&im, &both);
+	gnu_chain(&im)[SYM_GETTIME - 1] |= 1;
+	expect_reach(&im, strs[STR_GETTIME], NULL, "GNU chain ends at gettime");
+	expect_reach(&im, strs[STR_GETCPU], "not reachable through DT_GNU_HASH: the chain",
+		     "GNU chain ends at gettime");
+	img_free(&im);
+
+	/* (b) the bucket empty (DT_HASH still counts the symbols) */
+	build(&im, &both);
+	*gnu_bucket(&im) = 0;
+	expect_reach(&im, strs[STR_GETTIME], "DT_GNU_HASH: bucket 0 of its GNU hash",
+		     "GNU bucket 0");
+	img_free(&im);
+
+	/* the bucket starting past gettime */
+	build(&im, &both);
+	*gnu_bucket(&im) = SYM_GETCPU;
+	expect_reach(&im, strs[STR_GETTIME], "DT_GNU_HASH: the chain of bucket 0",
+		     "GNU bucket starts at getcpu");
+	expect_reach(&im, strs[STR_GETCPU], NULL, "GNU bucket starts at getcpu");
+	img_free(&im);
+
+	/* (c) the bloom filter word 0 */
+	build(&im, &gnu_only);
+	*(ElfW(Addr) *)at(&im, im.gnu_off + 4 * sizeof(Elf32_Word)) = 0;
+	expect_reach(&im, strs[STR_GETTIME], "DT_GNU_HASH: bloom filter word 0 lacks",
+		     "GNU bloom word 0");
+	img_free(&im);
+
+	/* exactly the two bits of each symbol (h % C, (h >> shift) % C) */
+	ElfW(Addr) need = 0, others = 0;
+	unsigned b[NSYMS][2];
+	build(&im, &both);
+	for (int i = 1; i < NSYMS; i++) {
+		uint32_t h = gnu_hash(strs[sym_str[i]]);
+		b[i][0] = h % bits;
+		b[i][1] = (h >> *gnu_word(&im, 3)) % bits;
+		need |= (ElfW(Addr))1 << b[i][0] | (ElfW(Addr))1 << b[i][1];
+		if (i != SYM_GETTIME)
+			others |= (ElfW(Addr))1 << b[i][0] | (ElfW(Addr))1 << b[i][1];
+	}
+	*(ElfW(Addr) *)at(&im, im.gnu_off + 4 * sizeof(Elf32_Word)) = need;
+	expect_reach(&im, strs[STR_GETTIME], NULL, "GNU bloom word of exactly the symbols' bits");
+	expect_reach(&im, strs[STR_GETCPU], NULL, "GNU bloom word of exactly the symbols' bits");
+	/* without one of gettime's bits that no other symbol needs */
+	unsigned own = (others >> b[SYM_GETTIME][0]) & 1 ? b[SYM_GETTIME][1] : b[SYM_GETTIME][0];
+	if ((others >> own) & 1) {
+		ok(1, "# SKIP gettime's bloom bits are both another symbol's");
+	} else {
+		*(ElfW(Addr) *)at(&im, im.gnu_off + 4 * sizeof(Elf32_Word)) =
+			need & ~((ElfW(Addr))1 << own);
+		expect_reach(&im, strs[STR_GETTIME], "bloom filter word 0 lacks",
+			     "GNU bloom word without one of gettime's bits");
+		expect_reach(&im, strs[STR_GETCPU], NULL,
+			     "GNU bloom word without one of gettime's bits");
+	}
+	img_free(&im);
+
+	/* a malformed GNU table beside a good DT_HASH (which sized the symbols) */
+	build(&im, &both);
+	*gnu_word(&im, 0) = 0xffffffff;
+	expect_reach(&im, strs[STR_GETCPU], "DT_GNU_HASH: the table is malformed",
+		     "bad DT_GNU_HASH, good DT_HASH");
+	img_free(&im);
+}
+
+/* DT_HASH of @entry-byte entries for @machine, 3 buckets, each fault reported. */
+static void check_reach_sysv(uint16_t machine, size_t entry, const char *what)
+{
+	struct img_opts o = sysv_only;
+	char w[96];
+	struct img im;
+
+	o.machine = machine;
+	o.hash_entry = entry;
+	o.sysv_buckets = 3;
+	snprintf(w, sizeof(w), "%s, %zu-byte DT_HASH", what, entry);
+	expect_reach_all(&o, w);
+
+	/* (d) gettime's bucket emptied */
+	build(&im, &o);
+	set_hash_entry(&im, sysv_bucket_index(&im, SYM_GETTIME), STN_UNDEF);
+	snprintf(w, sizeof(w), "%s, %zu-byte DT_HASH, gettime's bucket empty", what, entry);
+	expect_reach(&im, strs[STR_GETTIME], "not reachable through DT_HASH: the chain of bucket",
+		     w);
+	img_free(&im);
+
+	/* gettime's chain link cut: its bucket points past it */
+	build(&im, &o);
+	for (int i = 1; i < NSYMS; i++)
+		set_hash_entry(&im, 2 + im.sysv_buckets + (size_t)i, STN_UNDEF);
+	set_hash_entry(&im, sysv_bucket_index(&im, SYM_GETTIME), SYM_VERSION);
+	snprintf(w, sizeof(w), "%s, %zu-byte DT_HASH, gettime's bucket at another symbol", what,
+		 entry);
+	expect_reach(&im, strs[STR_GETTIME], "not reachable through DT_HASH", w);
+	img_free(&im);
+}
+
+static void test_reach_sysv(void)
+{
+	check_reach_sysv(0, 4, "this machine");
+	if (vdso_hash_entry_size(EM_S390, TEST_CLASS) == 8)
+		check_reach_sysv(EM_S390, 8, "s390x");
+	else
+		ok(1, "# SKIP 8-byte DT_HASH entries: 64-bit builds only");
+}
+
+/* The version node's vd_hash must be the ELF hash of its name. */
+static void test_reach_verdef_hash(void)
+{
+	char want[96];
+	struct img im;
+
+	build(&im, &both);
+	img_verdef(&im, 1)->vd_hash ^= 1;
+	snprintf(want, sizeof(want), "vd_hash of LINUX_2.6 is 0x%08x, its ELF hash is 0x%08x",
+		 (unsigned)(elf_hash("LINUX_2.6") ^ 1), (unsigned)elf_hash("LINUX_2.6"));
+	expect_reach(&im, strs[STR_GETTIME], want, "vd_hash of LINUX_2.6 flipped");
+	img_free(&im);
+	/* another node's vd_hash is not this symbol's concern */
+	build(&im, &both);
+	img_verdef(&im, 0)->vd_hash ^= 1;
+	expect_reach(&im, strs[STR_GETTIME], NULL, "vd_hash of the base node flipped");
+	/* an unversioned symbol (VER_NDX_GLOBAL, the base node's index) has none to match */
+	*img_versym(&im, SYM_GETTIME) = VER_NDX_GLOBAL;
+	expect_reach(&im, strs[STR_GETTIME], NULL,
+		     "vd_hash of the base node flipped, gettime unversioned");
+	img_free(&im);
+}
+
+/* vdso_bind_kernel() keeps the reason per call; "" for a reachable one. */
+static void test_reach_binding(void)
+{
+	const struct vdso_arch *a = vdso_arch_find(VDSOTEST_NATIVE_EM);
+	struct vdso_binding b;
+	struct img im;
+	struct parsed p;
+
+	if (!a || strcmp(a->version, "LINUX_2.6") || strcmp(a->prefix, "__vdso_")) {
+		ok(1, "# SKIP binding: this architecture's names are not the images'");
+		return;
+	}
+	build(&im, &both);
+	gnu_chain(&im)[SYM_GETTIME - 1] ^= 0x100;
+	if (expect_parse(&p, &im, "binding")) {
+		vdso_bind_kernel(&b, &p.vi);
+		ok(b.fn[VDSO_CLOCK_GETTIME] &&
+		   strstr(b.unreachable[VDSO_CLOCK_GETTIME],
+			  "__vdso_clock_gettime is not reachable through DT_GNU_HASH"),
+		   "binding: clock_gettime bound, unreachable: %s", b.unreachable[VDSO_CLOCK_GETTIME]);
+		ok(b.fn[VDSO_GETCPU] && !*b.unreachable[VDSO_GETCPU],
+		   "binding: getcpu bound and reachable");
+		ok(!b.fn[VDSO_TIME] && !*b.unreachable[VDSO_TIME], "binding: time absent, no reason");
+	}
+	parsed_free(&p);
+	img_free(&im);
+}
+
+/* Every call of this machine's vDSO is reachable (a kernel bug otherwise). */
+static void test_reach_real(void)
+{
+	struct vdso_image vi;
+	struct vdso_binding b;
+	const char *why;
+
+	if (vdso_locate(&vi, &why) != 0) {
+		ok(1, "# SKIP real vDSO reachability: %s", why);
+		return;
+	}
+	int bound = vdso_bind_kernel(&b, &vi), reachable = 0;
+	for (int c = 0; c < VDSO_NR_CALLS; c++)
+		reachable += b.fn[c] && !*b.unreachable[c];
+	ok(reachable == bound, "real vDSO: %d of %d bound calls reachable through its hash tables",
+	   reachable, bound);
+}
+
 /* ---- fuzzing ---- */
 
 static uint32_t rng = 0x2545f491;
@@ -1352,8 +1635,13 @@ static bool parse_sane(const struct parsed *p)
 	for (int n = 0; n < 2; n++) {
 		for (int v = 0; v < 3; v++) {
 			void *a = lookup(p, names[n], versions[v]);
+			char why[VDSO_UNREACHABLE_LEN];
 
 			if (a && !inside(p, a, 1))
+				return false;
+			/* walks the hash tables: a read outside shows under ASan, valgrind */
+			if (!vdso_image_reachable(vi, names[n], versions[v], why, sizeof(why)) &&
+			    !strstr(why, names[n]))
 				return false;
 		}
 	}
@@ -1617,6 +1905,12 @@ int main(void)
 	test_hash_entry_size();
 	test_sysv_width();
 	test_real_vdso();		/* case 12 */
+	test_reach_valid();
+	test_reach_gnu();
+	test_reach_sysv();
+	test_reach_verdef_hash();
+	test_reach_binding();
+	test_reach_real();
 	test_fuzz();
 	test_soname();
 	test_build_id();

@@ -331,15 +331,21 @@ static void text_image(FILE *out, const struct info *in)
 	fputs("symbols:\n", out);
 	for (size_t i = 0; i < img->nsyms; i++)
 		if (vdso_image_symbol(img, i, &sym) && listed(&sym))
-			fprintf(out, "  %s%s%s 0x%jx%s\n", report_vis(sym.name),
+			fprintf(out, "  %s%s%s 0x%jx%s%s\n", report_vis(sym.name),
 				sym.version ? "@" : "", sym.version ? report_vis(sym.version) : "",
-				(uintmax_t)sym.value, sym.bind == STB_WEAK ? " weak" : "");
+				(uintmax_t)sym.value, sym.bind == STB_WEAK ? " weak" : "",
+				sym.type == STT_NOTYPE ? " notype" : "");
 	fputs("calls:\n", out);
 	for (int c = 0; c < VDSO_NR_CALLS; c++)
 		if (call_applies(img, c)) {
 			bool bound = call_bound(in, c, name, sizeof(name));
-			fprintf(out, "  %-20s %s %s\n", vdso_call_name(c), name,
-				bound ? "bound" : "missing");
+			char why[VDSO_UNREACHABLE_LEN];
+			bool reachable = vdso_image_reachable(img, name,
+							      in->arch ? in->arch->version : NULL,
+							      why, sizeof(why));
+			fprintf(out, "  %-20s %s %s%s%s%s\n", vdso_call_name(c), name,
+				bound ? "bound" : "missing", reachable ? "" : " (but ",
+				reachable ? "" : report_vis(why), reachable ? "" : ")");
 		}
 }
 
@@ -411,8 +417,9 @@ static void json_image(FILE *out, const struct info *in)
 		fprintf(out, "%s\n    {", first ? "" : ",");
 		json_field(out, "name", sym.name, false);
 		json_field(out, "version", sym.version, true);
-		fprintf(out, ", \"value\": %ju, \"weak\": %s}", (uintmax_t)sym.value,
-			sym.bind == STB_WEAK ? "true" : "false");
+		fprintf(out, ", \"value\": %ju, \"weak\": %s, \"notype\": %s}",
+			(uintmax_t)sym.value, sym.bind == STB_WEAK ? "true" : "false",
+			sym.type == STT_NOTYPE ? "true" : "false");
 		first = false;
 	}
 	fputs("],\n  \"calls\": [", out);
@@ -424,7 +431,14 @@ static void json_image(FILE *out, const struct info *in)
 		json_field(out, "call", vdso_call_name(c), false);
 		bool bound = call_bound(in, c, name, sizeof(name));
 		json_field(out, "symbol", name, true);
-		fprintf(out, ", \"bound\": %s}", bound ? "true" : "false");
+		char why[VDSO_UNREACHABLE_LEN];
+		bool reachable = vdso_image_reachable(img, name,
+						      in->arch ? in->arch->version : NULL, why,
+						      sizeof(why));
+		fprintf(out, ", \"bound\": %s", bound ? "true" : "false");
+		if (!reachable)
+			json_field(out, "unreachable", why, true);
+		fputs("}", out);
 		first = false;
 	}
 	fputs("]}", out);

@@ -232,6 +232,12 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 	atomic_flag_clear(&s->lock);
 	s->n_tallies = 0;
 	session = s;
+	if (api_vdso_fn(api, run)) { /* (a --vdso-lib function: dlsym() found it) */
+		const char *unreachable = run->vdso->unreachable[api->family->call];
+		if (*unreachable)
+			verify_failure(api, "vDSO %s", unreachable);
+		verify_tally(NULL, VERIFY_REACHABLE_CHECK, 1, *unreachable != '\0');
+	}
 	st = parts(api, run);
 	unsigned fails = verify_failures();
 	report_failures(api, TEST_VERIFY, fails);

@@ -21,6 +21,9 @@
  */
 #define VERIFY_CHECKS_MAX 32
 
+/* verify_api()'s check that programs can find the vDSO function. */
+#define VERIFY_REACHABLE_CHECK "found through the vDSO's hash tables"
+
 /* The name under which failures without a failing verify_ok() before them are tallied. */
 #define VERIFY_OTHER_CHECK "other failures"
 
@@ -62,6 +65,11 @@ typedef enum status (*verify_part_fn)(const struct api *api, const struct run *r
  * subtest of the API, "ok N CHECK # checked M times" or "not ok N CHECK #
  * failed F of M times" (report_subtest()); with -v in the other formats
  * a line "API: verify: check \"CHECK\" M times: OK" (", F failed: FAIL").
+ * Before @parts, the check VERIFY_REACHABLE_CHECK, once, where @api has a
+ * vDSO function: a kernel vDSO function that a dynamic linker cannot find
+ * (struct vdso_binding's unreachable, vdso_image_reachable()) is a failure
+ * line, "API: vDSO NAME is not reachable through TABLE: DETAIL"; the
+ * function is verified all the same.
  * Return: STATUS_FAIL after any failure, else the status of @parts.
  */
 enum status verify_api(const struct api *api, const struct run *run, verify_part_fn parts);

@@ -46,6 +46,12 @@
 #define VDSOTEST_NATIVE_EM EM_RISCV
 #elif defined(__loongarch__)
 #define VDSOTEST_NATIVE_EM EM_LOONGARCH
+#elif defined(__sparc__) && defined(__arch64__)
+#define VDSOTEST_NATIVE_EM EM_SPARCV9
+#elif defined(__sparc__)
+/* 32-bit programs on a sparc64 kernel (arch/sparc/vdso/vdso32); its
+ * EM_SPARC and EM_SPARC32PLUS rows in vdso.c name the calls alike */
+#define VDSOTEST_NATIVE_EM EM_SPARC32PLUS
 #else
 #define VDSOTEST_NATIVE_EM EM_NONE
 #endif
@@ -54,7 +60,8 @@
  * What the vDSO functions write: the kernel's own types (<linux/time_types.h>),
  * whose layout on 64-bit and 32-bit kernels is that of the clock_gettime,
  * clock_getres and gettimeofday system calls (not of libc's struct timespec,
- * which may be 64-bit on a 32-bit system).
+ * which may be 64-bit on a 32-bit system).  sparc64's timeval has a 4-byte
+ * tv_usec, padded: its asm/posix_types.h defines __kernel_old_timeval.
  */
 typedef struct __kernel_old_timespec vdso_timespec;
 typedef struct __kernel_old_timeval vdso_timeval;

@@ -6,6 +6,7 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdalign.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +44,10 @@ static const struct vdso_arch vdso_arches[] = {
 	{ EM_MIPS, "mips", "__vdso_", "__kernel_", "LINUX_2.6" },
 	{ EM_RISCV, "riscv", "__vdso_", "__kernel_", "LINUX_4.15" },
 	{ EM_LOONGARCH, "loongarch", "__vdso_", "__kernel_", "LINUX_5.10" },
+	/* arch/sparc/vdso/vdso.lds.S and vdso32/vdso32.lds.S */
+	{ EM_SPARCV9, "sparc64", "__vdso_", "__kernel_", "LINUX_2.6" },
+	{ EM_SPARC32PLUS, "sparc", "__vdso_", "__kernel_", "LINUX_2.6" },
+	{ EM_SPARC, "sparc", "__vdso_", "__kernel_", "LINUX_2.6" },
 };
 
 static const char *const call_names[VDSO_NR_CALLS] = {
@@ -354,9 +359,24 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size, cons
 		return reject(img, why, "no DT_SYMTAB or no DT_STRTAB");
 	if (dv.syment && dv.syment != sizeof(ElfW(Sym)))
 		return reject(img, why, "DT_SYMENT does not match this ELF class");
-	if (!(dv.gnu_hash && count_gnu_hash(img, dv.gnu_hash, &img->nsyms)) &&
-	    !(dv.hash && count_sysv_hash(img, dv.hash, &img->nsyms)))
+	size_t gnu_nsyms = 0, sysv_nsyms = 0;
+	bool gnu_ok = dv.gnu_hash && count_gnu_hash(img, dv.gnu_hash, &gnu_nsyms);
+	bool sysv_ok = dv.hash && count_sysv_hash(img, dv.hash, &sysv_nsyms);
+	if (!gnu_ok && !sysv_ok)
 		return reject(img, why, "no valid DT_GNU_HASH or DT_HASH table");
+	img->nsyms = gnu_ok ? gnu_nsyms : sysv_nsyms;
+	/* DT_HASH's nchain is the symbol count (gABI); the GNU table counts
+	 * only the symbols its chains reach, and one that misses some is
+	 * vdso_image_reachable()'s to report, with the symbols still seen */
+	if (gnu_ok && sysv_ok && sysv_nsyms > gnu_nsyms &&
+	    vaddr_ptr(img, dv.symtab, (uint64_t)sysv_nsyms * sizeof(ElfW(Sym)), alignof(ElfW(Sym))))
+		img->nsyms = sysv_nsyms;
+	/* kept for vdso_image_reachable(); a table present but malformed is
+	 * its problem, not the parse's (the other table sized the symbols) */
+	img->gnu_hash = gnu_ok ? vaddr_ptr(img, dv.gnu_hash, 16, 4) : NULL;
+	img->gnu_hash_bad = dv.gnu_hash && !gnu_ok;
+	img->sysv_hash = sysv_ok ? vaddr_ptr(img, dv.hash, 1, 1) : NULL;
+	img->sysv_hash_bad = dv.hash && !sysv_ok;
 
 	img->strtab = vaddr_ptr(img, dv.strtab, dv.strsz, 1);
 	img->strtab_size = dv.strsz;
@@ -465,7 +485,8 @@ bool vdso_image_symbol(const struct vdso_image *img, size_t i, struct vdso_symbo
 	return true;
 }
 
-void *vdso_image_lookup(const struct vdso_image *img, const char *name, const char *version)
+/* Index of the symbol vdso_image_lookup() returns, or img->nsyms when none. */
+static size_t find_symbol(const struct vdso_image *img, const char *name, const char *version)
 {
 	for (size_t i = 0; img->symtab && i < img->nsyms; i++) {
 		const ElfW(Sym) *s = &img->symtab[i];
@@ -484,10 +505,194 @@ void *vdso_image_lookup(const struct vdso_image *img, const char *name, const ch
 			continue;
 		if (!vaddr_ptr(img, s->st_value, 1, 1))
 			continue;
-		return (void *)(img->load_bias + s->st_value);
+		return i;
 	}
+	return img->nsyms;
+}
+
+void *vdso_image_lookup(const struct vdso_image *img, const char *name, const char *version)
+{
+	size_t i = find_symbol(img, name, version);
+
+	if (i < img->nsyms)
+		return (void *)(img->load_bias + img->symtab[i].st_value);
 	errno = ENOENT;
 	return NULL;
+}
+
+/*
+ * The System V hash of a symbol name: the gABI's "Hash Table" section
+ * (h = (h << 4) + c; the top nibble folded into bits 4..7, then cleared).
+ */
+static uint32_t sysv_hash_of(const char *name)
+{
+	uint32_t h = 0;
+
+	for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+		h = (h << 4) + *c;
+		uint32_t top = h & 0xf0000000u;
+		h ^= top >> 24;
+		h &= ~top;
+	}
+	return h;
+}
+
+/* The GNU hash of a name: Bernstein's h * 33 + c from 5381 (glibc dl_new_hash). */
+static uint32_t gnu_hash_of(const char *name)
+{
+	uint32_t h = 5381;
+
+	for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+		h = h * 33 + *c;
+	return h;
+}
+
+/*
+ * Does DT_GNU_HASH lead to symbol @target, as glibc's do_lookup_x() walks it:
+ * the bloom filter word (h / C) mod nbloom must have bits h mod C and
+ * (h >> shift) mod C set (C: bits of an ElfW(Addr)), bucket h mod nbucket
+ * gives the first symbol, and the chain (one word per symbol from symoffset,
+ * compared without bit 0, bit 0 set on the last) must reach @target with
+ * its value matching.  On false, @why says where the walk stopped.
+ * (count_gnu_hash() bounded the header, bloom words, buckets and the chains.)
+ */
+static bool gnu_reaches(const struct vdso_image *img, const char *name, size_t target, char *why,
+			size_t len)
+{
+	const Elf32_Word *h = (const void *)img->gnu_hash;
+	uint32_t nbucket = h[0], symoffset = h[1], nbloom = h[2], shift = h[3];
+	uint32_t hash = gnu_hash_of(name);
+	const unsigned bits = 8 * sizeof(ElfW(Addr));
+	ElfW(Addr) word;
+
+	if (nbloom == 0 || (nbloom & (nbloom - 1))) {
+		snprintf(why, len, "its bloom filter size %" PRIu32 " is not a power of two",
+			 nbloom);
+		return false;
+	}
+	uint32_t w = (hash / bits) & (nbloom - 1);
+	/* may be 4-aligned only: copied, not read in place */
+	memcpy(&word, img->gnu_hash + 16 + (size_t)w * sizeof(word), sizeof(word));
+	uint32_t b1 = hash % bits, b2 = (shift < 32 ? hash >> shift : 0) % bits;
+	if (!((word >> b1) & (word >> b2) & 1)) {
+		snprintf(why, len,
+			 "bloom filter word %" PRIu32 " lacks bit %" PRIu32 " or %" PRIu32
+			 " of its GNU hash 0x%08" PRIx32,
+			 w, b1, b2, hash);
+		return false;
+	}
+	const Elf32_Word *buckets = h + 4 + (size_t)nbloom * sizeof(ElfW(Addr)) / 4;
+	const Elf32_Word *chain = buckets + nbucket;
+	uint32_t b = hash % nbucket;
+	uint64_t i = buckets[b];
+	if (i == 0) {
+		snprintf(why, len, "bucket %" PRIu32 " of its GNU hash 0x%08" PRIx32 " is empty", b,
+			 hash);
+		return false;
+	}
+	/* count_gnu_hash() walked every chain to its end below img->nsyms */
+	for (; i >= symoffset && i < img->nsyms; i++) {
+		Elf32_Word v = chain[i - symoffset];
+		if (i == target && (v | 1) == (hash | 1))
+			return true;
+		if (v & 1)
+			break;
+	}
+	snprintf(why, len,
+		 "the chain of bucket %" PRIu32 " (GNU hash 0x%08" PRIx32
+		 ") does not reach symbol %zu with that hash",
+		 b, hash, target);
+	return false;
+}
+
+/*
+ * Does DT_HASH lead to symbol @target: bucket[hash mod nbucket] then
+ * chain[i] until STN_UNDEF (gABI "Hash Table"), at most nchain steps?
+ */
+static bool sysv_reaches(const struct vdso_image *img, const char *name, size_t target, char *why,
+			 size_t len)
+{
+	size_t w = vdso_hash_entry_size(img->machine, NATIVE_ELFCLASS);
+	uint64_t nbucket = hash_entry(img->sysv_hash, w, 0),
+		 nchain = hash_entry(img->sysv_hash, w, 1);
+	uint32_t hash = sysv_hash_of(name);
+
+	if (nbucket == 0) {
+		snprintf(why, len, "it has no buckets");
+		return false;
+	}
+	uint64_t b = hash % nbucket;
+	uint64_t i = hash_entry(img->sysv_hash, w, 2 + b);
+	for (uint64_t steps = 0; i != STN_UNDEF && i < nchain && steps <= nchain; steps++) {
+		if (i == target)
+			return true;
+		i = hash_entry(img->sysv_hash, w, 2 + nbucket + i);
+	}
+	snprintf(why, len,
+		 "the chain of bucket %" PRIu64 " (ELF hash 0x%08" PRIx32
+		 ") does not reach symbol %zu",
+		 b, hash, target);
+	return false;
+}
+
+/*
+ * Is the vd_hash of symbol @i's version definition the ELF hash of its
+ * name (what glibc and parse_vdso.c match versions on)?
+ */
+static bool verdef_hash_ok(const struct vdso_image *img, size_t i, char *why, size_t len)
+{
+	if (!img->versym || !img->verdef)
+		return true;
+	unsigned ndx = img->versym[i] & 0x7fff;
+	if (ndx <= VER_NDX_GLOBAL) /* unversioned: no version to match */
+		return true;
+	uint64_t off = (const unsigned char *)img->verdef - img->base;
+	for (size_t v = 0; v < img->verdef_count; v++) {
+		const ElfW(Verdef) *vd = (const void *)(img->base + off);
+		if ((vd->vd_ndx & 0x7fff) == ndx && !(vd->vd_flags & VER_FLG_BASE) && vd->vd_cnt) {
+			const ElfW(Verdaux) *aux = (const void *)(img->base + off + vd->vd_aux);
+			const char *vname = img->strtab + aux->vda_name;
+			uint32_t want = sysv_hash_of(vname);
+			if (vd->vd_hash == want)
+				return true;
+			snprintf(why, len,
+				 "DT_VERDEF: vd_hash of %s is 0x%08" PRIx32
+				 ", its ELF hash is 0x%08" PRIx32,
+				 vname, (uint32_t)vd->vd_hash, want);
+			return false;
+		}
+		off += vd->vd_next; /* the walk check_verdef() bounded */
+	}
+	return true;
+}
+
+bool vdso_image_reachable(const struct vdso_image *img, const char *name, const char *version,
+			  char *why, size_t len)
+{
+	char detail[160];
+	size_t i = find_symbol(img, name, version);
+
+	if (len)
+		*why = '\0';
+	if (i >= img->nsyms)
+		return true; /* nothing to reach */
+	if (img->gnu_hash_bad ||
+	    (img->gnu_hash && !gnu_reaches(img, name, i, detail, sizeof(detail)))) {
+		snprintf(why, len, "%s is not reachable through DT_GNU_HASH: %s", name,
+			 img->gnu_hash_bad ? "the table is malformed" : detail);
+		return false;
+	}
+	if (img->sysv_hash_bad ||
+	    (img->sysv_hash && !sysv_reaches(img, name, i, detail, sizeof(detail)))) {
+		snprintf(why, len, "%s is not reachable through DT_HASH: %s", name,
+			 img->sysv_hash_bad ? "the table is malformed" : detail);
+		return false;
+	}
+	if (!verdef_hash_ok(img, i, detail, sizeof(detail))) {
+		snprintf(why, len, "%s is not reachable under its version: %s", name, detail);
+		return false;
+	}
+	return true;
 }
 
 /*
@@ -586,6 +791,9 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img)
 	for (int c = 0; c < VDSO_NR_CALLS; c++) {
 		b->fn[c] = vdso_arch_lookup(img, a, c, b->name[c], sizeof(b->name[c]));
 		bound += b->fn[c] != NULL;
+		if (b->fn[c])
+			vdso_image_reachable(img, b->name[c], a->version, b->unreachable[c],
+					     sizeof(b->unreachable[c]));
 	}
 	return bound;
 }

@@ -44,6 +44,12 @@ struct vdso_image {
 	const unsigned char *build_id; /* NT_GNU_BUILD_ID descriptor, or NULL */
 	size_t build_id_len;	       /* its bytes (0 without one) */
 	uint64_t load_end;	       /* p_offset + p_filesz of the first PT_LOAD */
+	/* the hash tables a dynamic linker looks symbols up through
+	 * (vdso_image_reachable()): NULL when absent or malformed */
+	const unsigned char *gnu_hash;	/* DT_GNU_HASH */
+	const unsigned char *sysv_hash; /* DT_HASH */
+	bool gnu_hash_bad;		/* DT_GNU_HASH present but malformed */
+	bool sysv_hash_bad;		/* DT_HASH present but malformed */
 };
 
 /* One entry of the dynamic symbol table, as vdso_image_symbol() gives it. */
@@ -90,6 +96,9 @@ struct vdso_arch {
 /* Room for the longest symbol name, "__kernel_clock_getres_time64", and more. */
 #define VDSO_SYMBOL_NAME_MAX 48
 
+/* Room for a vdso_image_reachable() reason. */
+#define VDSO_UNREACHABLE_LEN 256
+
 /* Where the functions of a run come from. */
 struct vdso_binding {
 	const char *source;	 /* "kernel vDSO", a --vdso-lib path, or "none" */
@@ -97,6 +106,9 @@ struct vdso_binding {
 	/* the name each fn was found under; the first name tried where absent
 	 * ("" when nothing was looked up: no vDSO, --vdso-lib none) */
 	char name[VDSO_NR_CALLS][VDSO_SYMBOL_NAME_MAX];
+	/* kernel vDSO: why a dynamic linker cannot find fn under that name
+	 * (vdso_image_reachable()); "" when it can, or when fn is NULL */
+	char unreachable[VDSO_NR_CALLS][VDSO_UNREACHABLE_LEN];
 	void *test_syscall;	    /* VDSO_TEST_SYSCALL of --vdso-lib, or NULL */
 	void *test_vsyscall_getcpu; /* VDSO_TEST_VSYSCALL_GETCPU of --vdso-lib, or NULL */
 };
@@ -138,12 +150,44 @@ int vdso_image_parse(struct vdso_image *img, const void *base, size_t size, cons
  *           ignored when the image carries no version information
  *
  * Only STT_FUNC (and STT_NOTYPE) symbols with GLOBAL or WEAK binding and a
- * defined section count.  The address returned is checked to lie inside the
+ * defined section count (64-bit powerpc's vDSO functions are STT_NOTYPE:
+ * arch/powerpc/include/asm/vdso.h gives them no .type; glibc, musl and Go's
+ * runtime take them, the kernel's parse_vdso.c does not).  The address returned is checked to lie inside the
  * image.
  *
  * Return: the symbol's address, or NULL when it is absent (errno = ENOENT).
  */
 void *vdso_image_lookup(const struct vdso_image *img, const char *name, const char *version);
+
+/*
+ * vdso_image_reachable - can a dynamic linker find the symbol that
+ * vdso_image_lookup(@img, @name, @version) finds?  glibc's ld.so
+ * (elf/dl-lookup.c, do_lookup_x) and the kernel's
+ * tools/testing/selftests/vDSO/parse_vdso.c (vdso_sym) never scan the
+ * symbol table: they go through the hash tables, and match the version on
+ * its hash.  So each table the image has must lead to that symbol:
+ *   DT_GNU_HASH (the GNU format of glibc and binutils): the bloom filter
+ *     word (h / C) & (nbloom - 1) has bits h % C and (h >> shift) % C set
+ *     (C: bits of an ElfW(Addr); nbloom a power of two, as glibc requires);
+ *     bucket h % nbucket starts a chain whose values, compared without
+ *     bit 0 (bit 0 ends the chain), reach the symbol with h's value;
+ *     h is the GNU hash (h = h * 33 + c from 5381);
+ *   DT_HASH (System V gABI, "Hash Table"): bucket[h % nbucket] and
+ *     chain[] reach the symbol before STN_UNDEF; h is the gABI ELF hash;
+ *     entries of vdso_hash_entry_size() bytes;
+ *   its version definition (DT_VERDEF) has vd_hash == the ELF hash of its
+ *     name (parse_vdso.c's vdso_match_version(), glibc's l_versions[].hash).
+ * A table present but malformed (vdso_image_parse() sized the symbols by
+ * the other one) leads nowhere.
+ * @why: on false, set to one line of at most @len bytes, e.g.
+ *       "__vdso_clock_gettime is not reachable through DT_GNU_HASH: bucket 0
+ *       of its GNU hash 0x... is empty"; "" on true
+ *
+ * Return: true when every table present leads to the symbol, or when
+ * vdso_image_lookup() finds none (nothing to reach); false otherwise.
+ */
+bool vdso_image_reachable(const struct vdso_image *img, const char *name, const char *version,
+			  char *why, size_t len);
 
 /*
  * vdso_image_symbol - entry @i (0 .. img->nsyms - 1) of the dynamic symbol
@@ -238,7 +282,8 @@ int vdso_locate(struct vdso_image *img, const char **why);
 /*
  * vdso_bind_kernel - bind every call to the kernel vDSO's symbol for this
  * architecture: vdso_arch_lookup() with this build's vdso_arch_find() row,
- * the name found in b->name.
+ * the name found in b->name, and in b->unreachable why a dynamic linker
+ * could not find it (vdso_image_reachable()).
  * @b:   filled; calls that are absent stay NULL
  * @img: the parsed kernel vDSO, or NULL when there is none (binds nothing)
  *

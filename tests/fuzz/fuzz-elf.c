@@ -31,8 +31,12 @@ static void lookup_all(const struct vdso_image *img)
 		for (int c = 0; c < VDSO_NR_CALLS; c++) {
 			strcpy(name, prefixes[p]);
 			strcat(name, vdso_call_name(c));
-			for (size_t v = 0; v < sizeof(versions) / sizeof(versions[0]); v++)
+			for (size_t v = 0; v < sizeof(versions) / sizeof(versions[0]); v++) {
+				char why[VDSO_UNREACHABLE_LEN];
 				(void)vdso_image_lookup(img, name, versions[v]);
+				(void)vdso_image_reachable(img, name, versions[v], why,
+							   sizeof(why));
+			}
 			(void)vdso_image_lookup(img, name, NULL);
 		}
 }
