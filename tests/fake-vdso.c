@@ -120,6 +120,7 @@ enum bug {
 	BUG_ALARM_ACCEPTED,	/* the alarm clocks answered (as their twins) where the system call rejects them */
 	BUG_ALARM_CRASH,	/* the alarm clocks read through NULL (SIGSEGV) */
 	BUG_AUX_GETRES_2NS,	/* clock_getres of an aux clock id: 0 and 2 ns, whatever the kernel says */
+	BUG_SYSCALL_ERROR,	/* the test seam's system call fails with EIO */
 	NR_BUGS
 };
 
@@ -203,6 +204,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_ALARM_ACCEPTED] = "alarm-accepted",
 	[BUG_ALARM_CRASH] = "alarm-crash",
 	[BUG_AUX_GETRES_2NS] = "aux-getres-2ns",
+	[BUG_SYSCALL_ERROR] = "syscall-error",
 };
 
 /*
@@ -633,6 +635,11 @@ long vdsotest_test_syscall(long nr, long a1, long a2)
 {
 	static unsigned long getres_calls;
 	bool gettime = nr == SYS_clock_gettime, getres = nr == SYS_clock_getres, t64 = false;
+
+	if (bug() == BUG_SYSCALL_ERROR) {
+		errno = EIO;
+		return -1;
+	}
 	long r = syscall(nr, a1, a2);
 
 #ifdef SYS_clock_gettime64
