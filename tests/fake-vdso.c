@@ -225,9 +225,10 @@ static enum bug bug(void)
 				found = b;
 		if (name && *name && found == BUG_NONE && strcmp(name, "none") != 0) {
 			/* A typo in a test must not pass silently. */
-			static const char msg[] = "fake-vdso: unknown VDSOTEST_FAKE_BUG\n";
-			if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
-				_exit(99);
+			fprintf(stderr, "fake-vdso: unknown VDSOTEST_FAKE_BUG '%s'; the names:", name);
+			for (int b = 0; b < NR_BUGS; b++)
+				fprintf(stderr, " %s", bug_names[b]);
+			fputc('\n', stderr);
 			abort();
 		}
 		__atomic_store_n(&cached, found, __ATOMIC_RELEASE);
