@@ -269,10 +269,13 @@ static void clock_notes(const struct api *api, const struct run *run)
 		enum vdso_call call = api->family->call, other = a.fl->other_width[a.getres];
 		bool has = a.fn != NULL, has_other = run->vdso && run->vdso->fn[other];
 
-		if (has != has_other)
-			report_note("%s: the vDSO exports %s but not %s", api->name,
-				    vdso_call_name(has ? call : other),
-				    vdso_call_name(has ? other : call));
+		char key[REPORT_ONCE_KEY_LEN];
+		snprintf(key, sizeof(key), "width %d %d", (int)call, (int)other);
+		if (has !=
+		    has_other) /* (once per run: a fact of the vDSO, alike for every clock) */
+			report_note_once(key, "%s: the vDSO exports %s but not %s", api->name,
+					 vdso_call_name(has ? call : other),
+					 vdso_call_name(has ? other : call));
 	}
 }
 
@@ -379,8 +382,10 @@ static bool getres_aux_answered(const struct api *api, const struct clock_arg *a
 
 static void note_getres_aux(const struct api *api, const char *what)
 {
-	report_note("%s: the vDSO's clock_getres may answer aux clock ids the system call rejects (1 ns: Linux 6.17+, include/vdso/auxclock.h); %s",
-		    api->name, what);
+	report_note_once(
+		"aux getres abi",
+		"%s: the vDSO's clock_getres may answer aux clock ids the system call rejects (1 ns: Linux 6.17+, include/vdso/auxclock.h); %s",
+		api->name, what);
 }
 
 /* A verify's state, carried between its rounds (getres uses .arg alone). */
@@ -986,9 +991,11 @@ static void rejected_round(struct verify_ctx *ctx, struct gettime_state *st)
 		struct ts64 res = st->arg.fl->to_ts64(&b);
 		bool answered = aux_1ns && r == 0 && (null || (res.sec == 0 && res.nsec == 1));
 		if (answered && !st->aux_noted) /* seen, not guessed: said once */
-			report_note("%s: the vDSO's %s(%s%s) answers 0 (1 ns) where the system call rejects the clock id (%s): the kernel's vDSO serves every aux clock id in clock_getres, also without CONFIG_POSIX_AUX_CLOCKS (Linux 6.17+, lib/vdso/gettimeofday.c, include/vdso/auxclock.h); a kernel discrepancy, tolerated",
-				    api->name, call, api->clock_name, null ? ", NULL" : "",
-				    strerror(want));
+			report_note_once(
+				"aux getres verify",
+				"%s: the vDSO's %s(%s%s) answers 0 (1 ns) where the system call rejects the clock id (%s): the kernel's vDSO serves every aux clock id in clock_getres, also without CONFIG_POSIX_AUX_CLOCKS (Linux 6.17+, lib/vdso/gettimeofday.c, include/vdso/auxclock.h); a kernel discrepancy, tolerated (alike for every aux clock id: said once)",
+				api->name, call, api->clock_name, null ? ", NULL" : "",
+				strerror(want));
 		st->aux_noted |= answered;
 		/* (one name per kind: what the check accepts) */
 		bool ok = (r == -1 && err == want) || answered;
@@ -1138,7 +1145,8 @@ static void clock_abi_cases(struct abi_ctx *ctx)
 	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
 
 	if (getres_aux_answered(api, &arg, ctx->run))
-		note_getres_aux(api, "abi tries only the invalid clock ids");
+		note_getres_aux(api,
+				"abi tries only the invalid clock ids of every such API (said once)");
 	else
 		abi_combinations(ctx, c, 1, kinds, clock_abi_rule, clock_abi_describe, &a);
 	for (size_t i = 0; i < abi_invalid_clock_id_count; i++) {

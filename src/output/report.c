@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/child.h"
 #include "lib/cycles.h"
 #include "output/format.h"
 #include "output/report.h"
@@ -54,9 +55,66 @@ static const struct format_ctx *now(void)
 	return &out.ctx;
 }
 
+/* "Note: <message>" where notes go now (now()). */
+static void vnote(const char *fmt, va_list ap)
+{
+	const struct format_ctx *ctx = now();
+
+	report_progress_clear();
+	flockfile(ctx->lines);
+	fprintf(ctx->lines, "%sNote: ", ctx->lead);
+	vfprintf(ctx->lines, fmt, ap);
+	fputc('\n', ctx->lines);
+	sink_flush();
+	funlockfile(ctx->lines);
+}
+
+/*
+ * The keys of report_note_once() said so far in this run: one shared page,
+ * set up by report_set_format() in the parent, so that test children and
+ * their parent see one record; a byte lock serializes its writers.
+ */
+#define ONCE_SLOTS 64
+struct once_record {
+	unsigned char lock;
+	unsigned used;
+	char key[ONCE_SLOTS][REPORT_ONCE_KEY_LEN];
+};
+static struct once_record *once, once_local;
+
 void report_set_format(enum output_format f)
 {
 	out.format = f;
+	if (!once && !(once = child_shared_page(sizeof(*once))))
+		once = &once_local;
+}
+
+/* Record @key; false if it was recorded already (or the record is full). */
+static bool once_claim(const char *key)
+{
+	struct once_record *r = once ? once : &once_local;
+	bool fresh = true;
+
+	while (__atomic_test_and_set(&r->lock, __ATOMIC_ACQUIRE))
+		;
+	for (unsigned i = 0; i < r->used && fresh; i++)
+		fresh = strncmp(r->key[i], key, REPORT_ONCE_KEY_LEN - 1) != 0;
+	if (fresh && r->used < ONCE_SLOTS)
+		snprintf(r->key[r->used++], REPORT_ONCE_KEY_LEN, "%s", key);
+	__atomic_clear(&r->lock, __ATOMIC_RELEASE);
+	return fresh;
+}
+
+bool report_note_once(const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!once_claim(key))
+		return false;
+	va_start(ap, fmt);
+	vnote(fmt, ap);
+	va_end(ap);
+	return true;
 }
 
 void report_set_api_names(const struct api *apis, size_t n)
@@ -151,18 +209,11 @@ void report_conditions(const struct api *api, const struct bench_conditions *c)
 
 void report_note(const char *fmt, ...)
 {
-	const struct format_ctx *ctx = now();
 	va_list ap;
 
-	report_progress_clear();
 	va_start(ap, fmt);
-	flockfile(ctx->lines);
-	fprintf(ctx->lines, "%sNote: ", ctx->lead);
-	vfprintf(ctx->lines, fmt, ap);
-	fputc('\n', ctx->lines);
+	vnote(fmt, ap);
 	va_end(ap);
-	sink_flush();
-	funlockfile(ctx->lines);
 }
 
 void report_vline(const struct api *api, const char *fmt, va_list ap)

@@ -121,6 +121,19 @@ const char *report_format_name(enum output_format f);
  */
 void report_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * report_note_once - report_note(), but only the first time in this run
+ * that a note of @key (a short string, at most REPORT_ONCE_KEY_LEN - 1
+ * bytes; longer keys are cut) is asked for, in any process of the run: the
+ * test children forked after report_set_format() share the record (a
+ * MAP_SHARED page; without it, e.g. when mmap fails, once per process).
+ * For facts of the machine that several APIs meet alike (the vDSO lacks
+ * a width of a call, the kernel's aux clock_getres discrepancy).
+ * Return: true if the note was printed now.
+ */
+#define REPORT_ONCE_KEY_LEN 48
+bool report_note_once(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* report_line - "<api name>: <message>" on its own line, where report_note() puts it. */
 void report_line(const struct api *api, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
