@@ -21,7 +21,7 @@ if [ -z "$FAKE_VDSO" ]; then
 	exit 0
 fi
 out=$(mktemp) || exit 99
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "$out.abi"' EXIT
 tap_show=$out
 
 # bug | API | TEST-TYPE | extended regular expression the output must match
@@ -269,7 +269,11 @@ for test in verify abi; do
 	ok $? "the correct fake passes all $test (got $rc)"
 done
 
-# A call that never returns: the run is killed after its duration + 10 s.
+# A call that never returns: the run is killed after its duration + 10 s;
+# abi stops after the first case that hangs (each waits out a 10 s alarm:
+# the stack probe's and one case's, beside the verify).
+VDSOTEST_FAKE_BUG=time-hang "$VDSOTEST" --vdso-lib="$FAKE_VDSO" time abi >"$out.abi" 2>&1 &
+abi_pid=$!
 VDSOTEST_FAKE_BUG=time-hang "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 \
 	time verify >"$out" 2>&1
 rc=$?
@@ -277,6 +281,11 @@ grep -q '^time: verify: no result 10.0 s after the start; killed' "$out"
 found=$?
 [ $rc -eq 1 ] && [ $found -eq 0 ]
 ok $? "time-hang: verify is killed after its deadline, exit 1 (got $rc)"
+wait $abi_pid
+rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c 'SIGALRM (timed out)' "$out.abi")" -eq 1 ] &&
+	grep -qx 'time: abi: the vDSO function hung (SIGALRM after 10 s) in case 2: no further cases' "$out.abi"
+ok $? "time-hang: abi stops after the case that hung, exit 1 (got $rc)"
 
 # bench says when a path's call fails, and exits 1.
 VDSOTEST_FAKE_BUG=gettime-error "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.01 \

@@ -181,7 +181,8 @@ static int parse_duration(const char *s, uint64_t *ns, FILE *err)
 
 	errno = 0;
 	sec = strtod(s, &end);
-	if (end == s || *end || isspace((unsigned char)*s) || isnan(sec))
+	/* (decimal only: strtod() would take "0x10" as 16 seconds) */
+	if (end == s || *end || isspace((unsigned char)*s) || isnan(sec) || strpbrk(s, "xX"))
 		return bad(err, "invalid duration '%s': not a number of seconds", report_vis(s));
 	if (errno == ERANGE || !(sec >= DURATION_MIN_SEC && sec <= DURATION_MAX_SEC))
 		return bad(err, "invalid duration '%s': must be from 0.000001 to 604800 seconds",

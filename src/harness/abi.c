@@ -361,6 +361,8 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 		return;
 	}
 	ctx->cases++;
+	/* one hang fails the API; each further one would cost the alarm's 10 s */
+	ctx->hung |= vdso->signal == SIGALRM;
 	char line[512];
 	snprintf(line, sizeof(line), "%s: abi: %s: vDSO %s, syscall %s%s (expected %s): %s",
 		 ctx->api->name, what, outcome_str(vdso, v, sizeof(v)),
@@ -378,7 +380,7 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 static bool run_both(const struct abi_ctx *ctx, struct abi_call c, struct outcome *sys,
 		     struct outcome *vdso)
 {
-	if (ctx->broken || interrupt_signal())
+	if (ctx->broken || ctx->hung || interrupt_signal())
 		return false;
 	c.vdso_fn = NULL;
 	run_case(ctx->call, &c, sys);
@@ -489,6 +491,10 @@ enum status abi_end(struct abi_ctx *ctx)
 	if (interrupt_signal())
 		report_line(ctx->api, "abi: interrupted by %s after %u cases, %u failures",
 			    interrupt_name(interrupt_signal()), ctx->cases, ctx->fails);
+	else if (ctx->hung)
+		report_line(ctx->api,
+			    "abi: the vDSO function hung (SIGALRM after 10 s) in case %u: no further cases",
+			    ctx->cases);
 	else if (ctx->run->verbose)
 		report_line(ctx->api, "abi: %u cases, %u failures", ctx->cases, ctx->fails);
 	if (!ctx->broken) /* vdsotest's own trouble went to stderr */

@@ -44,6 +44,7 @@ struct abi_ctx {
 	unsigned cases;
 	unsigned fails;
 	bool broken; /* a case could not be run: no further cases */
+	bool hung;   /* the vDSO function timed out (SIGALRM): no further cases */
 };
 
 /*
@@ -136,6 +137,9 @@ void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what
  * stderr).  Once SIGINT or SIGTERM has been caught (interrupt.h) the
  * abi_expect_*() calls run no further cases, and abi_end() prints in any
  * mode "API: abi: interrupted by SIGINT after N cases, M failures".
+ * Likewise after a case whose vDSO call timed out (SIGALRM: a hang fails
+ * the API, and each further one would cost its 10 s alarm): "API: abi:
+ * the vDSO function hung (SIGALRM after 10 s) in case N: no further cases".
  * Return: STATUS_FAIL after a failure; STATUS_SKIP when no case was made
  * and no signal came (the family found nothing to test and said why, as
  * getrandom does when the vDSO's function has no runtime support);
