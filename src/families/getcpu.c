@@ -253,19 +253,19 @@ static void check_vsyscall_pinned(struct verify_ctx *ctx, vsyscall_getcpu_fn vs,
 	long r = vs(&vcpu, &vnode, NULL);
 	long sr = sys_getcpu(&scpu, &snode, NULL);
 
-	if (!verify_ok(ctx, "vsyscall getcpu returns 0", r == 0 && sr == 0)) {
+	if (!verify_ok(ctx, "vsyscall: returns 0", r == 0 && sr == 0)) {
 		verify_fail(ctx, "pinned to CPU %u: vsyscall getcpu() returned %ld, syscall %ld",
 			    cpu, r, sr);
 		return;
 	}
-	if (!verify_ok(ctx, "vsyscall getcpu CPU",
+	if (!verify_ok(ctx, "vsyscall: the CPU pinned to",
 		       (vcpu == cpu && scpu == cpu) || !cpu_still_pinned(cpu))) {
 		verify_fail(ctx,
 			    "pinned to CPU %u: vsyscall getcpu() says CPU %u, syscall says CPU %u",
 			    cpu, vcpu, scpu);
 		return;
 	}
-	if (!verify_ok(ctx, "vsyscall getcpu node", vnode == snode))
+	if (!verify_ok(ctx, "vsyscall: the system call's node", vnode == snode))
 		verify_fail(ctx,
 			    "pinned to CPU %u: vsyscall getcpu() says node %u, syscall says node %u",
 			    cpu, vnode, snode);

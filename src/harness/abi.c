@@ -292,6 +292,7 @@ static void abi_check_stack(struct abi_ctx *ctx)
 	if (bytes < 0 && interrupt_signal()) /* cut short: not judged */
 		return;
 	if (bytes < 0 && errno == ENOTSUP) { /* not measurable for this call */
+		ctx->skipped++;
 		if (report_has_subtests())
 			report_subtest(ctx->api, STATUS_SKIP, STACK_CASE, NULL, "not measured (%s)",
 				       STACK_NOT_MEASURABLE);
@@ -496,7 +497,8 @@ enum status abi_end(struct abi_ctx *ctx)
 			    "abi: the vDSO function hung (SIGALRM after 10 s) in case %u: no further cases",
 			    ctx->cases);
 	else if (ctx->run->verbose)
-		report_line(ctx->api, "abi: %u cases, %u failures", ctx->cases, ctx->fails);
+		report_line(ctx->api, "abi: %u cases, %u failures%s", ctx->cases, ctx->fails,
+			    ctx->skipped ? ", 1 skipped (the stack use)" : "");
 	if (!ctx->broken) /* vdsotest's own trouble went to stderr */
 		report_failures(ctx->api, TEST_ABI, ctx->fails);
 	report_subtests_end(ctx->api);

@@ -43,8 +43,9 @@ struct abi_ctx {
 	abi_call_fn call;
 	unsigned cases;
 	unsigned fails;
-	bool broken; /* a case could not be run: no further cases */
-	bool hung;   /* the vDSO function timed out (SIGALRM): no further cases */
+	bool broken;	  /* a case could not be run: no further cases */
+	bool hung;	  /* the vDSO function timed out (SIGALRM): no further cases */
+	unsigned skipped; /* cases not made: the stack use, where it is not measurable */
 };
 
 /*
@@ -132,7 +133,8 @@ void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what
 
 /*
  * abi_end - in verbose mode print the number of cases and failures:
- * "API: abi: N cases, M failures"; after failures the summary line
+ * "API: abi: N cases, M failures" (", 1 skipped (the stack use)" after
+ * it where that was not measurable: KTAP counts it as a skipped case); after failures the summary line
  * (report_failures()), unless a case could not be run (that went to
  * stderr).  Once SIGINT or SIGTERM has been caught (interrupt.h) the
  * abi_expect_*() calls run no further cases, and abi_end() prints in any
