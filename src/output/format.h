@@ -24,6 +24,8 @@ struct format_ctx {
 	const char *lead;	 /* what starts them: "# " in ktap, else "" */
 	const char *cycles_unit; /* "cycles", or "ticks" for a constant-rate counter */
 	int name_width;		 /* "syscall/" and the longest API name */
+	/* .result of a skip: why, the last note or line said of the API ("" if none) */
+	const char *skip_reason;
 };
 
 /* The machine conditions of a bench run (vdsotest(1), NOISE): governor, boost, load. */

@@ -21,15 +21,23 @@ static void ktap_begin(const struct format_ctx *ctx, const struct run *run,
 static void ktap_result(const struct format_ctx *ctx, const struct run *run, const struct api *api,
 			enum status st, int stopped)
 {
-	(void)ctx;
 	size_t n = run->api_index + 1;
 
-	if (stopped)
+	if (stopped) {
 		printf("not ok %zu %s # interrupted by %s\n", n, api->name,
 		       interrupt_name(stopped));
-	else
-		printf("%sok %zu %s%s\n", st == STATUS_FAIL ? "not " : "", n, api->name,
-		       st == STATUS_SKIP ? " # SKIP" : "");
+	} else if (st == STATUS_SKIP) {
+		/* the directive's reason: the skip's last line, '#' kept out (ktap.rst) */
+		printf("ok %zu %s # SKIP", n, api->name);
+		if (ctx->skip_reason && *ctx->skip_reason) {
+			putchar(' ');
+			for (const char *c = ctx->skip_reason; *c; c++)
+				putchar(*c == '#' || *c == '\n' ? '?' : *c);
+		}
+		putchar('\n');
+	} else {
+		printf("%sok %zu %s\n", st == STATUS_FAIL ? "not " : "", n, api->name);
+	}
 }
 
 static void ktap_end(const struct format_ctx *ctx, int stopped)

@@ -56,10 +56,16 @@ static const struct format_ctx *now(void)
 }
 
 /* "Note: <message>" where notes go now (now()). */
+static void remember(const char *fmt, va_list ap);
+
 static void vnote(const char *fmt, va_list ap)
 {
 	const struct format_ctx *ctx = now();
+	va_list copy;
 
+	va_copy(copy, ap);
+	remember(fmt, copy);
+	va_end(copy);
 	report_progress_clear();
 	flockfile(ctx->lines);
 	fprintf(ctx->lines, "%sNote: ", ctx->lead);
@@ -79,6 +85,7 @@ struct once_record {
 	unsigned char lock;
 	unsigned used;
 	char key[ONCE_SLOTS][REPORT_ONCE_KEY_LEN];
+	char last[200]; /* the last note or line since report_result(): a skip's reason */
 };
 static struct once_record *once, once_local;
 
@@ -103,6 +110,17 @@ static bool once_claim(const char *key)
 		snprintf(r->key[r->used++], REPORT_ONCE_KEY_LEN, "%s", key);
 	__atomic_clear(&r->lock, __ATOMIC_RELEASE);
 	return fresh;
+}
+
+/* Keep @fmt's message as the last one said (struct once_record.last). */
+static void remember(const char *fmt, va_list ap)
+{
+	struct once_record *r = once ? once : &once_local;
+
+	while (__atomic_test_and_set(&r->lock, __ATOMIC_ACQUIRE))
+		;
+	vsnprintf(r->last, sizeof(r->last), fmt, ap);
+	__atomic_clear(&r->lock, __ATOMIC_RELEASE);
 }
 
 bool report_note_once(const char *key, const char *fmt, ...)
@@ -169,10 +187,22 @@ void report_result(const struct api *api, const struct run *run, enum status st,
 {
 	const struct format_ops *f = ops_of(out.format);
 
+	struct once_record *r = once ? once : &once_local;
+	char why[sizeof(r->last)];
+	size_t n = strlen(api->name);
+
+	/* the reason without a leading "API: " (notes name their API themselves) */
+	snprintf(why, sizeof(why), "%s",
+		 strncmp(r->last, api->name, n) == 0 && strncmp(r->last + n, ": ", 2) == 0
+			 ? r->last + n + 2
+			 : r->last);
+	r->last[0] = '\0';
 	if (!f->result)
 		return;
 	report_progress_clear();
+	out.ctx.skip_reason = why;
 	f->result(now(), run, api, st, stopped);
+	out.ctx.skip_reason = NULL;
 	sink_flush();
 }
 
@@ -224,7 +254,11 @@ void report_vline(const struct api *api, const char *fmt, va_list ap)
 void report_vline_scoped(const struct api *api, const char *scope, const char *fmt, va_list ap)
 {
 	const struct format_ctx *ctx = now();
+	va_list copy;
 
+	va_copy(copy, ap);
+	remember(fmt, copy);
+	va_end(copy);
 	report_progress_clear();
 	flockfile(ctx->lines); /* one line at a time from verify's threads */
 	fprintf(ctx->lines, "%s%s: ", ctx->lead, api->name);
