@@ -56,9 +56,9 @@ static const struct format_ctx *now(void)
 }
 
 /* "Note: <message>" where notes go now (now()). */
-static void remember(const char *fmt, va_list ap);
+static void remember(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
-static void vnote(const char *fmt, va_list ap)
+static __attribute__((format(printf, 1, 0))) void vnote(const char *fmt, va_list ap)
 {
 	const struct format_ctx *ctx = now();
 	va_list copy;
