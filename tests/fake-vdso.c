@@ -121,6 +121,7 @@ enum bug {
 	BUG_ALARM_CRASH,	/* the alarm clocks read through NULL (SIGSEGV) */
 	BUG_AUX_GETRES_2NS,	/* clock_getres of an aux clock id: 0 and 2 ns, whatever the kernel says */
 	BUG_SYSCALL_ERROR,	/* the test seam's system call fails with EIO */
+	BUG_TIME_EXIT,		/* time() ends the process: _exit(3) */
 	NR_BUGS
 };
 
@@ -205,6 +206,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_ALARM_CRASH] = "alarm-crash",
 	[BUG_AUX_GETRES_2NS] = "aux-getres-2ns",
 	[BUG_SYSCALL_ERROR] = "syscall-error",
+	[BUG_TIME_EXIT] = "time-exit",
 };
 
 /*
@@ -586,6 +588,8 @@ vdso_time_t FAKE(time)(vdso_time_t *t)
 		*(volatile vdso_time_t *)t = 0;
 	while (bug() == BUG_TIME_HANG)
 		;
+	if (bug() == BUG_TIME_EXIT)
+		_exit(3);
 #ifdef SYS_time
 	/*
 	 * time() has no error return: a bad pointer faults on the store below,

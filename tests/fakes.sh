@@ -96,6 +96,7 @@ syscall-error|gettimeofday|verify|^gettimeofday: clock_gettime or gettimeofday s
 syscall-error|time|verify|^time: clock_gettime\(CLOCK_REALTIME_COARSE\) system call failed: Input/output error$
 time-store|time|verify|vDSO time\(&t\) returned ([0-9]+) but stored [0-9]+
 time-null-crash|time|verify|^time: verify: killed by signal 11
+time-exit|time|verify|^time: verify: ended with exit status 3 and no result \(did the call end the process\?\)$
 # getcpu: verify
 getcpu-error|getcpu|verify|vDSO getcpu\(\) returned -1
 getcpu-outside|getcpu|verify|vDSO getcpu\(\) returned CPU 4095, which is not in the affinity mask
@@ -145,6 +146,7 @@ einval-is-enosys|clock-gettime-boottime|abi|abi: clock_gettime\(2147483647, NULL
 getres-null-crash|clock-getres-monotonic|abi|abi: clock_getres\(CLOCK_MONOTONIC, NULL\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
 gtod-null-crash|gettimeofday|abi|abi: gettimeofday\(NULL, NULL\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
 time-null-crash|time|abi|abi: time\(NULL\): vDSO SIGSEGV, syscall [0-9]+ \(expected a value >= 0\): FAIL
+time-exit|time|abi|^time: abi: time\(NULL\): vDSO exit status 3 without a result, syscall [0-9]+ \(expected a value >= 0\): FAIL$
 getcpu-null-crash|getcpu|abi|abi: getcpu\(NULL, NULL, NULL\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
 getcpu-cache|getcpu|abi|abi: getcpu\(&buf, &buf, PROT_NONE page\): vDSO SIGSEGV, syscall 0 \(expected 0\): FAIL
 # abi: pointers in combination (a bad cpu beside a bad node; NULL tv beside a good tz)

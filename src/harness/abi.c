@@ -313,7 +313,8 @@ static void abi_check_stack(struct abi_ctx *ctx)
 	char line[160];
 	if (bytes < 0)
 		snprintf(line, sizeof(line),
-			 "%s: abi: " STACK_CASE ": not measured, the call crashed or hung: FAIL",
+			 "%s: abi: " STACK_CASE
+			 ": not measured, the call crashed, hung or ended the process: FAIL",
 			 ctx->api->name);
 	else
 		snprintf(line, sizeof(line), "%s: abi: " STACK_CASE ": %ld bytes (limit %d): %s",

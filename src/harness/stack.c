@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -121,8 +122,10 @@ long api_stack_bytes(const struct api *api, const struct run *run)
 		errno = err;
 		return -1;
 	}
-	long bytes = WIFEXITED(status) && !res->err ? res->bytes : -1;
-	err = WIFEXITED(status) ? res->err : ECHILD;
+	/* (a call that ends the process, _exit() with another status, is the call's doing) */
+	bool done = WIFEXITED(status) && WEXITSTATUS(status) == CHILD_EXIT_PASS;
+	long bytes = done && !res->err ? res->bytes : -1;
+	err = done ? res->err : ECHILD;
 	child_shared_page_free(res, sizeof(*res));
 	errno = err;
 	return bytes;
