@@ -122,6 +122,7 @@ enum bug {
 	BUG_AUX_GETRES_2NS,	/* clock_getres of an aux clock id: 0 and 2 ns, whatever the kernel says */
 	BUG_SYSCALL_ERROR,	/* the test seam's system call fails with EIO */
 	BUG_TIME_EXIT,		/* time() ends the process: _exit(3) */
+	BUG_SYSCALL_GETCPU_OUTSIDE,	/* the test seam's getcpu: CPU 4095 */
 	NR_BUGS
 };
 
@@ -207,6 +208,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_AUX_GETRES_2NS] = "aux-getres-2ns",
 	[BUG_SYSCALL_ERROR] = "syscall-error",
 	[BUG_TIME_EXIT] = "time-exit",
+	[BUG_SYSCALL_GETCPU_OUTSIDE] = "syscall-getcpu-outside",
 };
 
 /*
@@ -656,6 +658,8 @@ long vdsotest_test_syscall(long nr, long a1, long a2)
 #endif
 	if (r != 0)
 		return r;
+	if (nr == SYS_getcpu && a1 && bug() == BUG_SYSCALL_GETCPU_OUTSIDE)
+		*(unsigned *)a1 = 4095;
 	if (nr == SYS_gettimeofday && a1 && bug() == BUG_SYSCALL_USEC_1E6) {
 		((vdso_timeval *)a1)->tv_sec--;
 		((vdso_timeval *)a1)->tv_usec += 1000000;

@@ -100,6 +100,7 @@ time-exit|time|verify|^time: verify: ended with exit status 3 and no result \(di
 # getcpu: verify
 getcpu-error|getcpu|verify|vDSO getcpu\(\) returned -1
 getcpu-outside|getcpu|verify|vDSO getcpu\(\) returned CPU 4095, which is not in the affinity mask
+syscall-getcpu-outside|getcpu|verify|^getcpu: syscall getcpu\(\) returned 0 \(no error\), CPU 4095: not a CPU of the affinity mask$
 getcpu-wrong-node|getcpu|verify|pinned to CPU [0-9]+: vDSO getcpu\(\) says node [0-9]+, syscall says node [0-9]+
 # the vsyscall page's getcpu (the fake's vdsotest_test_vsyscall_getcpu stands in for it)
 vsyscall-getcpu-error|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vsyscall getcpu\(\) returned -22, syscall 0$

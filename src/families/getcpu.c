@@ -122,9 +122,19 @@ static void check_in_mask(struct verify_ctx *ctx, void *fn, const struct cpu_mas
 			    r, strerror(err));
 		return;
 	}
-	if (!verify_ok(ctx, "CPU in the affinity mask", cpu_allowed_now(m, cpu)))
+	if (!verify_ok(ctx, "CPU in the affinity mask", cpu_allowed_now(m, cpu))) {
 		verify_fail(ctx, "%s getcpu() returned CPU %u, which is not in the affinity mask",
 			    fn ? "vDSO" : "libc", cpu);
+		return;
+	}
+	/* the kernel's side too (the reference system call, vdso_reference_syscall()) */
+	unsigned scpu = ~0u, snode = ~0u;
+	long sr = vdso_reference_syscall(ctx->run->vdso, SYS_getcpu, (long)&scpu, (long)&snode);
+	if (!verify_ok(ctx, "system call's CPU in the affinity mask",
+		       sr == 0 && cpu_allowed_now(m, scpu)))
+		verify_fail(ctx,
+			    "syscall getcpu() returned %ld (%s), CPU %u: not a CPU of the affinity mask",
+			    sr, sr == 0 ? "no error" : strerror(errno), scpu);
 }
 
 /*
