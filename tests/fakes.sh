@@ -75,6 +75,7 @@ getres-changes|clock-getres-realtime|verify|^clock-getres-realtime: vDSO clock_g
 syscall-nsec-1e9|clock-gettime-monotonic|verify|^clock-gettime-monotonic: syscall CLOCK_MONOTONIC tv_nsec 1[0-9]{9} out of range \[0, 999999999\]$
 syscall-nsec-1e9|clock-gettime-realtime-coarse|verify|^clock-gettime-realtime-coarse: syscall CLOCK_REALTIME tv_nsec 1[0-9]{9} out of range \[0, 999999999\]$
 syscall-nsec-1e9|clock-getres-monotonic|verify|^clock-getres-monotonic: syscall CLOCK_MONOTONIC resolution tv_nsec 1000000001 out of range \[0, 999999999\]$
+syscall-nsec-1e9|time|verify|^time: syscall CLOCK_REALTIME_COARSE tv_nsec 1[0-9]{9} out of range \[0, 999999999\]$
 syscall-getres-changes|clock-getres-monotonic|verify|^clock-getres-monotonic: syscall clock_getres\(CLOCK_MONOTONIC\) changed during the run: \[0\.000000002\], first \[0\.000000001\]$
 syscall-nsec-1e9|gettimeofday|verify|^gettimeofday: syscall CLOCK_REALTIME tv_nsec 1[0-9]{9} out of range \[0, 999999999\]$
 syscall-usec-1e6|gettimeofday|verify|^gettimeofday: syscall gettimeofday tv_usec 1[0-9]{6} out of range \[0, 999999\]$

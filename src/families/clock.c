@@ -518,7 +518,7 @@ static bool sys_read(struct verify_ctx *ctx, const struct clock_arg *a, clockid_
 {
 	union clock_buf b;
 
-	if (sys_call(a, false, id, &b) != 0) {
+	if (!verify_ok(ctx, "system call returns 0", sys_call(a, false, id, &b) == 0)) {
 		verify_fail(ctx, "%s(%d) system call failed: %s", vdso_call_name(a->fl->call[0]),
 			    (int)id, strerror(errno));
 		return false;
@@ -933,7 +933,8 @@ static void getres_round(struct verify_ctx *ctx, struct gettime_state *st)
 	char a[TS64_STRLEN], b[TS64_STRLEN], what[64];
 	union clock_buf sres, vres;
 
-	if (sys_call(arg, true, api->clock_id, &sres) != 0) {
+	if (!verify_ok(ctx, "system call returns 0",
+		       sys_call(arg, true, api->clock_id, &sres) == 0)) {
 		verify_fail(ctx, "%s(%s) system call failed: %s", call, api->clock_name,
 			    strerror(errno));
 		return;

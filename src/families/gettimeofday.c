@@ -148,8 +148,9 @@ static bool sys_reading(struct verify_ctx *ctx, vdso_timespec *ts, vdso_timeval 
 {
 	const struct vdso_binding *ref = ctx->run->vdso;
 
-	if (ts ? vdso_reference_syscall(ref, SYS_clock_gettime, CLOCK_REALTIME, (long)ts) != 0
-	       : vdso_reference_syscall(ref, SYS_gettimeofday, (long)tv, (long)tz) != 0) {
+	long r = ts ? vdso_reference_syscall(ref, SYS_clock_gettime, CLOCK_REALTIME, (long)ts)
+		    : vdso_reference_syscall(ref, SYS_gettimeofday, (long)tv, (long)tz);
+	if (!verify_ok(ctx, "system call returns 0", r == 0)) {
 		verify_fail(ctx, "clock_gettime or gettimeofday system call failed: %s",
 			    strerror(errno));
 		return false;

@@ -108,8 +108,9 @@ static void time_round(struct verify_ctx *ctx, void *state)
 	vdso_time_t t = -1;
 
 	/* the reference readings: vdso_reference_syscall(), the test seam's where a --vdso-lib has it */
-	if (vdso_reference_syscall(ctx->run->vdso, SYS_clock_gettime, CLOCK_REALTIME_COARSE,
-				   (long)&c1) != 0) {
+	if (!verify_ok(ctx, "system call returns 0",
+		       vdso_reference_syscall(ctx->run->vdso, SYS_clock_gettime,
+					      CLOCK_REALTIME_COARSE, (long)&c1) == 0)) {
 		verify_fail(ctx, "clock_gettime(CLOCK_REALTIME_COARSE) system call failed: %s",
 			    strerror(errno));
 		return;
@@ -118,12 +119,19 @@ static void time_round(struct verify_ctx *ctx, void *state)
 	int64_t a = subject_time(fn, NULL); /* (libc: errno EOVERFLOW after -1) */
 	int err_a = errno;
 	int64_t b = subject_time(fn, &t);
-	if (vdso_reference_syscall(ctx->run->vdso, SYS_clock_gettime, CLOCK_REALTIME, (long)&c2) !=
-	    0) {
+	if (!verify_ok(ctx, "system call returns 0",
+		       vdso_reference_syscall(ctx->run->vdso, SYS_clock_gettime, CLOCK_REALTIME,
+					      (long)&c2) == 0)) {
 		verify_fail(ctx, "clock_gettime(CLOCK_REALTIME) system call failed: %s",
 			    strerror(errno));
 		return;
 	}
+	/* the kernel's side normalized too (a 32-bit tv_sec wraps negative past 2038) */
+	if (!verify_sys_normalized(ctx, "CLOCK_REALTIME_COARSE", c1.tv_sec, c1.tv_nsec, false,
+				   sizeof(vdso_time_t) < 8) ||
+	    !verify_sys_normalized(ctx, "CLOCK_REALTIME", c2.tv_sec, c2.tv_nsec, false,
+				   sizeof(vdso_time_t) < 8))
+		return;
 
 	/*
 	 * A C library's 32-bit time() fails with EOVERFLOW from
