@@ -343,9 +343,15 @@ static void text_image(FILE *out, const struct info *in)
 			bool reachable = vdso_image_reachable(img, name,
 							      in->arch ? in->arch->version : NULL,
 							      why, sizeof(why));
-			fprintf(out, "  %-20s %s %s%s%s%s\n", vdso_call_name(c), name,
-				bound ? "bound" : "missing", reachable ? "" : " (but ",
-				reachable ? "" : report_vis(why), reachable ? "" : ")");
+			fprintf(out, "  %-20s %s %s", vdso_call_name(c), name,
+				bound ? "bound" : "missing");
+			if (!reachable) { /* whole: our own text, the image's names made visible */
+				fputs(" (but ", out);
+				for (const char *w = why; *w; w++)
+					fputc(*w >= 0x20 && *w < 0x7f ? *w : '?', out);
+				fputc(')', out);
+			}
+			fputc('\n', out);
 		}
 }
 
@@ -482,6 +488,20 @@ static void print_json(FILE *out, const struct info *in)
 
 /* ---- the command ---- */
 
+/* The bound calls of @in's image that its hash tables do not lead to (vdso_image_reachable()). */
+static unsigned count_unreachable(const struct info *in)
+{
+	char name[VDSO_SYMBOL_NAME_MAX], why[VDSO_UNREACHABLE_LEN];
+	unsigned n = 0;
+
+	for (int c = 0; c < VDSO_NR_CALLS; c++)
+		if (call_applies(&in->img, c) && call_bound(in, c, name, sizeof(name)) &&
+		    !vdso_image_reachable(&in->img, name, in->arch ? in->arch->version : NULL, why,
+					  sizeof(why)))
+			n++;
+	return n;
+}
+
 enum status info_run(const struct info_request *req, FILE *out)
 {
 	struct info in = { .image_path = req->image_path };
@@ -533,7 +553,12 @@ enum status info_run(const struct info_request *req, FILE *out)
 		print_json(out, &in);
 	else
 		print_text(out, &in);
+	unsigned unreachable = in.have_image ? count_unreachable(&in) : 0;
+	if (unreachable)
+		fprintf(stderr,
+			"vdsotest: info: %u bound vDSO function%s not reachable through the image's hash tables, as programs look them up (see calls)\n",
+			unreachable, unreachable == 1 ? " is" : "s are");
 	free(in.apis);
 	free(file);
-	return STATUS_PASS;
+	return unreachable ? STATUS_FAIL : STATUS_PASS;
 }

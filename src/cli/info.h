@@ -35,7 +35,10 @@ struct info_request {
  * be read, is not a regular file or is not a usable vDSO image, or the
  * --dump file exists and is not a regular file (one line on stderr naming
  * the file and the problem; a FIFO is refused without waiting);
- * STATUS_FAIL when the --dump file cannot be written.
+ * STATUS_FAIL when the --dump file cannot be written, or when a bound call
+ * is not reachable through the image's hash tables (vdso_image_reachable():
+ * a program's dynamic linker would not find it), said on stderr after the
+ * description.
  */
 enum status info_run(const struct info_request *req, FILE *out);
 

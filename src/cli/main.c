@@ -397,8 +397,8 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 	}
 	report_progress_clear();
 	if (o->skip_unsupported && run->api_total < o->napis)
-		report_note("%zu unsupported APIs left out (--skip-unsupported; vdsotest -v list-apis names them)",
-			    o->napis - run->api_total);
+		report_note("%zu unsupported API%s left out (--skip-unsupported; vdsotest -v list-apis names them)",
+			    o->napis - run->api_total, o->napis - run->api_total == 1 ? "" : "s");
 	if (stopped_by() && run->api_total > 1)
 		report_note("interrupted by %s: %zu of %zu APIs run", interrupt_name(stopped_by()),
 			    i, run->api_total);
