@@ -127,9 +127,12 @@ bool report_note_once(const char *key, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!once_claim(key))
-		return false;
 	va_start(ap, fmt);
+	if (!once_claim(key)) {
+		remember(fmt, ap); /* still the reason of a skip that follows (KTAP) */
+		va_end(ap);
+		return false;
+	}
 	vnote(fmt, ap);
 	va_end(ap);
 	return true;
