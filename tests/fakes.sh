@@ -91,10 +91,10 @@ gtod-null-tz-fails|gettimeofday|verify|vDSO gettimeofday\(&tv, NULL\) returned -
 # time: verify
 time-ahead|time|verify|vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE [0-9]+ \.\. CLOCK_REALTIME [0-9]+ read around them \(3[0-9]{3} s ahead\)$
 time-behind|time|verify|vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE [0-9]+ \.\. CLOCK_REALTIME [0-9]+ read around them \(3[0-9]{3} s behind\)$
-syscall-error|clock-gettime-monotonic|verify|^clock-gettime-monotonic: clock_gettime\(1\) system call failed: Input/output error$
-syscall-error|clock-getres-monotonic|verify|^clock-getres-monotonic: clock_getres\(CLOCK_MONOTONIC\) system call failed: Input/output error$
-syscall-error|gettimeofday|verify|^gettimeofday: clock_gettime or gettimeofday system call failed: Input/output error$
-syscall-error|time|verify|^time: clock_gettime\(CLOCK_REALTIME_COARSE\) system call failed: Input/output error$
+syscall-error|clock-gettime-monotonic|verify|^clock-gettime-monotonic: clock_gettime\(1\) system call failed: (Input/output error|I/O error)$
+syscall-error|clock-getres-monotonic|verify|^clock-getres-monotonic: clock_getres\(CLOCK_MONOTONIC\) system call failed: (Input/output error|I/O error)$
+syscall-error|gettimeofday|verify|^gettimeofday: clock_gettime or gettimeofday system call failed: (Input/output error|I/O error)$
+syscall-error|time|verify|^time: clock_gettime\(CLOCK_REALTIME_COARSE\) system call failed: (Input/output error|I/O error)$
 time-store|time|verify|vDSO time\(&t\) returned ([0-9]+) but stored [0-9]+
 time-null-crash|time|verify|^time: verify: killed by signal 11
 time-exit|time|verify|^time: verify: ended with exit status 3 and no result \(did the call end the process\?\)$
