@@ -55,10 +55,15 @@ static const struct format_ctx *now(void)
 	return &out.ctx;
 }
 
-/* "Note: <message>" where notes go now (now()). */
 static void remember(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
-static __attribute__((format(printf, 1, 0))) void vnote(const char *fmt, va_list ap)
+/*
+ * One line where notes and lines go now (now()): the format's lead, then
+ * "@head: " and "@scope: " for each that is not NULL, then the message; the
+ * message is remembered as a skip's reason (remember()).
+ */
+static __attribute__((format(printf, 3, 0))) void emit(const char *head, const char *scope,
+						       const char *fmt, va_list ap)
 {
 	const struct format_ctx *ctx = now();
 	va_list copy;
@@ -67,12 +72,22 @@ static __attribute__((format(printf, 1, 0))) void vnote(const char *fmt, va_list
 	remember(fmt, copy);
 	va_end(copy);
 	report_progress_clear();
-	flockfile(ctx->lines);
-	fprintf(ctx->lines, "%sNote: ", ctx->lead);
+	flockfile(ctx->lines); /* one line at a time from verify's threads */
+	fputs(ctx->lead, ctx->lines);
+	if (head)
+		fprintf(ctx->lines, "%s: ", head);
+	if (scope)
+		fprintf(ctx->lines, "%s: ", scope);
 	vfprintf(ctx->lines, fmt, ap);
 	fputc('\n', ctx->lines);
 	sink_flush();
 	funlockfile(ctx->lines);
+}
+
+/* "Note: <message>" */
+static __attribute__((format(printf, 1, 0))) void vnote(const char *fmt, va_list ap)
+{
+	emit("Note", NULL, fmt, ap);
 }
 
 /*
@@ -256,21 +271,7 @@ void report_vline(const struct api *api, const char *fmt, va_list ap)
 
 void report_vline_scoped(const struct api *api, const char *scope, const char *fmt, va_list ap)
 {
-	const struct format_ctx *ctx = now();
-	va_list copy;
-
-	va_copy(copy, ap);
-	remember(fmt, copy);
-	va_end(copy);
-	report_progress_clear();
-	flockfile(ctx->lines); /* one line at a time from verify's threads */
-	fprintf(ctx->lines, "%s%s: ", ctx->lead, api->name);
-	if (scope)
-		fprintf(ctx->lines, "%s: ", scope);
-	vfprintf(ctx->lines, fmt, ap);
-	fputc('\n', ctx->lines);
-	sink_flush();
-	funlockfile(ctx->lines);
+	emit(api->name, scope, fmt, ap);
 }
 
 void report_line(const struct api *api, const char *fmt, ...)
