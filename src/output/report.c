@@ -8,6 +8,8 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,16 +93,19 @@ static __attribute__((format(printf, 1, 0))) void vnote(const char *fmt, va_list
 }
 
 /*
- * The keys of report_note_once() said so far in this run: one shared page,
- * set up by report_set_format() in the parent, so that test children and
- * their parent see one record; a byte lock serializes its writers.
+ * The keys of report_note_once() said so far in this run, as 32-bit FNV-1a
+ * hashes in an open-addressed table, and the last message said (a skip's
+ * reason): one shared page, set up by report_set_format() in the parent,
+ * so that test children and their parent see one record.  No lock: a slot
+ * is claimed with one compare-and-swap, so a child killed at any point
+ * (SIGTERM to the process group) leaves nothing held; two keys of one hash
+ * would count as one (2^-32).  A message torn by two writers at once is
+ * only a worse skip reason.
  */
-#define ONCE_SLOTS 64
+#define ONCE_SLOTS 256
 struct once_record {
-	unsigned char lock;
-	unsigned used;
-	char key[ONCE_SLOTS][REPORT_ONCE_KEY_LEN];
-	char last[200]; /* the last note or line since report_result(): a skip's reason */
+	uint32_t slot[ONCE_SLOTS]; /* 0: free */
+	char last[200];		   /* the last note or line since report_result() */
 };
 static struct once_record *once, once_local;
 
@@ -111,20 +116,24 @@ void report_set_format(enum output_format f)
 		once = &once_local;
 }
 
-/* Record @key; false if it was recorded already (or the record is full). */
+/* Record @key; false if it was recorded already (or the table is full). */
 static bool once_claim(const char *key)
 {
 	struct once_record *r = once ? once : &once_local;
-	bool fresh = true;
+	uint32_t h = 2166136261u;
 
-	while (__atomic_test_and_set(&r->lock, __ATOMIC_ACQUIRE))
-		;
-	for (unsigned i = 0; i < r->used && fresh; i++)
-		fresh = strncmp(r->key[i], key, REPORT_ONCE_KEY_LEN - 1) != 0;
-	if (fresh && r->used < ONCE_SLOTS)
-		snprintf(r->key[r->used++], REPORT_ONCE_KEY_LEN, "%s", key);
-	__atomic_clear(&r->lock, __ATOMIC_RELEASE);
-	return fresh;
+	for (const unsigned char *k = (const unsigned char *)key; *k; k++)
+		h = (h ^ *k) * 16777619u;
+	h |= !h; /* (never 0, the free mark) */
+	for (unsigned i = 0; i < ONCE_SLOTS; i++) {
+		uint32_t *slot = &r->slot[(h + i) % ONCE_SLOTS], free_mark = 0;
+		if (__atomic_compare_exchange_n(slot, &free_mark, h, false, __ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
+			return true;
+		if (free_mark == h)
+			return false;
+	}
+	return false;
 }
 
 /* Keep @fmt's message as the last one said (struct once_record.last). */
@@ -132,10 +141,7 @@ static void remember(const char *fmt, va_list ap)
 {
 	struct once_record *r = once ? once : &once_local;
 
-	while (__atomic_test_and_set(&r->lock, __ATOMIC_ACQUIRE))
-		;
 	vsnprintf(r->last, sizeof(r->last), fmt, ap);
-	__atomic_clear(&r->lock, __ATOMIC_RELEASE);
 }
 
 bool report_note_once(const char *key, const char *fmt, ...)

@@ -123,10 +123,10 @@ void report_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * report_note_once - report_note(), but only the first time in this run
- * that a note of @key (a short string, at most REPORT_ONCE_KEY_LEN - 1
- * bytes; longer keys are cut) is asked for, in any process of the run: the
+ * that a note of @key (a short string, REPORT_ONCE_KEY_LEN bytes make room
+ * for any the callers build) is asked for, in any process of the run: the
  * test children forked after report_set_format() share the record (a
- * MAP_SHARED page; without it, e.g. when mmap fails, once per process).
+ * MAP_SHARED page, without a lock; when mmap fails, once per process).
  * For facts of the machine that several APIs meet alike (the vDSO lacks
  * a width of a call, the kernel's aux clock_getres discrepancy).
  * Return: true if the note was printed now.
