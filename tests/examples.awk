@@ -144,7 +144,7 @@ function shape(s,    out, i, n, c, rest, k) {
 				out = out "\\\\"
 			else if (c == "^")
 				out = out "\\^"
-			else if (c ~ /[][.*+?(){}|$]/)
+			else if (index("[].*+?(){}|$", c))	# (no bracket expression: gawk and busybox reject "[][...]")
 				out = out "[" c "]"
 			else
 				out = out c

@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Every example of README.md and the manual pages that shows a command
+# Every example of README.md, doc/*.md and the manual pages that shows a command
 # ("$ " line) and its output is run, and the output must have the shape
 # shown: the same lines in the same order, the same words; numbers may
 # differ.  Output: TAP, one test per example (skips say why).
 #
 # Where the docs come from:
-#   README.md: ``` blocks; a line "$ CMD" starts an example, "> MORE" lines
+#   README.md, doc/*.md: ``` blocks; a line "$ CMD" starts an example, "> MORE" lines
 #     right after it continue the command, the lines after them up to a
 #     blank line or the next "$ " are the output shown.
 #   man/*.1: .EX/.EE blocks; "$ \fBCMD\fP" starts an example, the lines up
@@ -219,7 +219,24 @@ printf '%s\n' "$self" | grep -q '^# line 1 of the shown output: not in the outpu
 ok $? "self-check: the failure names the shown line that is not in the output"
 
 # ---- the docs ----
-extract "$tmp/docs" "$top" README.md man/vdsotest.1 man/vdsotest-all.1 man/vdsotest-bench.1
+docs=$(cd "$top" && ls doc/*.md) || exit 99
+# (word splitting of $docs: the doc/ names have no blanks)
+# shellcheck disable=SC2086
+extract "$tmp/docs" "$top" README.md $docs man/vdsotest.1 man/vdsotest-all.1 man/vdsotest-bench.1
+# README.md is the first minute of a newcomer: short, and every page it
+# links to is there.
+readme_lines=$(wc -l <"$top/README.md")
+[ "$readme_lines" -le 250 ]
+ok $? "README.md is at most 250 lines ($readme_lines)"
+links_missing=
+for f in README.md $docs; do
+	d=$(dirname "$f")
+	for l in $(grep -o '][(][^)#:]*[.]md)' "$top/$f" | sed 's/^][(]//; s/)$//' | sort -u); do
+		[ -f "$top/$d/$l" ] || links_missing="$links_missing $f:$l"
+	done
+done
+[ -z "$links_missing" ]
+ok $? "the pages README.md and doc/ link to exist (missing:${links_missing:- none})"
 set -- "$tmp/docs"/*.cmd
 count=$#
 [ "$count" -ge 20 ]
