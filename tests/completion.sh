@@ -39,9 +39,11 @@ has() {
 }
 
 # The program's long options, its APIs and TEST-TYPEs, as it gives them.
-# (every long option before a line's text: "--header, --no-header" is two)
-long_opts=$("$VDSOTEST" --help | sed -n -E 's/^ +(-[^ ,-], )?(--[a-z0-9-]+=?[A-Z]*(, --[a-z0-9-]+=?[A-Z]*)*).*/\2/p' |
-	sed -e 's/, /\n/g' -e 's/=[A-Z]*/=/g')
+# (every long option before a line's text: "--header, --no-header" is two,
+# "-V, --version, -?, --help, --usage" three)
+long_opts=$("$VDSOTEST" --help |
+	sed -n -E 's/^ +((-[^ ,-]|--[a-z0-9-]+(=[A-Z]+)?)(, (-[^ ,-]|--[a-z0-9-]+(=[A-Z]+)?))*)( .*)?$/\1/p' |
+	sed -e 's/, /\n/g' | sed -n -e 's/=[A-Z]*/=/' -e '/^--/p')
 apis=$("$VDSOTEST" list-apis)
 test_types=$("$VDSOTEST" list-test-types)
 

@@ -83,79 +83,40 @@ static void usage(FILE *f)
 	      f);
 }
 
+/*
+ * --help: one screen (at most 26 lines of at most 80 columns), every option
+ * on a line of its own or with its twin, since the wrapper scripts and the
+ * bash completion read the options from it; the APIs are list-apis's, the
+ * rest the manual's.
+ */
 static void help(FILE *f)
 {
-	usage(f);
-	fputs("\nBenchmark and verify the Linux vDSO against the system calls.\n\n"
-	      "Options:\n"
-	      "  -d, --duration=SEC    run each bench path or verify for SEC seconds\n"
-	      "                        (default 1; 0.000001 to 604800, e.g. 0.25)\n"
-	      "  -f, --maxfails=NUM    stop an API's verify after NUM failures\n"
-	      "                        (default 10; 1 to 1000000)\n"
-	      "  -o, --format=FORMAT   text (calls per second, default), nsec (nanoseconds\n"
-	      "                        per call), table, json, csv (bench only) or ktap;\n"
-	      "                        info: text or json\n"
-	      "      --output=FILE     write the results to FILE instead of standard output\n"
-	      "  -r, --repeat=N        measure each bench path N times, interleaved, and\n"
-	      "                        report the median and spread (default 1; 1 to 1000)\n"
-	      "      --net             subtract the harness overhead (the same loop around\n"
-	      "                        an empty function) from every bench ns/call\n"
-	      "  -t, --threads=N       bench and verify: run on N threads at once, each\n"
-	      "                        pinned to its own allowed CPU (default 1; 1 to\n"
-	      "                        1024; abi ignores it)\n"
-	      "      --cycles          bench: cycles per call too (perf_event_open, else the\n"
-	      "                        TSC or CNTVCT with its frequency, else unavailable)\n"
-	      "      --cpu=LIST        bench on these CPUs (e.g. 1, or 0,2-3): one thread\n"
-	      "                        pinned to the first, or -t N to the first N\n"
-	      "      --header, --no-header\n"
-	      "                        bench: the '# ' context lines (kernel, clocksource,\n"
-	      "                        CPU, load) before the figures, or not (default: on\n"
-	      "                        for nsec and table, off for text)\n"
-	      "      --latency         bench: time single calls too (TSC, CNTVCT, timebase,\n"
-	      "                        else the clock_gettime system call): p50, p90,\n"
-	      "                        p99, p99.9, max and a histogram per path\n"
-	      "      --size=BYTES      bytes per call in the getrandom bench\n"
-	      "                        (default 4; 1 to 1048576)\n"
-	      "      --vdso-lib=PATH   take the vDSO functions from the shared object PATH\n"
-	      "                        instead of the kernel's vDSO; \"none\": no vDSO\n"
-	      "      --vdso-image=FILE info: describe the vDSO image FILE instead\n"
-	      "      --dump=FILE       info: save the vDSO image to FILE\n"
-	      "      --perturb=LIST    verify while another process changes the SYSTEM CLOCK\n"
-	      "                        (root; only on a disposable machine or guest): a\n"
-	      "                        comma-separated list of freq, slew, step, tai, leap,\n"
-	      "                        clocksource, hotplug, y2038, or all; restored at\n"
-	      "                        the end (-v says what); --dry-run says what it would do\n"
-	      "      --skip-unsupported  bench: leave out the APIs whose clock id this kernel\n"
-	      "                        rejects (no line, not in the KTAP plan; one note counts\n"
-	      "                        them); verify and abi test those (the vDSO must reject\n"
-	      "                        the clock id too) and leave out nothing\n"
-	      "  -v, --verbose         say more: check counts, every abi case; with several\n"
-	      "                        APIs a last line: N passed, N failed, N skipped\n"
-	      "  -g, --debug           print the vDSO lookup on stderr\n"
-	      "      --dry-run         check the command line and exit; run nothing\n"
-	      "  -V, --version         print the version and exit\n"
-	      "  -?, --help            print this help and exit\n"
-	      "      --usage           print a short usage message and exit\n"
-	      "\nTEST-TYPEs:\n",
-	      f);
-	for (int t = 0; t < NR_TEST_TYPES; t++)
-		fprintf(f, "  %s\n", test_type_name(t));
-	fputs("\nAPIs:\n", f);
-	for (size_t i = 0; i < api_count; i++)
-		fprintf(f, "  %s\n", api_table[i].name);
-	fputs("An API may also be a shell-style pattern ('clock-gettime-*', quoted) or a\n"
-	      "comma-separated list of names and patterns; the APIs run in this order.\n",
-	      f);
-	fputs("\nOptions a command or TEST-TYPE has no use for are refused: -r, --net,\n"
-	      "--cycles, --cpu and -o table|json|csv are for bench only, --perturb for\n"
-	      "verify only; compare takes -o and --output only;\n"
-	      "list-apis takes -v only, list-test-types none.\n",
-	      f);
-	fputs("\nExit status: 0 passed; 1 failures found (or results not written, or the\n"
-	      "clock not restored); 2 usage error (or --vdso-lib unusable, or --perturb\n"
-	      "refused); 77 nothing could be tested;\n"
-	      "130, 143, 129 stopped by SIGINT, SIGTERM, SIGHUP (results so far written).\n"
-	      "See vdsotest(1).\n",
+	fputs("Usage: vdsotest [OPTION...] API[,API]...|all TEST-TYPE\n"
+	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... [--] NEW.json...\n"
+	      "   or: vdsotest [-v] list-apis | list-test-types | [-o text|json] info\n"
+	      "\n"
+	      "  -d, --duration=SEC    seconds per bench path or per verify (default 1)\n"
+	      "  -f, --maxfails=NUM    verify: stop an API after NUM failures (default 10)\n"
+	      "  -o, --format=FORMAT   text, nsec, table, json, csv or ktap\n"
+	      "      --output=FILE     write the results to FILE\n"
+	      "  -r, --repeat=N        bench: measure each path N times (median, spread)\n"
+	      "      --net             bench: take off the timing loop's own cost\n"
+	      "  -t, --threads=N       bench, verify: N threads, each on its own CPU\n"
+	      "      --cycles          bench: cycles per call too\n"
+	      "      --cpu=LIST        bench on these CPUs (1, or 0,2-3)\n"
+	      "      --header, --no-header  bench: the '# ' context lines, or not\n"
+	      "      --latency         bench: time single calls (percentiles, histogram)\n"
+	      "      --size=BYTES      getrandom bench: bytes per call (default 4)\n"
+	      "      --skip-unsupported  bench: leave out the clock ids the kernel rejects\n"
+	      "      --vdso-lib=PATH   take the vDSO functions from PATH (\"none\": no vDSO)\n"
+	      "      --vdso-image=FILE, --dump=FILE  info: read, or save, a vDSO image\n"
+	      "      --perturb=LIST    verify while CHANGING THE SYSTEM CLOCK (guests only)\n"
+	      "      --dry-run         check the command line, run nothing\n"
+	      "  -v, --verbose         say more (check counts, every abi case, a verdict)\n"
+	      "  -g, --debug           the vDSO lookup, on stderr\n"
+	      "  -V, --version, -?, --help, --usage  the version, this help, the usage\n"
+	      "Exit status: 0 passed, 1 failures found, 2 usage error, 77 nothing tested.\n"
+	      "APIs: 'vdsotest list-apis'.  Everything else: 'man vdsotest'.\n",
 	      f);
 }
 
