@@ -31,6 +31,10 @@ grep -qx 'Test-Command: vdsotest all verify -d 0.2 -o ktap' "$debian/tests/contr
 	[ -x "$debian/tests/wrappers" ] && grep -qx 'Tests: wrappers' "$debian/tests/control"
 ok $? "debian/tests/control: all verify and all abi as KTAP, and the wrappers test"
 
+# The bash completion the package installs works only with bash-completion.
+sed -n '/^Package: vdsotest$/,/^$/p' "$debian/control" | grep -q '^Suggests:.*bash-completion'
+ok $? "debian/control: the package suggests bash-completion"
+
 # Every Files: pattern of debian/copyright matches something.
 # (the patterns are read with globbing off, or "*" would expand in the
 # current directory, the build tree of a VPATH build)

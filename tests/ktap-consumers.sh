@@ -197,8 +197,26 @@ ksft() {
 			{ prove -e cat "$out" >/dev/null 2>&1; [ $? -eq $((want != 0)) ]; }; }
 	ok $? "kselftest vdsotest.sh: $what: exit $rc (want $want), KTAP on standard output"
 }
+# top_tests: the names of $out's top-level test lines, in order.
+top_tests() {
+	grep -E '^(not )?ok [0-9]+ ' "$out" | sed -E -e 's/^(not )?ok [0-9]+ //' -e 's/ #.*//' |
+		tr '\n' ' '
+}
 args="-d 0.002"
 ksft "passing" 0
+got=$(top_tests)
+[ "$got" = "verify abi " ]
+ok $? "kselftest vdsotest.sh: verify and abi by default, no bench (got: $got)"
+args="--bench -d 0.002"
+ksft "--bench" 0
+got=$(top_tests)
+[ "$got" = "bench verify abi " ]
+ok $? "kselftest vdsotest.sh --bench: bench too (got: $got)"
+# (the TEST-TYPE list it hands vdsotest-all is checked by vdsotest)
+VDSOTEST="$VDSOTEST" VDSOTEST_TEST_TYPES="verify nosuch" "$VDSOTEST_ALL" -d 0.002 >"$out" 2>"$err"
+rc=$?
+[ $rc -eq 2 ] && [ ! -s "$out" ] && grep -q "unknown TEST-TYPE 'nosuch'" "$err"
+ok $? "vdsotest-all: VDSOTEST_TEST_TYPES with a word that is no TEST-TYPE: exit 2 naming it, nothing run (got $rc)"
 if [ -n "$FAKE_VDSO" ]; then
 	args="-d 0.002 -f 1 --vdso-lib=$FAKE_VDSO"
 	ksft "a failing verify" 1 VDSOTEST_FAKE_BUG=gettime-backwards
