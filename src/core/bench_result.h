@@ -36,6 +36,9 @@ struct bench_conditions {
 	unsigned notes;	     /* note[0 .. notes): one sentence per condition
 				   found, without "Note: API: " */
 	char note[BENCH_NOTES_MAX][BENCH_NOTE_LEN];
+	/* note[i]'s first short_len[i] bytes are its one short sentence, what
+	   standard error shows without -v; 0: the note is that short already */
+	unsigned short short_len[BENCH_NOTES_MAX];
 };
 
 /* The octaves of a latency histogram as reports show it: [0, 1) ns, [1, 2), [2, 4), ... */

@@ -689,6 +689,32 @@ static void add_note(struct bench_conditions *c, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * add_note() with a long form: the note is the short sentence of @fmt, then
+ * " (@detail)"; standard error shows the short sentence alone without -v
+ * (report_conditions()), json the whole note.
+ */
+static void add_note_detail(struct bench_conditions *c, const char *detail, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void add_note_detail(struct bench_conditions *c, const char *detail, const char *fmt, ...)
+{
+	va_list ap;
+	char *note = c->note[c->notes];
+	int len;
+
+	if (c->notes >= BENCH_NOTES_MAX)
+		return;
+	va_start(ap, fmt);
+	len = vsnprintf(note, BENCH_NOTE_LEN, fmt, ap);
+	va_end(ap);
+	if (len > 0 && len < BENCH_NOTE_LEN && detail[0]) {
+		c->short_len[c->notes] = (unsigned short)len;
+		snprintf(note + len, BENCH_NOTE_LEN - (size_t)len, " (%s)", detail);
+	}
+	c->notes++;
+}
+
 /* " (syscall X, libc Y, vdso Z)": @fmt of each present path's figure from @value. */
 static void per_path(char *buf, size_t size, const struct bench_result *res,
 		     double (*value)(const struct bench_stats *), int decimals, const char *unit)
@@ -752,23 +778,33 @@ static void check_conditions(struct bench_result *res)
 			disturbed = p;
 	}
 	if (least_share < BENCH_CPU_SHARE_MIN_PCT) {
+		char long_form[BENCH_NOTE_LEN];
+		size_t len;
+
+		/* per_path()'s " (syscall X%, ...)", here without its parentheses */
 		per_path(detail, sizeof(detail), res, share_of, 0, "%");
-		add_note(c,
-			 "the CPU was shared: the measuring thread ran %.0f%% of the time%s; "
-			 "wall-time figures (table Time, -v wall ns/call, JSON wall_ns_per_call, --cycles' TSC or CNTVCT ticks) are "
-			 "inflated, %s",
-			 least_share, detail,
-			 disturbed < 0 ? "ns/call and calls/sec (fastest slices) are not"
-				       : "and here ns/call and calls/sec too (next note)");
+		len = strlen(detail);
+		snprintf(long_form, sizeof(long_form),
+			 "%.*s%sns/call and calls/sec are those of the loop's fastest 0.1 ms slices, "
+			 "which a preemption does not reach; wall times: table Time, -v wall "
+			 "ns/call, JSON wall_ns_per_call, --cycles' TSC or CNTVCT ticks",
+			 len > 3 ? (int)(len - 3) : 0, len > 3 ? detail + 2 : "", len > 3 ? "; " : "");
+		add_note_detail(c, long_form,
+				"the CPU was shared: the measuring thread ran %.0f%% of the time; %s",
+				least_share,
+				disturbed < 0 ? "ns/call and calls/sec hold, wall times are inflated"
+					      : "every figure may be inflated (next note)");
 	}
 	if (disturbed >= 0) {
 		const struct bench_stats *s = &res->stats[disturbed];
-		add_note(c,
-			 "even the fastest slices were disturbed (wake-ups on the CPU more often "
-			 "than a slice): the %s path's %.2f ns/call is %.0f%% above its CPU time per "
-			 "call, %.2f ns, the better figure here; every path's may be inflated",
-			 bench_path_name(disturbed), s->median_ns,
-			 100 * (s->median_ns / s->cpu_ns_per_call - 1), s->cpu_ns_per_call);
+		add_note_detail(c,
+				"something woke on the CPU more often than every 0.1 ms, so that "
+				"even the loop's fastest slices were disturbed; every path's "
+				"ns/call may be inflated",
+				"too busy to time a call alone: the %s path's %.2f ns/call is %.0f%% "
+				"above its CPU time per call, %.2f ns, the better figure here",
+				bench_path_name(disturbed), s->median_ns,
+				100 * (s->median_ns / s->cpu_ns_per_call - 1), s->cpu_ns_per_call);
 	}
 	if ((nivcsw >= BENCH_NIVCSW_MIN &&
 	     (double)nivcsw > BENCH_NIVCSW_MAX_PER_SEC * (double)wall_ns / 1e9) ||
@@ -910,7 +946,7 @@ static enum status report_pass(const struct api *api, const struct run *run,
 		report_line(api,
 			    "bench: interrupted by %s during the %s path; the figures are of the time measured",
 			    interrupt_name(interrupt_signal()), bench_path_name(m->stopped_in));
-	report_conditions(api, &res->cond);
+	report_conditions(api, &res->cond, run->verbose);
 	return st;
 }
 

@@ -253,12 +253,14 @@ void report_bench(const struct api *api, const struct run *run, const struct ben
 	sink_flush();
 }
 
-void report_conditions(const struct api *api, const struct bench_conditions *c)
+void report_conditions(const struct api *api, const struct bench_conditions *c, bool verbose)
 {
 	report_progress_clear();
 	sink_flush();
 	for (unsigned i = 0; i < c->notes; i++)
-		fprintf(stderr, "Note: %s: %s\n", api->name, c->note[i]);
+		fprintf(stderr, "Note: %s: %.*s\n", api->name,
+			!verbose && c->short_len[i] ? (int)c->short_len[i] : BENCH_NOTE_LEN,
+			c->note[i]);
 }
 
 void report_note(const char *fmt, ...)

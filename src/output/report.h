@@ -82,9 +82,10 @@ void report_bench(const struct api *api, const struct run *run, const struct ben
 /*
  * report_conditions - the noise notes of one API's bench (bench_conditions),
  * "Note: API: SENTENCE" each, on stderr in every format (the json document
- * has them in its "conditions" members).
+ * has them in its "conditions" members); without @verbose (-v) a note with
+ * a long form (short_len) shows only its short sentence.
  */
-void report_conditions(const struct api *api, const struct bench_conditions *c);
+void report_conditions(const struct api *api, const struct bench_conditions *c, bool verbose);
 
 /*
  * The named checks and cases of one API's test as KTAP subtests (ktap.rst,
