@@ -87,6 +87,43 @@ done
 [ -z "$bad" ]
 ok $? "aux clocks the kernel rejects: bench skipped (77), verify and abi a reduced test that passes, as marked${bad:+; wrong:$bad}"
 
+# Notes are one short sentence (at most 200 characters; the long forms ran
+# to 290-330); -v gives the long form.  The aux getres
+# note comes where the kernel rejects the aux clocks and its vDSO answers
+# their clock_getres (Linux 6.17+ without CONFIG_POSIX_AUX_CLOCKS).
+run -d 0.01 clock-getres-aux0 verify
+short=$(grep '^Note: clock-getres-aux0: the vDSO' "$out")
+if [ -n "$short" ]; then
+	run -v -d 0.01 clock-getres-aux0 verify
+	long=$(grep '^Note: clock-getres-aux0: the vDSO' "$out")
+	[ "${#short}" -le 200 ] && [ "$(printf '%s\n' "$short" | wc -l)" -eq 1 ] &&
+		printf '%s\n' "$short" | grep -q -- '-v: details' &&
+		printf '%s\n' "$long" | grep -q 'CONFIG_POSIX_AUX_CLOCKS'
+	ok $? "the aux getres note: one short sentence (${#short} characters), its details with -v"
+else
+	tap_skip "no aux getres note here (the kernel has aux clocks, or its vDSO rejects them too)"
+fi
+# bench's CPU-shared note, with a busy loop on the CPU measured on
+if command -v taskset >/dev/null 2>&1 && "$VDSOTEST" --dry-run --cpu=0 time bench 2>/dev/null; then
+	taskset -c 0 sh -c 'while :; do :; done' &
+	spinner=$!
+	"$VDSOTEST" -d 0.05 --cpu=0 time bench >/dev/null 2>"$err"
+	short=$(grep '^Note: time: the CPU was shared' "$err")
+	"$VDSOTEST" -v -d 0.05 --cpu=0 time bench >/dev/null 2>"$err"
+	long=$(grep '^Note: time: the CPU was shared' "$err")
+	kill $spinner
+	wait $spinner 2>/dev/null
+	if [ -n "$short" ] && [ -n "$long" ]; then
+		[ "${#short}" -le 200 ] && ! printf '%s\n' "$short" | grep -q 'slices' &&
+			printf '%s\n' "$long" | grep -q "^Note: time: the CPU was shared: the measuring thread ran [0-9]*% of the time; .* (syscall [0-9]*%, libc [0-9]*%, vdso [0-9]*%; .*fastest 0.1 ms slices"
+		ok $? "bench's CPU-shared note: one short sentence (${#short} characters), the long form with -v"
+	else
+		tap_skip "the busy loop left the measuring thread 90% of its CPU: no note to check"
+	fi
+else
+	tap_skip "no taskset, or CPU 0 not in the affinity mask"
+fi
+
 run list-test-types
 [ $rc -eq 0 ] && [ "$(cat "$out")" = "$(printf 'bench\nverify\nabi')" ]
 ok $? "list-test-types prints bench, verify, abi"
