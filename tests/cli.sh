@@ -100,7 +100,16 @@ if [ -n "$short" ]; then
 		printf '%s\n' "$short" | grep -q -- '-v: details' &&
 		printf '%s\n' "$long" | grep -q 'CONFIG_POSIX_AUX_CLOCKS'
 	ok $? "the aux getres note: one short sentence (${#short} characters), its details with -v"
+	run -d 0.01 clock-getres-aux0 abi
+	short=$(grep '^Note: clock-getres-aux0: ' "$out")
+	run -v -d 0.01 clock-getres-aux0 abi
+	long=$(grep '^Note: clock-getres-aux0: ' "$out")
+	[ "${#short}" -le 200 ] && [ "$(printf '%s\n' "$short" | wc -l)" -eq 1 ] &&
+		printf '%s\n' "$short" | grep -q -- 'abi tries only invalid clock ids.*-v: why' &&
+		printf '%s\n' "$long" | grep -q 'may answer aux clock ids the system call rejects (1 ns'
+	ok $? "abi's aux getres note: one short sentence (${#short} characters), why with -v"
 else
+	tap_skip "no aux getres note here (the kernel has aux clocks, or its vDSO rejects them too)"
 	tap_skip "no aux getres note here (the kernel has aux clocks, or its vDSO rejects them too)"
 fi
 # bench's CPU-shared note, with a busy loop on the CPU measured on

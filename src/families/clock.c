@@ -380,12 +380,18 @@ static bool getres_aux_answered(const struct api *api, const struct clock_arg *a
 	return run->rejected_errno && a->getres && (api->flags & CLK_AUX);
 }
 
-static void note_getres_aux(const struct api *api, const char *what)
+static void note_getres_aux(const struct api *api, const struct run *run, const char *what)
 {
-	report_note_once(
-		"aux getres abi",
-		"%s: the vDSO's clock_getres may answer aux clock ids the system call rejects (1 ns: Linux 6.17+, include/vdso/auxclock.h); %s",
-		api->name, what);
+	if (run->verbose)
+		report_note_once(
+			"aux getres abi",
+			"%s: the vDSO's clock_getres may answer aux clock ids the system call rejects (1 ns: Linux 6.17+, include/vdso/auxclock.h); %s",
+			api->name, what);
+	else /* (the short form; -v: the above) */
+		report_note_once("aux getres abi",
+				 "%s: abi tries only invalid clock ids on the aux clocks this kernel "
+				 "rejects (said once; -v: why)",
+				 api->name);
 }
 
 /* A verify's state, carried between its rounds (getres uses .arg alone). */
@@ -1152,7 +1158,7 @@ static void clock_abi_cases(struct abi_ctx *ctx)
 	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
 
 	if (getres_aux_answered(api, &arg, ctx->run))
-		note_getres_aux(api,
+		note_getres_aux(api, ctx->run,
 				"abi tries only the invalid clock ids of every such API (said once)");
 	else
 		abi_combinations(ctx, c, 1, kinds, clock_abi_rule, clock_abi_describe, &a);
