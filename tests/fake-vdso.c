@@ -123,6 +123,11 @@ enum bug {
 	BUG_SYSCALL_ERROR,	/* the test seam's system call fails with EIO */
 	BUG_TIME_EXIT,		/* time() ends the process: _exit(3) */
 	BUG_SYSCALL_GETCPU_OUTSIDE,	/* the test seam's getcpu: CPU 4095 */
+	/* clock_gettime through libc's (the kernel's vDSO: fast), then wrong: */
+	BUG_GETTIME_20NS_BEHIND,	/* every 16th reading 20 ns behind */
+	BUG_GETTIME_50NS_BEHIND,	/* every 16th reading 50 ns behind */
+	BUG_GETTIME_BIAS,	/* every reading VDSOTEST_FAKE_BIAS_NS ns ahead (< 0: behind) */
+	BUG_CPU_SKEW,		/* clock_gettime and the test seam's on CPU n: n * 10 s behind */
 	NR_BUGS
 };
 
@@ -209,6 +214,10 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_SYSCALL_ERROR] = "syscall-error",
 	[BUG_TIME_EXIT] = "time-exit",
 	[BUG_SYSCALL_GETCPU_OUTSIDE] = "syscall-getcpu-outside",
+	[BUG_GETTIME_20NS_BEHIND] = "gettime-20ns-behind",
+	[BUG_GETTIME_50NS_BEHIND] = "gettime-50ns-behind",
+	[BUG_GETTIME_BIAS] = "gettime-bias",
+	[BUG_CPU_SKEW] = "cpu-skew",
 };
 
 /*
@@ -349,6 +358,18 @@ static void cpu_offset(clockid_t id, struct fake_ts *ts)
 }
 
 /*
+ * cpu-skew: a counter that is not the same on every CPU, as TSCs out of
+ * step: CPU n reads n * 10 s behind, in the vDSO and in the system call
+ * alike (the test seam's), so that only a comparison across CPUs sees it.
+ */
+static void cpu_skew(struct fake_ts *ts)
+{
+	int cpu = sched_getcpu();
+
+	add_ns(ts, -10000000000LL * (cpu > 0 ? cpu : 0));
+}
+
+/*
  * The time namespace offset of clock @id in ns, taken away to give the
  * clock as outside the namespace (/proc/self/timens_offsets, read once per
  * process: a child may be in a new namespace).
@@ -425,12 +446,55 @@ static void put_ts(void *ts, bool t64, struct fake_ts t)
 	}
 }
 
+/* VDSOTEST_FAKE_BIAS_NS (gettime-bias), read once: 0 when unset. */
+static long long bias_ns(void)
+{
+	static long long cached;
+	static int known;
+
+	if (!__atomic_load_n(&known, __ATOMIC_ACQUIRE)) {
+		const char *v = getenv("VDSOTEST_FAKE_BIAS_NS");
+		__atomic_store_n(&cached, v ? strtoll(v, NULL, 10) : 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&known, 1, __ATOMIC_RELEASE);
+	}
+	return __atomic_load_n(&cached, __ATOMIC_RELAXED);
+}
+
+/*
+ * The bugs of a vDSO as fast as the kernel's (libc's clock_gettime()
+ * calls it): gettime-20ns-behind and -50ns-behind, every 16th reading
+ * (counted per process, without a locked instruction: few ns between
+ * readings) that much behind, as an unordered counter read now and then;
+ * gettime-bias, every reading off by VDSOTEST_FAKE_BIAS_NS.  Errors are
+ * the system call's.
+ */
+static int fast_gettime(clockid_t id, void *ts, bool t64)
+{
+	static unsigned calls;
+	unsigned n = __atomic_load_n(&calls, __ATOMIC_RELAXED) + 1;
+	struct timespec now;
+
+	__atomic_store_n(&calls, n, __ATOMIC_RELAXED);
+	if (clock_gettime(id, &now) != 0)
+		return -errno;
+	struct fake_ts t = { now.tv_sec, now.tv_nsec };
+	if (bug() == BUG_GETTIME_BIAS)
+		add_ns(&t, bias_ns());
+	else if (n % 16 == 0)
+		add_ns(&t, bug() == BUG_GETTIME_20NS_BEHIND ? -20 : -50);
+	put_ts(ts, t64, t);
+	return 0;
+}
+
 /*
  * clock_gettime of either width: system call @nr writes *@ts (a
  * vdso_timespec64 if @t64, else a vdso_timespec), which the bug makes wrong.
  */
 static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 {
+	if (bug() == BUG_GETTIME_20NS_BEHIND || bug() == BUG_GETTIME_50NS_BEHIND ||
+	    bug() == BUG_GETTIME_BIAS)
+		return fast_gettime(id, ts, t64);
 	static struct fake_ts first, last;
 	static bool have_first;
 	static unsigned long calls;
@@ -483,6 +547,7 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 		last = t;
 		break;
 	case BUG_CPU_OFFSET: cpu_offset(id, &t); break;
+	case BUG_CPU_SKEW: cpu_skew(&t); break;
 	case BUG_TIMENS_IGNORED: add_ns(&t, -timens_offset_ns(id)); break;
 	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(&t, -three_res_ns(id)); break;
 	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(&t, -50000000); break;
@@ -675,6 +740,8 @@ long vdsotest_test_syscall(long nr, long a1, long a2)
 		t.sec = -1;
 	if (getres && bug() == BUG_SYSCALL_GETRES_CHANGES && ++getres_calls >= 8)
 		t.nsec++;
+	if (gettime && bug() == BUG_CPU_SKEW)
+		cpu_skew(&t);
 	put_ts((void *)a2, t64, t);
 	return r;
 }

@@ -162,6 +162,11 @@ getrandom-opaque-len|getrandom|abi|abi: getrandom\(&buf, 4, 0, state, opaque len
 getrandom-null-state|getrandom|abi|abi: getrandom\(&buf, 4, 0, state NULL, exact length\): vDSO -1/EINVAL, syscall 4 \(expected 4, or -1/EFAULT or SIGSEGV/SIGBUS from the vDSO\): FAIL
 getrandom-error|getrandom|abi|abi: getrandom\(&buf, 4, 0, state, exact length\): vDSO -1/EINVAL, syscall 4 \(expected 4\): FAIL
 getrandom-params-error|getrandom|abi|^getrandom: abi: getrandom\(NULL, 0, 0, &params, ~0UL\) \(the parameter query\): vDSO -1 \(Invalid argument\), expected 0: FAIL$
+# verify: the back-to-back phase (a reading 50 ns behind now and then:
+# within the system call's readings, more than 60 ns apart here)
+gettime-50ns-behind|clock-gettime-monotonic|verify|^clock-gettime-monotonic: back-to-back: on CPU [0-9]+: vDSO [0-9.]+ after vDSO [0-9.]+: [0-9]+ ns backwards \(reading [0-9]+ of 64, hres clock\)$
+gettime-50ns-behind|clock-gettime-monotonic-raw|verify|^clock-gettime-monotonic-raw: back-to-back: on CPU [0-9]+: .* ns backwards \(reading [0-9]+ of 64, raw clock\)$
+gettime-50ns-behind|clock-gettime-boottime|verify|^clock-gettime-boottime: back-to-back: on CPU [0-9]+: .* ns backwards
 TABLE
 
 # However short the duration, a verify makes one whole round of checks:
@@ -448,5 +453,39 @@ ok $? "gettime-error -f 1: exactly one failure line and one summary (got $rc)"
 	[ "$(grep -c 'path exercised' "$out")" -eq 1 ] &&
 	head -n 1 "$out" | grep -qx "Note: clock-gettime-monotonic: vDSO version of clock_gettime not found; verifying libc's"
 ok $? "--vdso-lib=none -v: the note and the path exercised once, first"
+
+# A default verify (-d 1) of a vDSO 20 ns behind on every 16th reading
+# fails where the back-to-back step is shorter than that (on an idle
+# machine here: 14-19 ns, the fake's 18-20 ns); else it must not claim to
+# see less: a pass says a median step of 20 ns or more.
+VDSOTEST_FAKE_BUG=gettime-20ns-behind "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -f 1 -v \
+	clock-gettime-monotonic verify >"$out" 2>&1
+rc=$?
+step=$(sed -n 's/^clock-gettime-monotonic: verify: a pass means .* nor larger than \([0-9]*\) ns in a single reading (back-to-back)$/\1/p' "$out")
+if [ $rc -eq 1 ]; then
+	grep -Eq '^clock-gettime-monotonic: back-to-back: on CPU [0-9]+: .* ns backwards' "$out"
+else
+	[ $rc -eq 0 ] && [ -n "$step" ] && [ "$step" -ge 20 ]
+fi
+ok $? "gettime-20ns-behind: a default clock-gettime-monotonic verify fails, or its pass says a step of 20 ns or more (got $rc, step ${step:-none})"
+# What a pass says it could see holds: a constant error just past the gap
+# verify printed for the same fake without an error is caught, both ways.
+VDSOTEST_FAKE_BUG=gettime-bias VDSOTEST_FAKE_BIAS_NS=0 "$VDSOTEST" --vdso-lib="$FAKE_VDSO" \
+	-v -d 0.2 clock-gettime-monotonic verify >"$out" 2>&1
+rc=$?
+said=$(sed -n 's/^clock-gettime-monotonic: verify: a pass means no error larger than [0-9]* ns (\([0-9]*\) ns ahead, \([0-9]*\) ns behind) in every reading, nor larger than \([0-9]*\) ns in a single reading (back-to-back)$/\1 \2 \3/p' "$out")
+[ $rc -eq 0 ] && [ -n "$said" ]
+ok $? "gettime-bias 0 passes and says what it could see (got $rc: ${said:-nothing})"
+set -- ${said:-0 0 0}
+for way in ahead behind; do
+	if [ $way = ahead ]; then x=$1; bias=$(($1 + $1 / 2 + 20)); want='ns ahead$'
+	else x=$2; bias=$((-($2 + $2 / 2 + 20))); want='ns backwards$'; fi
+	VDSOTEST_FAKE_BUG=gettime-bias VDSOTEST_FAKE_BIAS_NS=$bias "$VDSOTEST" \
+		--vdso-lib="$FAKE_VDSO" -d 0.2 -f 1 clock-gettime-monotonic verify >"$out" 2>&1
+	rc=$?
+	grep -Eq "^clock-gettime-monotonic: vDSO [0-9.]+ (before|after) syscall [0-9.]+: [0-9]+ $want" "$out"
+	g=$?; [ -n "$said" ] && [ $rc -eq 1 ] && [ $g -eq 0 ]
+	ok $? "gettime-bias $bias ns ($way, printed $x ns): caught (got $rc)"
+done
 
 tap_done

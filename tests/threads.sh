@@ -134,6 +134,33 @@ checks=$(sed -n 's/^clock-gettime-monotonic: cross-CPU: verify: \([0-9]*\) check
 [ $rc -eq 0 ] && [ "${checks:-0}" -ge 5 ]
 ok $? "-d 0.000001: the cross-CPU check still compares on both CPUs (${checks:-no} checks, got $rc)"
 
+# cpu-skew: the clock of CPU n n * 10 s behind, in the system call as in
+# the vDSO (TSCs out of step): only the cross-CPU phase, by default
+# without -t, can see it.
+if [ -n "$FAKE_VDSO" ] && [ "$(nproc)" -ge 2 ]; then
+	VDSOTEST_FAKE_BUG=cpu-skew "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.3 -f 1000 -o ktap \
+		clock-gettime-monotonic-raw verify >"$out" 2>&1
+	rc=$?
+	grep -Eq '^    not ok [0-9]+ cross-CPU: not behind the reading on another CPU # failed [1-9]' "$out" &&
+		grep -Eq '^# clock-gettime-monotonic-raw: cross-CPU: vDSO [0-9.]+ on CPU [0-9]+ after vDSO [0-9.]+ on CPU [0-9]+: [0-9]+ ns backwards$' "$out"
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
+	ok $? "cpu-skew without -t: the default cross-CPU phase fails its check (got $rc)"
+else
+	tap_skip "cpu-skew without -t: needs the fake vDSO and two CPUs"
+fi
+if command -v taskset >/dev/null 2>&1; then
+	taskset -c "$(sed -n 's/^processor[^0-9]*\([0-9]*\)$/\1/p' /proc/cpuinfo | head -n 1)" \
+		"$VDSOTEST" -o ktap -d 0.05 clock-gettime-monotonic verify >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] &&
+		grep -qx '    ok [0-9]* cross-CPU: not behind the reading on another CPU # SKIP one CPU allowed' "$out" &&
+		grep -q '^# Note: clock-gettime-monotonic: the cross-CPU phase left out: one CPU allowed' "$out"
+	ok $? "one CPU allowed: the cross-CPU phase is a KTAP SKIP line and a note (got $rc)"
+else
+	tap_skip "one CPU allowed: no taskset"
+fi
+
 # abi ignores -t.
 "$VDSOTEST" -t 2 getcpu abi >"$out" 2>&1
 rc=$?

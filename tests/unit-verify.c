@@ -9,6 +9,8 @@
  *
  * And verify_sys_normalized() at the edges of its ranges (its messages are
  * checked end to end by tests/fakes.sh's syscall-* rows).
+ * And the excuse of a setting (verify_running() drains the watch, the
+ * pipe, at each round's start; verify_clock_was_set(), verify_round_again()).
  * And the tallies of named checks (verify_ok(), verify_fail(),
  * verify_tally()) as verify_api() reports them in KTAP: each check once,
  * in the order first made, a failure blamed on the failing check before
@@ -70,6 +72,17 @@ static void put(const char *bytes)
 	for (; *bytes; bytes++)
 		if (write(watch[1], bytes, 1) != 1)
 			return;
+}
+
+/* A retaken round (verify_round_again()): is a failure of it excused by the first take's cancel? */
+static unsigned retakes;
+static bool retake_excused;
+
+static void retake_round(struct verify_ctx *ctx, void *state)
+{
+	(void)state;
+	retakes++;
+	retake_excused = verify_clock_was_set(ctx, false) || verify_clock_was_set(ctx, true);
 }
 
 /* A verify part with known checks (see the file's comment). */
@@ -162,6 +175,47 @@ int main(void)
 	put("e");
 	ok(!verify_clock_set_wait(watch[0], 30, look_pipe),
 	   "an expiry alone within 30 ms: not set");
+
+	/*
+	 * The excuse is exact (verify_clock_was_set()): a cancel drained at
+	 * a round's start excuses only a check against an earlier round; one
+	 * left from before excuses no later failure; one that comes during
+	 * the round excuses it, counted once per round; a retake is judged
+	 * afresh.
+	 */
+	{
+		static const struct api set_api = { .name = "unit-set", .flags = CLK_SETTABLE };
+		struct run set_run = { .maxfails = 0, .duration_ns = 1 };
+		struct verify_ctx c;
+		memset(&c, 0, sizeof(c));
+		c.api = &set_api;
+		c.run = &set_run;
+		c.clock_set_fd = watch[0];
+		c.clock_set_look = look_pipe;
+		c.deadline_ns = UINT64_MAX;
+		verify_sight_init(&c.sight);
+		put("c"); /* a setting before the round */
+		verify_running(&c);
+		ok(!verify_clock_was_set(&c, false),
+		   "a cancel from before the round does not excuse a check within it");
+		ok(verify_clock_was_set(&c, true),
+		   "... but does excuse the check against the previous round");
+		verify_running(&c);
+		ok(!verify_clock_was_set(&c, true) && !verify_clock_was_set(&c, false),
+		   "a stale cancel, drained: the next round's failures are not excused");
+		verify_running(&c);
+		put("c"); /* a setting during the round */
+		bool during = verify_clock_was_set(&c, false), again = verify_clock_was_set(&c, false);
+		ok(during && again && c.sight.excused == 2,
+		   "a cancel during the round excuses it, counted once per round (%llu rounds)",
+		   (unsigned long long)c.sight.excused);
+		retakes = 0;
+		verify_round_again(&c, retake_round, NULL);
+		ok(retakes == 1 && !retake_excused, "an excused round is taken again, judged afresh");
+		verify_running(&c);
+		verify_round_again(&c, retake_round, NULL);
+		ok(retakes == 1, "a round not excused is not taken again");
+	}
 
 	/* (no session: verify_fail() prints nothing, the verdict is the return) */
 	static const struct api unit_api = { .name = "unit" };

@@ -66,7 +66,7 @@ struct run {
 
 /* Properties of a clock id that decide which checks apply. */
 enum clock_flags {
-	CLK_SETTABLE = 1 << 0, /* may be set: a jump is a note, not a failure */
+	CLK_SETTABLE = 1 << 0, /* may be set: CLOCK_REALTIME, what follows it */
 	CLK_COARSE = 1 << 1,   /* tick-based; api.fine_id is its fine twin */
 	CLK_BOOTTIME = 1 << 2, /* must be >= CLOCK_MONOTONIC */
 	CLK_AUX = 1 << 3,      /* an aux clock: may be absent or disabled */
@@ -104,10 +104,11 @@ enum family_flags {
 	 */
 	FAMILY_TIMENS = 1 << 0,
 	/*
-	 * verify -t N (N > 1): first the cross-CPU ordering phase
-	 * (harness/parallel.h) for the APIs without CLK_SETTABLE whose clock
-	 * is not a CPU-time clock (CLOCK_PROCESS_CPUTIME_ID,
-	 * CLOCK_THREAD_CPUTIME_ID); needs .read_clock.
+	 * verify: the cross-CPU ordering phase (harness/parallel.h) for the
+	 * APIs without CLK_SETTABLE or CLK_AUX whose clock is not a CPU-time clock
+	 * (CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID): with -t N
+	 * (N > 1) first, on the N threads; else after the checks, over every
+	 * allowed CPU.  Needs .read_clock.
 	 */
 	FAMILY_CROSS_CPU = 1 << 1,
 	/*
@@ -231,6 +232,17 @@ struct family {
 	 */
 	long (*abi_call)(const struct abi_call *c);
 	void (*abi_cases)(struct abi_ctx *ctx);
+
+	/*
+	 * read_burst - the clock families: @n (1 .. 256) readings of @api's
+	 * clock through the path under test (as .read_clock), one right after
+	 * the other with nothing in between but the store of each result,
+	 * into @out in the order taken.  Return: 0, or -1 with errno when a
+	 * call failed (@out then undefined).  Used by the back-to-back phase
+	 * (harness/burst.c); NULL: no such phase.
+	 */
+	int (*read_burst)(const struct api *api, const struct run *run, struct ts64 *out,
+			  unsigned n);
 };
 
 struct api {

@@ -74,8 +74,8 @@ const struct api api_table[] = {
 	CLOCK_APIS(getres),
 	AUX_APIS(gettime),
 	AUX_APIS(getres),
-	{ "gettimeofday", &gettimeofday_family, -1, NULL, 0, 0 },
-	{ "time", &time_family, -1, NULL, 0, 0 },
+	{ "gettimeofday", &gettimeofday_family, -1, NULL, CLK_SETTABLE, 0 },
+	{ "time", &time_family, -1, NULL, CLK_SETTABLE, 0 },
 	{ "getcpu", &getcpu_family, -1, NULL, 0, 0 },
 	{ "getrandom", &getrandom_family, -1, NULL, 0, 0 },
 #ifdef SYS_clock_gettime64	/* 32-bit targets (Linux 5.1 y2038 system calls) */

@@ -28,7 +28,6 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/timex.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "harness/abi.h"
@@ -202,35 +201,26 @@ static const char *subject_name(const struct clock_arg *a)
 }
 
 /*
+ * What the kernel does when the system call rejects every aux clock id
+ * with EINVAL: aux clocks (CLOCK_AUX .. CLOCK_AUX + 7) are served by Linux
+ * 6.17 and later built with CONFIG_POSIX_AUX_CLOCKS
+ * (kernel/time/timekeeping.c); the kernel's answer alone says that this
+ * one does not serve them, not which of the two it lacks.
+ */
+static const char *aux_clocks_absent_why(void)
+{
+	return "this kernel serves no aux clocks: Linux 6.17 or later with CONFIG_POSIX_AUX_CLOCKS does";
+}
+
+/*
  * Can @api be tested here?  Not when its system call rejects the clock id:
  * EINVAL (for the alarm clocks: no RTC that can wake the system,
  * kernel/time/alarmtimer.c; for an aux clock: a kernel before 6.17 or
  * without CONFIG_POSIX_AUX_CLOCKS), or ENODEV for an aux clock not enabled
  * (kernel/time/timekeeping.c).  The reason into @why; errno kept.
  */
-/*
- * Why this kernel rejects the aux clocks (CLOCK_AUX.., Linux 6.17,
- * CONFIG_POSIX_AUX_CLOCKS): too old, or built without them (uname(2)'s
- * release "MAJOR.MINOR...").
- */
-static const char *aux_clocks_absent_why(char *buf, size_t len)
-{
-	struct utsname u;
-	int major, minor;
-
-	if (uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 &&
-	    (major > 6 || (major == 6 && minor >= 17))) {
-		snprintf(buf, len, "this Linux %d.%d was built without CONFIG_POSIX_AUX_CLOCKS",
-			 major, minor);
-		return buf;
-	}
-	return "aux clocks need Linux 6.17 or later, with CONFIG_POSIX_AUX_CLOCKS";
-}
-
 static bool clock_supported(const struct api *api, char *why, size_t len)
 {
-	char absent[80];
-
 	struct clock_arg a = clock_arg_of(api, NULL);
 	union clock_buf b;
 
@@ -247,7 +237,7 @@ static bool clock_supported(const struct api *api, char *why, size_t len)
 	else if (why && (api->flags & CLK_AUX))
 		snprintf(why, len,
 			 "unsupported by this kernel: the system call rejects %s with EINVAL (%s)",
-			 api->clock_name, aux_clocks_absent_why(absent, sizeof(absent)));
+			 api->clock_name, aux_clocks_absent_why());
 	else if (why)
 		snprintf(why, len, "unsupported here: the system call rejects %s with EINVAL%s",
 			 api->clock_name ? api->clock_name : api->name,
@@ -409,10 +399,9 @@ struct gettime_state {
 	bool have_tai_offset;
 	struct ts64 prev_r2; /* CLOCK_REALTIME after the last round's reading */
 	bool have_prev_r2;
-	bool y2038_noted;	 /* the 32-bit wrap past 2038 said */
-	uint64_t rounds;	 /* rounds begun */
-	uint64_t set_seen_round; /* the round in which a setting was last seen */
-	bool set_seen;
+	bool y2038_noted;    /* the 32-bit wrap past 2038 said */
+	uint64_t rounds;     /* rounds begun */
+	struct ts64 prev_s2; /* the system call's reading after prev */
 	/* clock_getres: the first answers of the run, of the system call and the subject */
 	struct ts64 first_sres, first_vres;
 	bool have_first_sres, have_first_vres;
@@ -432,23 +421,14 @@ static bool tai_offset(long *sec)
 }
 
 /*
- * For a settable clock: was CLOCK_REALTIME set (so a jump is no failure)?
- * verify_clock_was_set() answers once per setting; one setting may fail
- * several checks of the round in which it is seen (the ordering against the
- * previous round's reading and the sandwich), and the next round's ordering
- * check against this round's reading, so it excuses those two rounds.
+ * For a settable clock: may a failing check be a setting of CLOCK_REALTIME
+ * (verify_clock_was_set(): a cancel that came during this round, or for
+ * @across_rounds, a check against the previous round's reading, before
+ * it)?  The round is then taken again (gettime_round()).
  */
-static bool clock_was_set(struct verify_ctx *ctx, struct gettime_state *st)
+static bool clock_was_set(struct verify_ctx *ctx, bool across_rounds)
 {
-	if (!(ctx->api->flags & CLK_SETTABLE))
-		return false;
-	if (st->set_seen && st->rounds - st->set_seen_round <= 1)
-		return true;
-	if (!verify_clock_was_set(ctx))
-		return false;
-	st->set_seen = true;
-	st->set_seen_round = st->rounds;
-	return true;
+	return (ctx->api->flags & CLK_SETTABLE) && verify_clock_was_set(ctx, across_rounds);
 }
 
 /*
@@ -466,7 +446,7 @@ static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st, struc
 
 	if (!verify_ok(ctx, "coarse lags the fine clock by at most the bound",
 		       lag <= bound || ts64_sub_ns(f1, s1) > bound) &&
-	    !clock_was_set(ctx, st)) {
+	    !clock_was_set(ctx, false)) {
 		verify_fail(ctx,
 			    "%s [%s] is %" PRId64
 			    " ns behind the fine clock's syscall [%s] read before it (resolution %" PRId64
@@ -476,7 +456,7 @@ static bool check_coarse(struct verify_ctx *ctx, struct gettime_state *st, struc
 		return false;
 	}
 	if (!verify_ok(ctx, "coarse not ahead of the fine clock", ts64_cmp(v, f2) <= 0) &&
-	    !clock_was_set(ctx, st)) {
+	    !clock_was_set(ctx, false)) {
 		verify_fail(ctx,
 			    "%s [%s] is ahead of the fine clock's syscall [%s] read after it (%" PRId64
 			    " ns ahead)",
@@ -523,8 +503,13 @@ static bool sys_read(struct verify_ctx *ctx, const struct clock_arg *a, clockid_
 		     struct ts64 *out)
 {
 	union clock_buf b;
+	long r = sys_call(a, false, id, &b);
 
-	if (!verify_ok(ctx, "system call returns 0", sys_call(a, false, id, &b) == 0)) {
+	if (r != 0 && errno == ENODEV && (ctx->api->flags & CLK_AUX) && id == ctx->api->clock_id) {
+		verify_aux_off(ctx);
+		return false;
+	}
+	if (!verify_ok(ctx, "system call returns 0", r == 0)) {
 		verify_fail(ctx, "%s(%d) system call failed: %s", vdso_call_name(a->fl->call[0]),
 			    (int)id, strerror(errno));
 		return false;
@@ -565,62 +550,66 @@ static void report_order(struct verify_ctx *ctx, struct gettime_state *st, struc
 }
 
 /*
- * One round: [fine f1] [monotonic m] s1 v s2 [fine f2].  The checks run from
- * the most specific to the most general and the round stops at the first
- * failure, so that one bug gives one message per round.
- */
-/*
  * CLOCK_TAI is CLOCK_REALTIME plus the TAI offset (clock_gettime(2),
- * adjtimex(2) tai): with the offset @tai_sec the same before @r1 and after
- * @r2, the subject's TAI reading @v lies within [r1, r2] + the offset.
- * Return: false after reporting a failure.
+ * adjtimex(2) tai): with the offset @a1 before @r1 and @a2 after @r2, the
+ * subject's TAI reading @v lies within [r1 + the smaller, r2 + the larger]
+ * (an offset changed during the round widens the bracket by exactly the
+ * two offsets seen, no more).  Return: false after reporting a failure.
  */
 static bool check_tai_offset(struct verify_ctx *ctx, struct gettime_state *st, struct ts64 r1,
-			     struct ts64 v, struct ts64 r2, long tai_sec)
+			     struct ts64 v, struct ts64 r2, long a1, long a2)
 {
-	struct ts64 lo = { r1.sec + tai_sec, r1.nsec }, hi = { r2.sec + tai_sec, r2.nsec };
-	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
+	long lo_sec = a1 < a2 ? a1 : a2, hi_sec = a1 < a2 ? a2 : a1;
+	struct ts64 lo = { r1.sec + lo_sec, r1.nsec }, hi = { r2.sec + hi_sec, r2.nsec };
+	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN], off[48];
 
 	if (verify_ok(ctx, "CLOCK_TAI is CLOCK_REALTIME plus the TAI offset",
 		      ts64_cmp(lo, v) <= 0 && ts64_cmp(v, hi) <= 0) ||
-	    clock_was_set(ctx, st))
+	    clock_was_set(ctx, false))
 		return true;
+	if (a1 == a2)
+		snprintf(off, sizeof(off), "%ld s", a1);
+	else
+		snprintf(off, sizeof(off), "%ld s then %ld s", a1, a2);
 	verify_fail(ctx,
-		    "%s CLOCK_TAI [%s] is not syscall CLOCK_REALTIME [%s .. %s] + the TAI offset %ld s (adjtimex): %" PRId64
+		    "%s CLOCK_TAI [%s] is not syscall CLOCK_REALTIME [%s .. %s] + the TAI offset %s (adjtimex): %" PRId64
 		    " ns %s",
 		    subject_name(&st->arg), ts64_format(v, a, sizeof(a)),
-		    ts64_format(r1, b, sizeof(b)), ts64_format(r2, c, sizeof(c)), tai_sec,
+		    ts64_format(r1, b, sizeof(b)), ts64_format(r2, c, sizeof(c)), off,
 		    ts64_cmp(v, lo) < 0 ? ts64_sub_ns(lo, v) : ts64_sub_ns(v, hi),
 		    ts64_cmp(v, lo) < 0 ? "behind" : "ahead");
 	return false;
 }
 
 /*
- * For CLOCK_TAI, is a jump excused?  A change of the TAI offset by other
- * than one second (ADJ_TAI, which does not count as setting the clock)
- * is: a note says so.  A change by exactly one second where CLOCK_REALTIME
- * moved as a leap second steps it (ts64_leap_step_only()) is a leap
- * second, across which CLOCK_TAI must go on evenly: nothing is excused.
- * Otherwise (no change, or one second while CLOCK_REALTIME moved
- * otherwise, so was set as well: a clock set and a leap second or the TAI
- * offset put back, at nearly the same moment) the CLOCK_REALTIME set
- * excuse (clock_was_set()).  @before, @after: the offsets around the
- * readings; @realtime_move_ns: CLOCK_REALTIME's move across them, if
+ * For CLOCK_TAI, is a jump excused?  A change of the TAI offset by one
+ * second where CLOCK_REALTIME moved as a leap second steps it
+ * (ts64_leap_step_only()) is a leap second, across which CLOCK_TAI must go
+ * on evenly: nothing is excused.  Any other change of the offset between
+ * @before and @after (read around the readings compared, if @known) is a
+ * setting of CLOCK_TAI: adjtimex(2) ADJ_TAI, for which do_adjtimex()
+ * calls clock_was_set() (kernel/time/timekeeping.c); but it leaves
+ * CLOCK_REALTIME's offset as it was, so the timerfd, which is cancelled
+ * only when that offset changes (timerfd_clock_was_set(), fs/timerfd.c),
+ * does not tell of it: the two offsets seen are the word, counted as an
+ * excused round (verify_tai_set()).  Without a change, only a setting of
+ * CLOCK_REALTIME (clock_was_set(), @across_rounds as there).
+ * @realtime_move_ns: CLOCK_REALTIME's move across the readings, if
  * @realtime_known.
  */
-static bool tai_jump_excused(struct verify_ctx *ctx, struct gettime_state *st, long before,
-			     long after, bool known, int64_t realtime_move_ns, bool realtime_known)
+static bool tai_jump_excused(struct verify_ctx *ctx, long before, long after, bool known,
+			     int64_t realtime_move_ns, bool realtime_known, bool across_rounds)
 {
 	long change = after - before;
 
-	if (!known || change == 0)
-		return clock_was_set(ctx, st);
-	if (change == 1 || change == -1)
-		return realtime_known && !ts64_leap_step_only(realtime_move_ns, change) &&
-		       clock_was_set(ctx, st);
-	report_note("%s: the TAI offset changed from %ld to %ld s during the run; one ordering check skipped",
-		    ctx->api->name, before, after);
-	return true;
+	if (known && (change == 1 || change == -1) && realtime_known &&
+	    ts64_leap_step_only(realtime_move_ns, change))
+		return false;
+	if (known && change != 0) {
+		verify_tai_set(ctx);
+		return true;
+	}
+	return clock_was_set(ctx, across_rounds);
 }
 
 /*
@@ -777,6 +766,21 @@ static bool check_result(struct verify_ctx *ctx, struct gettime_state *st,
 }
 
 /*
+ * An aux clock stepped back between the rounds (clock_adjtime(2) on
+ * CLOCK_AUX, say by a PTP daemon: no timerfd tells of it), seen in the
+ * system call's own readings: this round's first behind the previous
+ * round's last.  It excuses only the check against the previous round.
+ */
+static bool aux_stepped(struct verify_ctx *ctx, struct gettime_state *st,
+			const struct gettime_readings *g)
+{
+	if (!(ctx->api->flags & CLK_AUX) || ts64_cmp(g->s1, st->prev_s2) >= 0)
+		return false;
+	verify_aux_stepped(ctx);
+	return true;
+}
+
+/*
  * The reading is not behind the previous round's, unless the clock was set
  * (or for CLOCK_TAI, its offset changed) in between; false after the failure.
  */
@@ -788,9 +792,10 @@ static bool check_after_previous(struct verify_ctx *ctx, struct gettime_state *s
 
 	if (st->have_prev &&
 	    !verify_ok(ctx, "not behind the previous reading", ts64_cmp(st->prev, g->v) <= 0) &&
-	    !(g->tai ? tai_jump_excused(ctx, st, g->before, g->a2, g->jump_known, g->rt_move,
-					g->rt_known)
-		     : clock_was_set(ctx, st))) {
+	    !aux_stepped(ctx, st, g) &&
+	    !(g->tai ? tai_jump_excused(ctx, g->before, g->a2, g->jump_known, g->rt_move,
+					g->rt_known, true)
+		     : clock_was_set(ctx, true))) {
 		char offsets[96] = "";
 		if (g->jump_known) /* (what tai_jump_excused() judged by) */
 			snprintf(offsets, sizeof(offsets),
@@ -835,7 +840,7 @@ static bool check_boottime_ahead(struct verify_ctx *ctx, struct gettime_state *s
  * most general and the round stops at the first failure, so that one bug
  * gives one message per round.
  */
-static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
+static void gettime_round_once(struct verify_ctx *ctx, struct gettime_state *st)
 {
 	const struct api *api = ctx->api;
 	struct gettime_readings g;
@@ -846,7 +851,8 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	tai_across_rounds(st, &g);
 	if (libc_past_2038(ctx, st, &g) || !check_result(ctx, st, &g))
 		return;
-	if (g.tai_known && g.a1 == g.a2 && !check_tai_offset(ctx, st, g.r1, g.v, g.r2, g.a1)) {
+	ctx->sight.readings++;
+	if (g.tai_known && !check_tai_offset(ctx, st, g.r1, g.v, g.r2, g.a1, g.a2)) {
 		st->prev = g.v;
 		return;
 	}
@@ -857,16 +863,40 @@ static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
 	if (st->check_boottime && !check_boottime_ahead(ctx, st, &g))
 		return;
 	/* the system call's readings s1 and s2 frame the reading */
+	ctx->sight.res_ns = st->res_ns;
+	if (ts64_cmp(g.s1, g.v) <= 0 && ts64_cmp(g.v, g.s2) <= 0)
+		verify_seen(ctx, ts64_sub_ns(g.v, g.s1), ts64_sub_ns(g.s2, g.v));
 	if (!verify_ok(ctx, "within the system call's readings",
 		       ts64_cmp(g.s1, g.v) <= 0 && ts64_cmp(g.v, g.s2) <= 0) &&
-	    !(g.tai ? tai_jump_excused(ctx, st, g.a1, g.a2, g.tai_known, ts64_sub_ns(g.r2, g.r1),
-				       g.tai_known)
-		    : clock_was_set(ctx, st)))
+	    !(g.tai ? tai_jump_excused(ctx, g.a1, g.a2, g.tai_known, ts64_sub_ns(g.r2, g.r1),
+				       g.tai_known, false)
+		    : clock_was_set(ctx, false)))
 		report_order(ctx, st, g.s1, g.v, g.s2);
 	if (!st->have_prev || ts64_cmp(g.v, st->prev) != 0)
 		st->prev_change = g.s2;
 	st->prev = g.v;
+	st->prev_s2 = g.s2;
 	st->have_prev = true;
+}
+
+/* gettime_round_once() as a round of verify_round_again(). */
+static void gettime_round_retake(struct verify_ctx *ctx, void *state)
+{
+	gettime_round_once(ctx, state);
+}
+
+/*
+ * A round; taken again when a setting of CLOCK_REALTIME (or an aux
+ * clock's step) excused it, without the comparison with the previous
+ * round's reading, which the setting spoiled.
+ */
+static void gettime_round(struct verify_ctx *ctx, struct gettime_state *st)
+{
+	gettime_round_once(ctx, st);
+	if (ctx->excused_round && !ctx->retaking) {
+		st->have_prev = false;
+		verify_round_again(ctx, gettime_round_retake, st);
+	}
 }
 
 /*
@@ -1056,6 +1086,43 @@ static int clock_read(const struct api *api, const struct run *run, struct ts64 
 	return r;
 }
 
+/*
+ * The back-to-back phase's readings (.read_burst): @n calls in a row of
+ * the path under test, each writing its own buffer of the call's width,
+ * taken to struct ts64 after the last.
+ */
+#define CLOCK_BURST_MAX 256
+static int clock_read_burst(const struct api *api, const struct run *run, struct ts64 *out,
+			    unsigned n)
+{
+	struct clock_arg a = clock_arg_of(api, run);
+	union clock_buf b[CLOCK_BURST_MAX];
+	struct timespec ts[CLOCK_BURST_MAX];
+	int r = 0;
+
+	if (n > CLOCK_BURST_MAX) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (a.fn && a.fl == &old_flavour) {
+		for (unsigned i = 0; i < n; i++)
+			r |= vdso_clock_gettime(a.fn, a.id, &b[i].old);
+#ifdef SYS_clock_gettime64
+	} else if (a.fn) {
+		for (unsigned i = 0; i < n; i++)
+			r |= vdso_clock_gettime64(a.fn, a.id, &b[i].t64);
+#endif
+	} else {
+		for (unsigned i = 0; i < n; i++)
+			r |= clock_gettime(a.id, &ts[i]);
+		for (unsigned i = 0; i < n; i++)
+			a.fl->from_libc(&b[i], &ts[i]);
+	}
+	for (unsigned i = 0; i < n; i++)
+		out[i] = a.fl->to_ts64(&b[i]);
+	return r ? -1 : 0;
+}
+
 /* ---- abi ---- */
 
 static long abi_call(const struct clock_flavour *f, bool getres, const struct abi_call *c)
@@ -1206,6 +1273,7 @@ const struct family clock_gettime_family = {
 	.read_clock = clock_read,
 	.abi_call = old_gettime_abi_call,
 	CLOCK_FAMILY_COMMON,
+	.read_burst = clock_read_burst,
 };
 
 const struct family clock_getres_family = {
@@ -1225,6 +1293,7 @@ const struct family clock_gettime64_family = {
 	.read_clock = clock_read,
 	.abi_call = t64_gettime_abi_call,
 	CLOCK_FAMILY_COMMON,
+	.read_burst = clock_read_burst,
 };
 
 const struct family clock_getres_time64_family = {

@@ -16,6 +16,8 @@
 #include "harness/parallel.h"
 #include "harness/verify.h"
 #include "lib/cpus.h"
+#include "lib/interrupt.h"
+#include "lib/sysclock.h"
 #include "output/report.h"
 
 /* The token ring of the cross-CPU ordering check. */
@@ -27,7 +29,9 @@ struct ring {
 	struct ts64 last; /* the previous holder's reading */
 	int last_cpu;
 	bool have_last;
-	unsigned compared; /* readings compared with another CPU's */
+	unsigned compared;	   /* readings compared with another CPU's */
+	int64_t gap_min_ns;	   /* smallest (reading - the previous holder's), INT64_MAX: none */
+	uint64_t hard_deadline_ns; /* now_ns() after which the ring stops anyway; 0: none */
 };
 
 struct worker {
@@ -45,7 +49,8 @@ struct worker {
 
 bool parallel_ordered_clock(const struct api *api)
 {
-	return (api->family->flags & FAMILY_CROSS_CPU) && !(api->flags & CLK_SETTABLE) &&
+	return (api->family->flags & FAMILY_CROSS_CPU) &&
+	       !(api->flags & (CLK_SETTABLE | CLK_AUX)) &&
 	       api->clock_id != CLOCK_PROCESS_CPUTIME_ID &&
 	       api->clock_id != CLOCK_THREAD_CPUTIME_ID;
 }
@@ -59,9 +64,13 @@ static void ring_turn(struct worker *w)
 	char a[TS64_STRLEN], b[TS64_STRLEN];
 	struct ts64 v;
 
-	/* However short the duration, every thread compares once. */
+	/*
+	 * However short the duration, every thread compares once; without
+	 * -t, not for longer than a second more (r->hard_deadline_ns).
+	 */
 	if (!verify_running(ctx) &&
-	    (r->compared >= w->nthreads || verify_failures() >= w->run->maxfails)) {
+	    (r->compared >= w->nthreads || verify_failures() >= w->run->maxfails ||
+	     (r->hard_deadline_ns && now_ns() >= r->hard_deadline_ns))) {
 		atomic_store(&r->stop, true);
 		return;
 	}
@@ -72,8 +81,12 @@ static void ring_turn(struct worker *w)
 		r->have_last = false;
 		return;
 	}
-	if (r->have_last)
+	if (r->have_last) {
 		r->compared++;
+		int64_t gap = ts64_sub_ns(v, r->last);
+		if (gap >= 0 && gap < r->gap_min_ns)
+			r->gap_min_ns = gap;
+	}
 	if (r->have_last && !verify_ok(ctx, "cross-CPU: not behind the reading on another CPU",
 				       ts64_cmp(r->last, v) <= 0))
 		verify_fail(ctx,
@@ -158,44 +171,120 @@ static enum status fold(const struct worker *w, unsigned n, enum status st)
 	return st == STATUS_FAIL ? st : all_skip ? STATUS_SKIP : STATUS_PASS;
 }
 
-enum status verify_parallel(const struct api *api, const struct run *run, verify_part_fn checks)
+/* The check of the cross-CPU phase (a KTAP SKIP line when it cannot run). */
+#define CROSS_CPU_CHECK "cross-CPU: not behind the reading on another CPU"
+
+/*
+ * The token ring of @n threads, worker i pinned to the i-th CPU of @mask,
+ * for @duration_ns (and until each has compared once); the figures to the
+ * session.  Return: as verify_cross_cpu().
+ */
+static enum status ring_phase(const struct api *api, const struct run *run, struct worker *w,
+			      unsigned n, uint64_t duration_ns, bool bounded)
 {
-	unsigned n = run->threads;
-	struct worker *w = calloc(n, sizeof(*w));
 	struct run phase = *run;
-	struct cpu_mask mask;
 	enum status st = STATUS_PASS;
 	struct ring ring;
 
-	if (!w || !cpu_mask_get(&mask)) {
-		fprintf(stderr, "vdsotest: %s: %s\n", api->name, strerror(errno));
-		free(w);
-		return STATUS_FAIL;
+	phase.duration_ns = duration_ns ? duration_ns : 1;
+	memset(&ring, 0, sizeof(ring));
+	ring.gap_min_ns = INT64_MAX;
+	verify_scope("cross-CPU"); /* for verify_begin/end's verbose lines */
+	verify_begin(&ring.ctx, api, &phase);
+	if (bounded)
+		ring.hard_deadline_ns = ring.ctx.deadline_ns + 1000000000u;
+	for (unsigned i = 0; i < n; i++) {
+		w[i].ring = &ring;
+		w[i].run = &phase;
 	}
-	for (unsigned i = 0; i < n; i++)
+	if (!run_workers(w, n))
+		st = STATUS_FAIL;
+	ring.ctx.sight.cross_compared = ring.compared;
+	ring.ctx.sight.cross_gap_min_ns = ring.gap_min_ns;
+	ring.ctx.sight.cross_cpus = n;
+	ring.ctx.sight.readings += ring.compared;
+	if (!ring.compared && !interrupt_signal()) {
+		report_note("%s: the cross-CPU phase compared no reading within its time (the CPUs were busy)",
+			    api->name);
+		verify_skip(NULL, CROSS_CPU_CHECK, "no reading compared within the time");
+	}
+	verify_end(&ring.ctx);
+	verify_scope(NULL);
+	st = fold(w, n, st);
+	for (unsigned i = 0; i < n; i++) {
+		w[i].ring = NULL;
+		w[i].run = run;
+	}
+	return st;
+}
+
+/* The workers for the first @n CPUs of the affinity mask, or NULL (said). */
+static struct worker *workers(const struct api *api, const struct run *run, unsigned *n,
+			      verify_part_fn checks)
+{
+	struct cpu_mask mask;
+	struct worker *w;
+
+	if (!cpu_mask_get(&mask)) {
+		fprintf(stderr, "vdsotest: %s: %s\n", api->name, strerror(errno));
+		return NULL;
+	}
+	if (!*n)
+		*n = cpu_mask_count(&mask);
+	w = calloc(*n ? *n : 1, sizeof(*w));
+	if (!w)
+		fprintf(stderr, "vdsotest: %s: %s\n", api->name, strerror(errno));
+	for (unsigned i = 0; w && i < *n; i++)
 		w[i] = (struct worker){ .index = i,
 					.cpu = cpu_mask_nth(&mask, i),
 					.api = api,
-					.run = &phase,
+					.run = run,
 					.checks = checks,
-					.nthreads = n };
+					.nthreads = *n };
 	cpu_mask_free(&mask);
+	return w;
+}
+
+enum status verify_cross_cpu(const struct api *api, const struct run *run, uint64_t duration_ns)
+{
+	unsigned n = 0;
+	struct worker *w;
+	enum status st;
+
+	if (!parallel_ordered_clock(api))
+		return STATUS_SKIP;
+	if (!(w = workers(api, run, &n, NULL)))
+		return STATUS_FAIL;
+	if (n < 2) {
+		report_note_once(
+			"cross-CPU one CPU",
+			"%s: the cross-CPU phase left out: one CPU allowed (the affinity mask), no other CPU to compare with (said once)",
+			api->name);
+		verify_skip(NULL, CROSS_CPU_CHECK, "one CPU allowed");
+		free(w);
+		return STATUS_SKIP;
+	}
+	st = ring_phase(api, run, w, n, duration_ns, true);
+	free(w);
+	return st;
+}
+
+enum status verify_parallel(const struct api *api, const struct run *run, verify_part_fn checks)
+{
+	unsigned n = run->threads;
+	struct worker *w = workers(api, run, &n, checks);
+	struct run phase = *run;
+	enum status st = STATUS_PASS;
+
+	if (!w)
+		return STATUS_FAIL;
 	verify_notes(api, run); /* once, before any thread's lines */
 	if (parallel_ordered_clock(api)) {
 		phase.duration_ns = run->duration_ns / 2 ? run->duration_ns / 2 : 1;
-		memset(&ring, 0, sizeof(ring));
-		verify_scope("cross-CPU"); /* for verify_begin/end's verbose lines */
-		verify_begin(&ring.ctx, api, &phase);
-		for (unsigned i = 0; i < n; i++)
-			w[i].ring = &ring;
-		if (!run_workers(w, n))
-			st = STATUS_FAIL;
-		verify_end(&ring.ctx);
-		verify_scope(NULL);
-		st = fold(w, n, st);
-		for (unsigned i = 0; i < n; i++)
-			w[i].ring = NULL;
+		st = ring_phase(api, run, w, n, phase.duration_ns, false);
 	}
+	for (unsigned i = 0; i < n; i++)
+		w[i].run = &phase;
 	if (!run_workers(w, n))
 		st = STATUS_FAIL;
 	st = fold(w, n, st);

@@ -2,7 +2,8 @@
 /*
  * verify on several CPUs at once (-t N): N threads, each pinned to its own
  * CPU of the affinity mask, run an API's checks at the same time; for the
- * clocks that never go back, a cross-CPU ordering check first.
+ * clocks that never go back, a cross-CPU ordering check first.  Without
+ * -t, that check alone over every allowed CPU (verify_cross_cpu()).
  */
 #ifndef VDSOTEST_PARALLEL_H
 #define VDSOTEST_PARALLEL_H
@@ -15,7 +16,8 @@
  * @api: an API of a FAMILY_CROSS_CPU family (clock_gettime, either
  * timespec width) whose clock cannot be set and is the same for every
  * thread (MONOTONIC, _RAW, _COARSE, BOOTTIME, BOOTTIME_ALARM; not the
- * CPU-time clocks)?
+ * CPU-time clocks, nor the aux clocks, which their owner steps without
+ * a word: clock_adjtime(2))?
  */
 bool parallel_ordered_clock(const struct api *api);
 
@@ -42,5 +44,21 @@ bool parallel_ordered_clock(const struct api *api);
  * skipped; else STATUS_PASS.
  */
 enum status verify_parallel(const struct api *api, const struct run *run, verify_part_fn checks);
+
+/*
+ * verify_cross_cpu - the cross-CPU phase of a verify without -t: for
+ * parallel_ordered_clock() APIs, the token ring above with a thread on
+ * every CPU of the affinity mask, for @duration_ns (and until every thread
+ * compared once), as the kernel's TSC warp check takes turns between CPUs
+ * (check_tsc_warp(), arch/x86/kernel/tsc_sync.c): each reading compared
+ * with the last one taken on another CPU.  The smallest gap seen goes to
+ * the session (verify_sight_add()): an offset between CPUs larger than it
+ * would have shown.  With one CPU allowed: a note, once per run, and a
+ * KTAP "# SKIP one CPU allowed" for the check "cross-CPU: not behind the
+ * reading on another CPU".
+ * Return: STATUS_SKIP when it does not apply or cannot run (one CPU); else
+ * as verify_parallel().
+ */
+enum status verify_cross_cpu(const struct api *api, const struct run *run, uint64_t duration_ns);
 
 #endif

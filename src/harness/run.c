@@ -24,6 +24,7 @@
 
 #include "harness/abi.h"
 #include "harness/bench.h"
+#include "harness/burst.h"
 #include "harness/parallel.h"
 #include "harness/run.h"
 #include "harness/timens.h"
@@ -133,18 +134,50 @@ static enum status verify_checks(const struct api *api, const struct run *run)
 	return st == STATUS_PASS ? verify_end(&ctx) : st;
 }
 
-/* The parts of a verify, within verify_api()'s session. */
+/*
+ * The share of --duration each of the back-to-back and cross-CPU phases
+ * takes from the checks: an eighth, at most a second.
+ */
+static uint64_t phase_ns(const struct run *run)
+{
+	uint64_t ns = run->duration_ns / 8;
+
+	return ns > 1000000000u ? 1000000000u : ns ? ns : 1;
+}
+
+/* @st after a phase that ended with @p: a failure fails, a skip changes nothing. */
+static enum status after_phase(enum status st, enum status p)
+{
+	return p == STATUS_FAIL ? STATUS_FAIL : st;
+}
+
+/*
+ * The parts of a verify, within verify_api()'s session: the checks (on -t
+ * N threads after their cross-CPU phase), the back-to-back phase, without
+ * -t the cross-CPU phase over every allowed CPU, and the time namespace
+ * part.  The phases take their time from the checks' (phase_ns()).
+ */
 static enum status verify_parts(const struct api *api, const struct run *run)
 {
+	struct run checks = *run;
+	uint64_t burst_ns = verify_burst_applies(api) ? phase_ns(run) : 0;
+	uint64_t cross_ns = run->threads == 1 && parallel_ordered_clock(api) ? phase_ns(run) : 0;
 	enum status st;
 
 	if (run->rejected_errno) /* one part: the id is rejected on every CPU, in every namespace */
 		return verify_checks(api, run);
-	if (run->threads > 1)
-		return verify_parallel(api, run, verify_checks);
-	st = verify_checks(api, run);
-	/* (no namespace part after SIGINT or SIGTERM: it would never start) */
-	if (st == STATUS_SKIP || !timens_part_applies(api) || interrupt_signal())
+	if (checks.duration_ns > burst_ns + cross_ns)
+		checks.duration_ns -= burst_ns + cross_ns;
+	st = run->threads > 1 ? verify_parallel(api, &checks, verify_checks)
+			      : verify_checks(api, &checks);
+	/* (no phase or part after SIGINT or SIGTERM: it would never start) */
+	if (st == STATUS_SKIP || interrupt_signal())
+		return st;
+	if (burst_ns && verify_failures() < run->maxfails)
+		st = after_phase(st, verify_burst(api, run, burst_ns));
+	if (cross_ns && verify_failures() < run->maxfails && !interrupt_signal())
+		st = after_phase(st, verify_cross_cpu(api, run, cross_ns));
+	if (run->threads > 1 || !timens_part_applies(api) || interrupt_signal())
 		return st;
 	return timens_verify(api, run, verify_checks) == STATUS_FAIL ? STATUS_FAIL : st;
 }

@@ -61,6 +61,29 @@ void verify_part(const char *p)
 }
 
 /*
+ * One verify_tally(): a check's counts as one writer gave them.  Each
+ * call takes an entry of its own (an atomic index), writes it and marks
+ * it ready; verify_api() adds up the entries of one check once every
+ * writer is done.  No lock: a thread or process killed between the two
+ * steps leaves an entry that is never ready, nothing that others wait on.
+ */
+struct tally {
+	const char *part, *name; /* string literals: the same address after fork */
+	uint64_t made, failed;
+	const char *skip; /* verify_skip(): why the check was not made */
+	atomic_bool ready;
+};
+
+/*
+ * What one writer (verify_end() of a context, the phases) saw: see
+ * verify_seen() and struct verify_sight; entries as the tallies'.
+ */
+struct sight_entry {
+	struct verify_sight sight;
+	atomic_bool ready;
+};
+
+/*
  * The verify of one API (verify_api()): the failures printed so far, in a
  * shared page so that the time namespace part (another process) and the
  * threads of -t count in it too.  (Outside verify_api(), local_session
@@ -69,13 +92,14 @@ void verify_part(const char *p)
 static struct session {
 	atomic_uint printed;
 	unsigned maxfails;
-	bool noted;	    /* verify_notes() has spoken (inherited by fork) */
-	atomic_flag lock;   /* over the tallies (threads and processes) */
-	unsigned n_tallies; /* entries of tally[] in use */
-	struct tally {
-		const char *part, *name; /* string literals: the same address after fork */
-		uint64_t made, failed;
-	} tally[VERIFY_TALLIES_MAX];
+	bool noted;		   /* verify_notes() has spoken (inherited by fork) */
+	bool set_noted;		   /* verify_clock_was_set()'s note said */
+	atomic_uint n_tallies;	   /* entries of tally[] taken */
+	unsigned max_tallies;	   /* entries tally[] has room for */
+	atomic_uint n_sights;	   /* entries of sight[] taken */
+	unsigned max_sights;	   /* entries sight[] has room for */
+	struct sight_entry *sight; /* after tally[], in the same shared page */
+	struct tally tally[];
 } local_session, *session = &local_session;
 
 /* Same part and check: by address, then by text (the same literal in two files). */
@@ -84,29 +108,98 @@ static bool same_name(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-void verify_tally(const char *p, const char *name, uint64_t made, uint64_t failed)
+/* Take an entry of the session's tally[] and fill it; false when none is left. */
+static bool tally_add(const struct tally *t)
 {
 	struct session *s = session;
-	unsigned i;
+	unsigned i = atomic_fetch_add(&s->n_tallies, 1);
 
-	while (atomic_flag_test_and_set_explicit(&s->lock, memory_order_acquire))
-		;
-	for (i = 0; i < s->n_tallies; i++)
-		if (same_name(s->tally[i].part, p) && same_name(s->tally[i].name, name))
-			break;
-	if (i == s->n_tallies) {
-		if (i == VERIFY_TALLIES_MAX) { /* full: the last holds the rest */
-			i--;
-			s->tally[i].part = NULL;
-			s->tally[i].name = VERIFY_OTHER_CHECK;
-		} else {
-			s->n_tallies++;
-			s->tally[i] = (struct tally){ .part = p, .name = name };
-		}
+	if (i >= s->max_tallies)
+		return false;
+	s->tally[i].part = t->part;
+	s->tally[i].name = t->name;
+	s->tally[i].made = t->made;
+	s->tally[i].failed = t->failed;
+	s->tally[i].skip = t->skip;
+	atomic_store_explicit(&s->tally[i].ready, true, memory_order_release);
+	return true;
+}
+
+void verify_tally(const char *p, const char *name, uint64_t made, uint64_t failed)
+{
+	struct tally t = { .part = p, .name = name, .made = made, .failed = failed };
+
+	tally_add(&t);
+}
+
+void verify_skip(const char *p, const char *name, const char *why)
+{
+	struct tally t = { .part = p, .name = name, .skip = why };
+
+	tally_add(&t);
+}
+
+void verify_sight_add(const struct verify_sight *v)
+{
+	struct session *s = session;
+	unsigned i = atomic_fetch_add(&s->n_sights, 1);
+
+	if (i >= s->max_sights)
+		return;
+	s->sight[i].sight = *v;
+	atomic_store_explicit(&s->sight[i].ready, true, memory_order_release);
+}
+
+void verify_sight_init(struct verify_sight *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->res_ns = -1;
+	v->behind_min_ns = v->ahead_min_ns = INT64_MAX;
+	v->step_min_ns = v->step_median_ns = INT64_MAX;
+	v->cross_gap_min_ns = INT64_MAX;
+}
+
+/* The smaller of two minimums (INT64_MAX: none). */
+static int64_t min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+void verify_sight_merge(struct verify_sight *into, const struct verify_sight *v)
+{
+	if (v->res_ns >= 0)
+		into->res_ns = v->res_ns;
+	into->behind_min_ns = min64(into->behind_min_ns, v->behind_min_ns);
+	into->ahead_min_ns = min64(into->ahead_min_ns, v->ahead_min_ns);
+	into->bracketed += v->bracketed;
+	into->readings += v->readings;
+	if (v->step_readings) { /* (one back-to-back phase per verify) */
+		into->step_readings += v->step_readings;
+		into->step_min_ns = min64(into->step_min_ns, v->step_min_ns);
+		into->step_median_ns = v->step_median_ns;
+		into->step_cpus = v->step_cpus;
+		into->kind = v->kind;
 	}
-	s->tally[i].made += made;
-	s->tally[i].failed += failed;
-	atomic_flag_clear_explicit(&s->lock, memory_order_release);
+	if (v->cross_compared) {
+		into->cross_compared += v->cross_compared;
+		into->cross_gap_min_ns = min64(into->cross_gap_min_ns, v->cross_gap_min_ns);
+		into->cross_cpus = v->cross_cpus;
+	}
+	into->excused += v->excused;
+	into->aux_steps += v->aux_steps;
+	into->tai_sets += v->tai_sets;
+}
+
+/* The figures of every ready entry of the session, merged. */
+static void session_sight(struct verify_sight *v)
+{
+	const struct session *s = session;
+	unsigned n = atomic_load(&s->n_sights);
+
+	verify_sight_init(v);
+	for (unsigned i = 0; i < n && i < s->max_sights; i++)
+		if (atomic_load_explicit(&s->sight[i].ready, memory_order_acquire))
+			verify_sight_merge(v, &s->sight[i].sight);
 }
 
 unsigned verify_check_find(struct verify_ctx *ctx, const char *name)
@@ -126,20 +219,64 @@ unsigned verify_check_find(struct verify_ctx *ctx, const char *name)
 	return ctx->n_checks++;
 }
 
+/*
+ * The session's entries added up per check (part and name), in the order
+ * first tallied, into @out (room for VERIFY_TALLIES_MAX; the checks past
+ * that added to the last, VERIFY_OTHER_CHECK).  Return: their number.
+ */
+static unsigned session_tallies(struct tally *out)
+{
+	const struct session *s = session;
+	unsigned n = atomic_load(&s->n_tallies), k = 0;
+
+	if (n > s->max_tallies)
+		n = s->max_tallies;
+	for (unsigned i = 0; i < n; i++) {
+		const struct tally *t = &s->tally[i];
+		unsigned j;
+
+		if (!atomic_load_explicit(&t->ready, memory_order_acquire))
+			continue;
+		for (j = 0; j < k; j++)
+			if (same_name(out[j].part, t->part) && same_name(out[j].name, t->name))
+				break;
+		if (j == k && k == VERIFY_TALLIES_MAX) { /* full: the last holds the rest */
+			j = k - 1;
+			out[j].part = NULL;
+			out[j].name = VERIFY_OTHER_CHECK;
+			out[j].skip = NULL;
+		} else if (j == k) {
+			out[k++] = (struct tally){ .part = t->part,
+						   .name = t->name,
+						   .skip = t->skip };
+		}
+		out[j].made += t->made;
+		out[j].failed += t->failed;
+		if (t->made) /* (made somewhere: not skipped) */
+			out[j].skip = NULL;
+	}
+	return k;
+}
+
 /* Each check the session tallied: a KTAP subtest, or with -v a line. */
 static void report_tallies(const struct api *api, const struct run *run)
 {
-	const struct session *s = session;
+	static struct tally all[VERIFY_TALLIES_MAX]; /* (one verify at a time per process) */
+	unsigned n = session_tallies(all);
 
-	for (unsigned i = 0; i < s->n_tallies; i++) {
-		const struct tally *t = &s->tally[i];
+	for (unsigned i = 0; i < n; i++) {
+		const struct tally *t = &all[i];
 		char name[256];
 
 		snprintf(name, sizeof(name), "%s%s%s", t->part ? t->part : "", t->part ? ": " : "",
 			 t->name);
 		const char *times = t->made == 1 ? "time" : "times";
 
-		if (report_has_subtests() && t->failed)
+		if (report_has_subtests() && t->skip && !t->made)
+			report_subtest(api, STATUS_SKIP, name, NULL, "%s", t->skip);
+		else if (t->skip && !t->made)
+			continue; /* (said by a note) */
+		else if (report_has_subtests() && t->failed)
 			report_subtest(api, STATUS_FAIL, name, NULL,
 				       "failed %" PRIu64 " of %" PRIu64 " %s", t->failed, t->made,
 				       times);
@@ -154,7 +291,86 @@ static void report_tallies(const struct api *api, const struct run *run)
 			report_line(api, "verify: check \"%s\" %" PRIu64 " %s: OK", name, t->made,
 				    times);
 	}
-	report_subtests_end(api);
+}
+
+/* A line of report_sight(): in KTAP a diagnostic among the subtests, else a line. */
+static __attribute__((format(printf, 2, 3))) void sight_line(const struct api *api, const char *fmt,
+							     ...)
+{
+	char text[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (report_has_subtests())
+		report_subtest_diag(api, "%s", text);
+	else
+		report_line(api, "%s", text);
+}
+
+/*
+ * What the verify could see (the session's struct verify_sight): in KTAP
+ * as diagnostics after the subtests, with -v as lines; nothing when no
+ * check of a clock reading was made.
+ */
+static void report_sight(const struct api *api, const struct run *run)
+{
+	struct verify_sight v;
+	char res[48] = "", bracket[160] = "", steps[160] = "", cross[128] = "";
+
+	if (!run->verbose && !report_has_subtests())
+		return;
+	session_sight(&v);
+	if (v.excused)
+		sight_line(api, "verify: excused %" PRIu64 " rounds: CLOCK_REALTIME set",
+			   v.excused);
+	if (v.tai_sets)
+		sight_line(api,
+			   "verify: excused %" PRIu64
+			   " rounds: the TAI offset changed (adjtimex ADJ_TAI, seen before and after the readings)",
+			   v.tai_sets);
+	if (v.aux_steps)
+		sight_line(api,
+			   "verify: excused %" PRIu64
+			   " rounds: the aux clock stepped between rounds (seen in the system call's readings)",
+			   v.aux_steps);
+	if (!v.bracketed && !v.step_readings)
+		return;
+	if (v.res_ns >= 0)
+		snprintf(res, sizeof(res), "resolution %" PRId64 " ns; ", v.res_ns);
+	if (v.bracketed)
+		snprintf(bracket, sizeof(bracket),
+			 "%" PRIu64 " readings within the system call's: closest %" PRId64
+			 " ns after the one before, %" PRId64 " ns before the one after",
+			 v.bracketed, v.behind_min_ns, v.ahead_min_ns);
+	if (v.step_readings)
+		snprintf(steps, sizeof(steps),
+			 "%sback-to-back (%s clock): %" PRIu64
+			 " readings on %u CPUs, step median %" PRId64 " ns, smallest %" PRId64
+			 " ns",
+			 v.bracketed ? "; " : "", v.kind ? v.kind : "a", v.step_readings,
+			 v.step_cpus, v.step_median_ns, v.step_min_ns);
+	if (v.cross_compared)
+		snprintf(cross, sizeof(cross),
+			 "; cross-CPU: %" PRIu64 " readings on %u CPUs compared, closest %" PRId64
+			 " ns after the other CPU's",
+			 v.cross_compared, v.cross_cpus, v.cross_gap_min_ns);
+	sight_line(api, "verify: %s%s%s%s", res, bracket, steps, cross);
+	if (v.bracketed && v.step_readings)
+		sight_line(api,
+			   "verify: a pass means no error larger than %" PRId64 " ns (%" PRId64
+			   " ns ahead, %" PRId64
+			   " ns behind) in every reading, nor larger than %" PRId64
+			   " ns in a single reading (back-to-back)",
+			   v.ahead_min_ns > v.behind_min_ns ? v.ahead_min_ns : v.behind_min_ns,
+			   v.ahead_min_ns, v.behind_min_ns, v.step_median_ns);
+	else if (v.bracketed)
+		sight_line(api,
+			   "verify: a pass means no error larger than %" PRId64 " ns (%" PRId64
+			   " ns ahead, %" PRId64 " ns behind) in every reading",
+			   v.ahead_min_ns > v.behind_min_ns ? v.ahead_min_ns : v.behind_min_ns,
+			   v.ahead_min_ns, v.behind_min_ns);
 }
 
 /* "API: [SCOPE: ]message" for verify's own verbose lines. */
@@ -219,7 +435,12 @@ static bool reserve_failure(void)
 
 enum status verify_api(const struct api *api, const struct run *run, verify_part_fn parts)
 {
-	struct session *s = child_shared_page(sizeof(*s));
+	/* a context's checks per thread, the ring's, the namespace's, the phases' */
+	unsigned max_tallies = (run->threads + 8) * VERIFY_CHECKS_MAX;
+	unsigned max_sights = run->threads + 8;
+	size_t size = sizeof(struct session) + max_tallies * sizeof(struct tally) +
+		      max_sights * sizeof(struct sight_entry);
+	struct session *s = child_shared_page(size);
 	enum status st;
 
 	if (!s) {
@@ -229,8 +450,12 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 	atomic_init(&s->printed, 0);
 	s->maxfails = run->maxfails;
 	s->noted = false;
-	atomic_flag_clear(&s->lock);
-	s->n_tallies = 0;
+	s->set_noted = false;
+	atomic_init(&s->n_tallies, 0);
+	s->max_tallies = max_tallies;
+	atomic_init(&s->n_sights, 0);
+	s->max_sights = max_sights;
+	s->sight = (struct sight_entry *)(s->tally + max_tallies);
 	session = s;
 	if (api_vdso_fn(api, run)) { /* (a --vdso-lib function: dlsym() found it) */
 		const char *unreachable = run->vdso->unreachable[api->family->call];
@@ -242,10 +467,14 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 	unsigned fails = verify_failures();
 	report_failures(api, TEST_VERIFY, fails);
 	report_tallies(api, run);
+	report_sight(api, run);
+	report_subtests_end(api);
 	session = &local_session;
-	child_shared_page_free(s, sizeof(*s));
+	child_shared_page_free(s, size);
 	return fails ? STATUS_FAIL : st;
 }
+
+static enum clock_set_look look_timerfd(int fd);
 
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run)
 {
@@ -253,7 +482,10 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 	ctx->api = api;
 	ctx->run = run;
 	ctx->deadline_ns = now_ns() + run->duration_ns;
-	ctx->clock_set_fd = clock_set_watch();
+	/* (only where a setting can excuse: the watch is read every round) */
+	ctx->clock_set_fd = api->flags & CLK_SETTABLE ? clock_set_watch() : -1;
+	ctx->clock_set_look = look_timerfd;
+	verify_sight_init(&ctx->sight);
 	verify_notes(api, run);
 }
 
@@ -268,8 +500,17 @@ bool verify_running(struct verify_ctx *ctx)
 	bool early = ctx->rounds++ < VERIFY_MIN_ROUNDS;
 
 	ctx->pending = 0; /* (a check excused last round is not blamed in this one) */
+	/*
+	 * A cancel pending now came before this round's readings: it can
+	 * excuse only a comparison with an earlier round's (drained here,
+	 * without waiting, so that it cannot excuse a later failure).
+	 */
+	ctx->set_before_round = ctx->clock_set_fd >= 0 &&
+				verify_clock_set_wait(ctx->clock_set_fd, 0, ctx->clock_set_look);
+	ctx->set_in_round = false;
+	ctx->excused_round = false;
 
-	return verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
+	return !ctx->stop && verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
 	       (early || now_ns() < ctx->deadline_ns);
 }
 
@@ -379,23 +620,97 @@ bool verify_clock_set_wait(int fd, int timeout_ms, enum clock_set_look (*look)(i
 	}
 }
 
-bool verify_clock_was_set(struct verify_ctx *ctx)
+bool verify_clock_was_set(struct verify_ctx *ctx, bool across_rounds)
 {
+	bool set;
+
 	if (ctx->clock_set_fd < 0)
 		return false;
-	if (verify_clock_set_wait(ctx->clock_set_fd,
-				  leap_armed() ? CLOCK_SET_LEAP_WAIT_MS : CLOCK_SET_WAIT_MS,
-				  look_timerfd)) {
-		/* (reported once: a new timer for the next setting) */
-		close(ctx->clock_set_fd);
-		ctx->clock_set_fd = clock_set_watch();
-		/* (once per verify: under --perturb it comes hundreds of times) */
-		if (ctx->clock_sets++ == 0)
-			report_note("%s: CLOCK_REALTIME was set during the run; the ordering checks it spoiled skipped (-v: how often)",
+	set = ctx->set_in_round || (across_rounds && ctx->set_before_round) ||
+	      verify_clock_set_wait(ctx->clock_set_fd,
+				    leap_armed() ? CLOCK_SET_LEAP_WAIT_MS : CLOCK_SET_WAIT_MS,
+				    ctx->clock_set_look);
+	if (!set)
+		return false;
+	/*
+	 * (a cancel read now came during this round: it was drained at the
+	 * round's start; the timerfd reports the next setting by itself)
+	 */
+	ctx->set_in_round |= !(across_rounds && ctx->set_before_round);
+	if (!ctx->excused_round) {
+		ctx->excused_round = true;
+		ctx->sight.excused++;
+		/* (once per verify, whatever part: under --perturb it comes hundreds of times) */
+		if (ctx->clock_sets++ == 0 && !session->set_noted) {
+			session->set_noted = true;
+			report_note("%s: CLOCK_REALTIME was set during the run; the rounds it spoiled are taken again (-v: how often)",
 				    ctx->api->name);
-		return true;
+		}
 	}
-	return false;
+	return true;
+}
+
+void verify_round_again(struct verify_ctx *ctx, void (*round)(struct verify_ctx *ctx, void *state),
+			void *state)
+{
+	if (!ctx->excused_round || ctx->retaking)
+		return;
+	ctx->retaking = true;
+	ctx->set_in_round = ctx->set_before_round = false;
+	ctx->pending = 0;
+	round(ctx, state);
+	ctx->retaking = false;
+}
+
+void verify_aux_stepped(struct verify_ctx *ctx)
+{
+	if (!ctx->excused_round) {
+		ctx->excused_round = true;
+		ctx->sight.aux_steps++;
+	}
+}
+
+void verify_aux_off(struct verify_ctx *ctx)
+{
+	char key[REPORT_ONCE_KEY_LEN];
+
+	snprintf(key, sizeof(key), "aux off %s", ctx->api->name);
+	report_note_once(
+		key,
+		"%s: %s was switched off during the run (the system call gives ENODEV); verify of it ended there",
+		ctx->api->name, ctx->api->clock_name);
+	verify_stop(ctx);
+}
+
+void verify_tai_set(struct verify_ctx *ctx)
+{
+	if (!ctx->excused_round) {
+		ctx->excused_round = true;
+		ctx->sight.tai_sets++;
+	}
+}
+
+/*
+ * -v: the checks of @ctx by kind: of the path under test, of the system
+ * call's readings (the checks whose name begins "system call": the
+ * kernel's side, sanity checks), and the readings of the path under test
+ * compared where the family counts them (struct verify_sight readings).
+ */
+static void say_kinds(const struct verify_ctx *ctx)
+{
+	uint64_t sys = 0;
+	char readings[64] = "";
+
+	for (unsigned i = 0; i < ctx->n_checks; i++)
+		if (strncmp(ctx->check[i].name, "system call", 11) == 0)
+			sys += ctx->check[i].made;
+	if (ctx->sight.readings)
+		snprintf(readings, sizeof(readings), "; %" PRIu64 " readings of it compared",
+			 ctx->sight.readings);
+	say(ctx->api,
+	    "verify: checks by kind: %" PRIu64 " of the path under test, %" PRIu64
+	    " of the system call's readings%s",
+	    ctx->checks - sys, sys, readings);
 }
 
 enum status verify_end(struct verify_ctx *ctx)
@@ -411,11 +726,12 @@ enum status verify_end(struct verify_ctx *ctx)
 		    interrupt_name(interrupt_signal()), ctx->checks, ctx->fails);
 	else if (ctx->run->verbose)
 		say(ctx->api, "verify: %" PRIu64 " checks, %u failures", ctx->checks, ctx->fails);
-	if (ctx->run->verbose && ctx->clock_sets)
-		say(ctx->api, "verify: CLOCK_REALTIME set %u times: the checks it spoiled skipped",
-		    ctx->clock_sets);
+	if (ctx->run->verbose && !interrupt_signal() && ctx->checks)
+		say_kinds(ctx);
 	for (unsigned i = 0; i < ctx->n_checks; i++)
 		verify_tally(part, ctx->check[i].name, ctx->check[i].made, ctx->check[i].failed);
+	if (!part) /* (the main part's figures: a namespace's are alike) */
+		verify_sight_add(&ctx->sight);
 	ctx->n_checks = 0;
 	return ctx->fails ? STATUS_FAIL : STATUS_PASS;
 }

@@ -34,6 +34,37 @@ struct verify_check {
 	uint64_t failed; /* verify_fail() calls it was blamed for */
 };
 
+/* What a look at a clock-set watch found (verify_clock_set_wait()). */
+enum clock_set_look {
+	CLOCK_SET_NOT_YET, /* nothing yet (or only the timer's own expiry) */
+	CLOCK_SET_YES,	   /* the clock was set */
+	CLOCK_SET_UNKNOWN, /* the watch cannot answer: stop waiting */
+};
+
+/*
+ * What a verify could see, for the sentence that says what a pass means
+ * (verify_api()): its figures in ns, INT64_MAX where nothing was measured.
+ */
+struct verify_sight {
+	int64_t res_ns;	       /* the clock's resolution (clock_getres(2)); -1: none */
+	int64_t behind_min_ns; /* smallest (vDSO reading - system call reading before it) */
+	int64_t ahead_min_ns;  /* smallest (system call reading after it - vDSO reading) */
+	uint64_t bracketed;    /* vDSO readings checked against the two around them */
+	uint64_t readings;     /* vDSO readings compared with anything */
+	/* the back-to-back phase (harness/burst.h) */
+	uint64_t step_readings; /* readings taken back to back */
+	int64_t step_min_ns;	/* smallest step from one reading to the next */
+	int64_t step_median_ns; /* the median step */
+	unsigned step_cpus;	/* CPUs it ran on */
+	const char *kind;	/* "hres", "coarse", "raw" (a string literal) */
+	/* the cross-CPU phase (harness/parallel.h) */
+	uint64_t cross_compared;  /* readings compared with another CPU's */
+	int64_t cross_gap_min_ns; /* smallest (reading - the other CPU's before it) */
+	unsigned cross_cpus;
+	/* the rounds excused (verify_clock_was_set(), verify_aux_stepped(), verify_tai_set()) */
+	uint64_t excused, aux_steps, tai_sets;
+};
+
 struct verify_ctx {
 	const struct api *api;
 	const struct run *run;
@@ -48,6 +79,15 @@ struct verify_ctx {
 	unsigned pending;     /* 1 + the index of the check that failed in the last verify_ok()
 			     (what verify_fail() blames); 0: none */
 	struct verify_check check[VERIFY_CHECKS_MAX];
+	struct verify_sight
+		sight; /* what the checks saw (verify_seen()); to the session at verify_end() */
+	bool set_before_round; /* a cancel drained at the start of this round */
+	bool set_in_round;     /* a cancel came during this round (verify_clock_was_set()) */
+	bool excused_round;    /* this round was excused (counted once) */
+	bool stop;	       /* verify_stop(): no more rounds */
+	bool retaking;	       /* within verify_round_again() */
+	/* how clock_set_fd is read (verify_begin(): the timerfd's way; tests/unit-verify.c: a pipe's) */
+	enum clock_set_look (*clock_set_look)(int fd);
 };
 
 /* A part of a verify (api_run() gives them): checks, threads, namespace. */
@@ -193,9 +233,11 @@ void verify_part(const char *part);
  * verify_tally - add to the session's tally of the check @name of @part
  * (NULL: the main part) that it was made @made times and failed @failed
  * times; verify_end() does it for the checks of a context.  Safe from
- * threads and from the processes of the session (the tally is in its
- * shared page); a check beyond VERIFY_TALLIES_MAX is tallied under
- * VERIFY_OTHER_CHECK.
+ * threads and from the processes of the session without a lock: each
+ * call takes an entry of its own in the session's shared page (one atomic
+ * add; room for (threads + 8) * VERIFY_CHECKS_MAX, past that a call is
+ * lost), and verify_api() adds up the entries of each check at the end; a
+ * check beyond VERIFY_TALLIES_MAX is tallied under VERIFY_OTHER_CHECK.
  */
 void verify_tally(const char *part, const char *name, uint64_t made, uint64_t failed);
 
@@ -203,23 +245,120 @@ void verify_tally(const char *part, const char *name, uint64_t made, uint64_t fa
 #define VERIFY_TALLIES_MAX 64
 
 /*
- * verify_clock_was_set - has CLOCK_REALTIME been set (settimeofday,
- * clock_settime, a leap second step...) since verify_begin() or the last
- * call that returned true?  False where this cannot be known.  When true,
- * prints "Note: API: CLOCK_REALTIME was set during the run; ..." so that
- * the caller can skip the ordering check it was about to fail.  Waits for
- * the kernel's cancel up to 100 ms, 2 s while a leap second is armed
- * (STA_INS or STA_DEL: its cancel comes from a work queue), returning as
- * soon as it comes; false after that.
+ * verify_skip - the check @name of @part (NULL: the main part) was not
+ * made, for the reason @why (a string literal: "one CPU allowed"): a KTAP
+ * "# SKIP" subtest, unless the same check was made elsewhere in the
+ * session; nothing in the other formats (say it with a note).
  */
-bool verify_clock_was_set(struct verify_ctx *ctx);
+void verify_skip(const char *part, const char *name, const char *why);
 
-/* What a look at a clock-set watch found (verify_clock_set_wait()). */
-enum clock_set_look {
-	CLOCK_SET_NOT_YET, /* nothing yet (or only the timer's own expiry) */
-	CLOCK_SET_YES,	   /* the clock was set */
-	CLOCK_SET_UNKNOWN, /* the watch cannot answer: stop waiting */
-};
+/* verify_sight_init - @v with nothing measured (INT64_MAX minimums, res_ns -1). */
+void verify_sight_init(struct verify_sight *v);
+
+/* verify_sight_merge - add @v's figures to @into (minimums of the minimums, sums). */
+void verify_sight_merge(struct verify_sight *into, const struct verify_sight *v);
+
+/*
+ * verify_sight_add - give the session what a phase saw (the back-to-back
+ * and cross-CPU phases; verify_end() gives a context's).  After the
+ * tallies, verify_api() says with -v, and in KTAP as diagnostics:
+ * "API: verify: resolution R ns; N readings within the system call's:
+ * closest B ns after the one before, A ns before the one after;
+ * back-to-back (KIND clock): ... step median S ns ..." and "API: verify:
+ * a pass means no error larger than X ns (A ns ahead, B ns behind) in
+ * every reading, nor larger than S ns in a single reading (back-to-back)":
+ * a constant error of the vDSO larger than A ahead or B behind would have
+ * put a reading outside the system call's; a single reading behind by
+ * more than the step would have been behind the reading before it.
+ * Safe from threads and the processes of the session (an entry each,
+ * SIGHT_ENTRIES in all; past that, lost).
+ */
+void verify_sight_add(const struct verify_sight *v);
+
+/*
+ * verify_seen - a vDSO reading @v that lies within the system call's
+ * readings @s1 (before it) and @s2 (after it), in ns since any common
+ * origin: the gaps for verify_sight.  Call it for readings that passed.
+ */
+static inline void verify_seen(struct verify_ctx *ctx, int64_t behind_ns, int64_t ahead_ns)
+{
+	struct verify_sight *v = &ctx->sight;
+
+	if (behind_ns < v->behind_min_ns)
+		v->behind_min_ns = behind_ns;
+	if (ahead_ns < v->ahead_min_ns)
+		v->ahead_min_ns = ahead_ns;
+	v->bracketed++;
+}
+
+/*
+ * verify_stop - no more rounds in this context: verify_running() says
+ * false from now on (an aux clock switched off during the run: the
+ * family said so in a note).
+ */
+static inline void verify_stop(struct verify_ctx *ctx)
+{
+	ctx->stop = true;
+}
+
+/*
+ * verify_clock_was_set - may a failing check of this round be a setting of
+ * CLOCK_REALTIME (settimeofday, clock_settime, a leap second step, a TAI
+ * offset change: adjtimex(2) ADJ_TAI, for do_adjtimex() calls
+ * clock_was_set(), kernel/time/timekeeping.c)?  Only for the API's with
+ * CLK_SETTABLE (verify_begin() watches for them: a timerfd with
+ * TFD_TIMER_CANCEL_ON_SET), and only for the checks a setting can break.
+ * verify_running() drains the watch at the start of every round without
+ * waiting: a setting found then came before the round's readings and
+ * answers true only for @across_rounds (a check against an earlier
+ * round's reading).  Otherwise true only when the cancel comes during
+ * this round: looked for now, waiting up to 100 ms, 2 s while a leap
+ * second is armed (STA_INS or STA_DEL: its cancel comes from a work
+ * queue), returning as soon as it comes; once come, true for the rest of
+ * the round.  False where the kernel cannot tell (no timerfd).  Each
+ * round excused is counted (-v, KTAP: "API: verify: excused N rounds:
+ * CLOCK_REALTIME set"), the first with a note; the caller takes the
+ * round again rather than skip it.
+ */
+bool verify_clock_was_set(struct verify_ctx *ctx, bool across_rounds);
+
+/*
+ * verify_round_again - after a round excused (verify_clock_was_set(),
+ * verify_aux_stepped()): take it again with @round on @state, once (not
+ * from within the retake), judged afresh: what excused the first take
+ * excuses nothing in the second.  The family resets first what the retake
+ * must not compare with (the previous round's reading, now across the
+ * setting).  Nothing when the round was not excused.
+ */
+void verify_round_again(struct verify_ctx *ctx, void (*round)(struct verify_ctx *ctx, void *state),
+			void *state);
+
+/*
+ * verify_aux_stepped - count this round as excused by a step of an aux
+ * clock (clock_adjtime(2) on CLOCK_AUX: no timerfd tells of it) that the
+ * caller saw in the system call's own readings going back between rounds;
+ * it may excuse only the check against the previous round's reading.
+ */
+void verify_aux_stepped(struct verify_ctx *ctx);
+
+/*
+ * verify_aux_off - an aux clock switched off during the run (its
+ * aux_clock_enable written by its owner: the system call gives ENODEV,
+ * kernel/time/timekeeping.c): no failure but "Note: API: CLOCK_AUX+N was
+ * switched off during the run (the system call gives ENODEV); verify of
+ * it ended there" (once per API and run), and verify_stop().
+ */
+void verify_aux_off(struct verify_ctx *ctx);
+
+/*
+ * verify_tai_set - count this round as excused by a change of the TAI
+ * offset (adjtimex(2) ADJ_TAI) that the caller saw in the offsets read
+ * around the readings compared: the kernel counts it as a setting
+ * (do_adjtimex() calls clock_was_set(), kernel/time/timekeeping.c), but
+ * CLOCK_REALTIME's timerfd does not tell of it.  With -v and in KTAP:
+ * "API: verify: excused N rounds: the TAI offset changed ...".
+ */
+void verify_tai_set(struct verify_ctx *ctx);
 
 /*
  * verify_clock_set_wait - verify_clock_was_set()'s wait: @look at @fd,
@@ -237,7 +376,9 @@ bool verify_clock_set_wait(int fd, int timeout_ms, enum clock_set_look (*look)(i
 /*
  * verify_end - release what verify_begin() took; in verbose mode print the
  * number of checks and of failures reported through @ctx: "API: verify: N
- * checks, M failures"; after SIGINT or SIGTERM, in any mode: "API: verify:
+ * checks, M failures", then "API: verify: checks by kind: X of the path
+ * under test, Y of the system call's readings[; R readings of it
+ * compared]" (the checks named "system call ...": the kernel's side); after SIGINT or SIGTERM, in any mode: "API: verify:
  * interrupted by SIGINT after N checks, M failures".  Adds the context's
  * tallies to the session's (verify_tally()).  (The summary line is
  * verify_api()'s.)

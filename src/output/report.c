@@ -331,6 +331,23 @@ void report_subtest(const struct api *api, enum status st, const char *name, con
 		fprintf(sub.f, "    # %s\n", diag);
 }
 
+void report_subtest_diag(const struct api *api, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!report_has_subtests())
+		return;
+	if (!sub.f && !(sub.f = open_memstream(&sub.text, &sub.len))) {
+		fprintf(stderr, "vdsotest: %s: subtests lost: %s\n", api->name, strerror(errno));
+		return;
+	}
+	fprintf(sub.f, "    # %s: ", api->name);
+	va_start(ap, fmt);
+	vfprintf(sub.f, fmt, ap);
+	va_end(ap);
+	fputc('\n', sub.f);
+}
+
 void report_subtests_end(const struct api *api)
 {
 	if (!sub.f)

@@ -110,6 +110,13 @@ bool report_has_subtests(void);
 void report_subtest(const struct api *api, enum status st, const char *name, const char *diag,
 		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/*
+ * report_subtest_diag - a diagnostic line "    # API: message" among
+ * @api's held subtests (after those reported so far), in KTAP only.
+ */
+void report_subtest_diag(const struct api *api, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* report_subtests_end - print @api's subtests held since the last call, if any. */
 void report_subtests_end(const struct api *api);
 
