@@ -788,12 +788,14 @@ static void check_conditions(struct bench_result *res)
 			 "%.*s%sns/call and calls/sec are those of the loop's fastest 0.1 ms slices, "
 			 "which a preemption does not reach; wall times: table Time, -v wall "
 			 "ns/call, JSON wall_ns_per_call, --cycles' TSC or CNTVCT ticks",
-			 len > 3 ? (int)(len - 3) : 0, len > 3 ? detail + 2 : "", len > 3 ? "; " : "");
+			 len > 3 ? (int)(len - 3) : 0, len > 3 ? detail + 2 : "",
+			 len > 3 ? "; " : "");
 		add_note_detail(c, long_form,
 				"the CPU was shared: the measuring thread ran %.0f%% of the time; %s",
 				least_share,
-				disturbed < 0 ? "ns/call and calls/sec hold, wall times are inflated"
-					      : "every figure may be inflated (next note)");
+				disturbed < 0
+					? "ns/call and calls/sec hold, wall times are inflated"
+					: "every figure may be inflated (next note)");
 	}
 	if (disturbed >= 0) {
 		const struct bench_stats *s = &res->stats[disturbed];
