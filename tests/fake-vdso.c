@@ -123,6 +123,8 @@ enum bug {
 	BUG_SYSCALL_ERROR,	/* the test seam's system call fails with EIO */
 	BUG_TIME_EXIT,		/* time() ends the process: _exit(3) */
 	BUG_SYSCALL_GETCPU_OUTSIDE,	/* the test seam's getcpu: CPU 4095 */
+	/* verify-b (issue 21): */
+	BUG_CLOBBER_CALLEE_SAVED,	/* clock_gettime zeroes rbx (x86_64) or esi (i386) */
 	NR_BUGS
 };
 
@@ -209,6 +211,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_SYSCALL_ERROR] = "syscall-error",
 	[BUG_TIME_EXIT] = "time-exit",
 	[BUG_SYSCALL_GETCPU_OUTSIDE] = "syscall-getcpu-outside",
+	[BUG_CLOBBER_CALLEE_SAVED] = "clobber-callee-saved",
 };
 
 /*
@@ -535,7 +538,66 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 	return (int)ret(r);
 }
 
-int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
+/*
+ * clobber-callee-saved: on x86 the exported clock_gettime is an asm stub
+ * that zeroes one callee-saved register (x86_64 rbx, i386 esi) and jumps
+ * to the C function, which then saves and restores the zero as the
+ * compiler's code does.  It zeroes the register only when it holds a
+ * value of the register check's pattern (vdso/regcheck.c: 0x5a17 in the
+ * top 16 bits), i.e. inside vdsotest's trampoline: a call from anywhere
+ * else (the bench loops, the unchecked rounds) would crash at random on
+ * the value the compiler kept there.
+ */
+#if defined(__x86_64__) && !defined(__ILP32__) || defined(__i386__)
+#define CLOBBER_STUB 1
+__attribute__((visibility("hidden"))) int fake_clobber(unsigned long reg);
+__attribute__((visibility("hidden"))) int fake_clock_gettime(clockid_t id, vdso_timespec *ts);
+
+int fake_clobber(unsigned long reg)
+{
+	return bug() == BUG_CLOBBER_CALLEE_SAVED && reg >> (sizeof(reg) * 8 - 16) == 0x5a17;
+}
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+#if defined(__x86_64__)
+__asm__(".text\n"
+	".globl " STR(FAKE(clock_gettime)) "\n"
+	".type " STR(FAKE(clock_gettime)) ", @function\n"
+	STR(FAKE(clock_gettime)) ":\n"
+	"\tpush %rdi\n"
+	"\tpush %rsi\n"
+	"\tsub $8, %rsp\n" /* 16-byte aligned at the call */
+	"\tmov %rbx, %rdi\n"
+	"\tcall fake_clobber\n"
+	"\tadd $8, %rsp\n"
+	"\tpop %rsi\n"
+	"\tpop %rdi\n"
+	"\ttest %eax, %eax\n"
+	"\tjz 1f\n"
+	"\txor %ebx, %ebx\n"
+	"1:\tjmp fake_clock_gettime\n"
+	".size " STR(FAKE(clock_gettime)) ", . - " STR(FAKE(clock_gettime)) "\n");
+#else
+__asm__(".text\n"
+	".globl " STR(FAKE(clock_gettime)) "\n"
+	".type " STR(FAKE(clock_gettime)) ", @function\n"
+	STR(FAKE(clock_gettime)) ":\n"
+	"\tsub $8, %esp\n" /* 16-byte aligned at the call */
+	"\tpush %esi\n"
+	"\tcall fake_clobber\n"
+	"\tadd $12, %esp\n"
+	"\ttest %eax, %eax\n"
+	"\tjz 1f\n"
+	"\txor %esi, %esi\n"
+	"1:\tjmp fake_clock_gettime\n"
+	".size " STR(FAKE(clock_gettime)) ", . - " STR(FAKE(clock_gettime)) "\n");
+#endif
+#else
+#define fake_clock_gettime FAKE(clock_gettime)
+#endif
+
+int fake_clock_gettime(clockid_t id, vdso_timespec *ts)
 {
 	return fake_gettime(id, ts, SYS_clock_gettime, false);
 }

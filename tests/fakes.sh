@@ -449,4 +449,34 @@ ok $? "gettime-error -f 1: exactly one failure line and one summary (got $rc)"
 	head -n 1 "$out" | grep -qx "Note: clock-gettime-monotonic: vDSO version of clock_gettime not found; verifying libc's"
 ok $? "--vdso-lib=none -v: the note and the path exercised once, first"
 
+# verify-b (issue 21): the callee-saved register check.  The fake's
+# clobber-callee-saved stub exists on x86 only (x86_64 rbx, i386 esi):
+# the ELF machine of the build says which (the m32 stage runs on x86_64).
+machine=$("$VDSOTEST" info 2>/dev/null | sed -n 's/^ELF: .*machine [0-9]* (\(.*\))$/\1/p')
+case $machine in
+x86_64) reg=rbx ;;
+i386) reg=esi ;;
+*) reg= ;;
+esac
+if [ -n "$reg" ]; then
+	for api in clock-gettime-monotonic clock-gettime-realtime; do
+		VDSOTEST_FAKE_BUG=clobber-callee-saved "$VDSOTEST" --vdso-lib="$FAKE_VDSO" \
+			-d 0.05 -f 1 "$api" verify >"$out" 2>&1
+		rc=$?
+		[ $rc -eq 1 ] &&
+			grep -Eq "^$api: vDSO clock_gettime changed callee-saved register $reg: 0x[0-9a-f]+ before the call, 0x0 after \(1 of [0-9]+ calls of the round\)$" "$out"
+		ok $? "clobber-callee-saved: $api verify exits 1 (got $rc) naming $reg"
+	done
+	VDSOTEST_FAKE_BUG=clobber-callee-saved "$VDSOTEST" --vdso-lib="$FAKE_VDSO" \
+		--format=ktap clock-gettime-tai abi >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] &&
+		grep -Eq "^ *# clock-gettime-tai: abi: clock_gettime\(CLOCK_TAI, &buf\): vDSO 0 but changed callee-saved register $reg: 0x[0-9a-f]+ before the call, 0x0 after, syscall 0 \(expected 0\): FAIL$" "$out"
+	ok $? "clobber-callee-saved: clock-gettime-tai abi exits 1 (got $rc) naming $reg"
+else
+	for i in 1 2 3; do
+		tap_skip "clobber-callee-saved: the fake's stub is x86 only (this build: ${machine:-unknown})"
+	done
+fi
+
 tap_done

@@ -20,6 +20,7 @@
 #include "lib/child.h"
 #include "lib/interrupt.h"
 #include "output/report.h"
+#include "vdso/regcheck.h"
 
 /*
  * Clock ids no kernel accepts: negative ids that decode to no valid CPU
@@ -40,6 +41,7 @@ struct outcome {
 	int fork_errno;	 /* the child could not be started: errno */
 	long ret;
 	int err;
+	char regs[128]; /* the vDSO call changed a callee-saved register: which */
 };
 
 static const char *errno_name(int err)
@@ -111,6 +113,10 @@ static const char *outcome_str(const struct outcome *o, char *buf, size_t len)
 	} else {
 		snprintf(buf, len, "%ld", o->ret);
 	}
+	if (o->regs[0] && !o->signal && o->exit_status < 0) {
+		size_t n = strlen(buf);
+		snprintf(buf + n, len - n, " but changed callee-saved register %s", o->regs);
+	}
 	return buf;
 }
 
@@ -167,16 +173,24 @@ static void child(abi_call_fn call, const struct abi_call *c, int fd)
 	struct {
 		long ret;
 		int err;
+		char regs[128];
 	} r;
+	struct vdso_regcheck_record seen;
 
 	memset(&r, 0, sizeof(r)); /* the padding goes down the pipe too */
 	signal(SIGSEGV, SIG_DFL);
 	signal(SIGBUS, SIG_DFL);
 	interrupt_release(); /* a terminal's SIGINT ends the case at once */
 	alarm(10);
+	/* the vDSO's call through the register check (vdso/regcheck.h) */
+	vdso_regcheck_armed = c->vdso_fn && vdso_regcheck_available(NULL);
 	errno = 0;
 	r.ret = call(c);
 	r.err = errno;
+	vdso_regcheck_armed = false;
+	vdso_regcheck_take(&seen);
+	if (seen.changed)
+		snprintf(r.regs, sizeof(r.regs), "%s", seen.first);
 	if (write(fd, &r, sizeof(r)) != (ssize_t)sizeof(r))
 		_exit(CHILD_EXIT_NOT_HANDED_BACK);
 	_exit(CHILD_EXIT_PASS);
@@ -213,6 +227,7 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 	struct {
 		long ret;
 		int err;
+		char regs[128];
 	} r;
 	int fds[2], status;
 	pid_t pid;
@@ -248,6 +263,8 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 	} else {
 		o->ret = r.ret;
 		o->err = r.err;
+		memcpy(o->regs, r.regs, sizeof(o->regs));
+		o->regs[sizeof(o->regs) - 1] = '\0';
 	}
 }
 
@@ -345,14 +362,14 @@ static bool completed(const struct outcome *o)
 
 static bool returned(const struct outcome *o, long ret, int err)
 {
-	return completed(o) && o->ret == ret && (ret != -1 || o->err == err);
+	return completed(o) && !o->regs[0] && o->ret == ret && (ret != -1 || o->err == err);
 }
 
 /* Print the verdict of one case; @sys_ok/@vdso_ok say whether each path passed. */
 static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome *sys, bool sys_ok,
 		    const struct outcome *vdso, bool vdso_ok, const char *expected)
 {
-	char s[64], v[64];
+	char s[64], v[256];
 	bool ok = sys_ok && vdso_ok;
 
 	if (sys->fork_errno || vdso->fork_errno) { /* vdsotest's trouble */
@@ -365,7 +382,7 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 	ctx->cases++;
 	/* one hang fails the API; each further one would cost the alarm's 10 s */
 	ctx->hung |= vdso->signal == SIGALRM;
-	char line[512];
+	char line[768];
 	snprintf(line, sizeof(line), "%s: abi: %s: vDSO %s, syscall %s%s (expected %s): %s",
 		 ctx->api->name, what, outcome_str(vdso, v, sizeof(v)),
 		 outcome_str(sys, s, sizeof(s)), sys_ok ? "" : " [wrong]", expected,
@@ -431,7 +448,7 @@ void abi_expect_result_or_fault(struct abi_ctx *ctx, struct abi_call c, long ret
 
 static bool succeeded(const struct outcome *o)
 {
-	return completed(o) && o->ret >= 0;
+	return completed(o) && !o->regs[0] && o->ret >= 0;
 }
 
 void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what)

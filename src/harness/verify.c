@@ -217,6 +217,20 @@ static bool reserve_failure(void)
 	return true;
 }
 
+/* Where there is no register trampoline: a KTAP SKIP subtest, or a -v line, saying so. */
+static void regcheck_skip_line(const struct api *api, const struct run *run)
+{
+	const char *why;
+
+	if (!api_vdso_fn(api, run) || vdso_regcheck_available(&why))
+		return;
+	if (report_has_subtests()) {
+		report_subtest(api, STATUS_SKIP, VERIFY_REGS_CHECK, NULL, "%s", why);
+	} else if (run->verbose) {
+		report_line(api, "verify: check \"%s\" not made: %s", VERIFY_REGS_CHECK, why);
+	}
+}
+
 enum status verify_api(const struct api *api, const struct run *run, verify_part_fn parts)
 {
 	struct session *s = child_shared_page(sizeof(*s));
@@ -241,6 +255,7 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 	st = parts(api, run);
 	unsigned fails = verify_failures();
 	report_failures(api, TEST_VERIFY, fails);
+	regcheck_skip_line(api, run);
 	report_tallies(api, run);
 	session = &local_session;
 	child_shared_page_free(s, sizeof(*s));
@@ -257,8 +272,29 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 	verify_notes(api, run);
 }
 
+/*
+ * The callee-saved register check of the round that ends: the vDSO calls
+ * the family made while armed (every VERIFY_REGCHECK_EVERY-th round).
+ */
+static void regcheck_round_end(struct verify_ctx *ctx)
+{
+	struct vdso_regcheck_record r;
+
+	if (!vdso_regcheck_armed)
+		return;
+	vdso_regcheck_armed = false;
+	vdso_regcheck_take(&r);
+	if (r.calls && !verify_ok(ctx, VERIFY_REGS_CHECK, r.changed == 0))
+		verify_fail(ctx,
+			    "vDSO %s changed callee-saved register %s (%" PRIu64 " of %" PRIu64
+			    " calls of the round)",
+			    vdso_call_name(ctx->api->family->call), r.first, r.changed, r.calls);
+}
+
 bool verify_running(struct verify_ctx *ctx)
 {
+	regcheck_round_end(ctx);
+
 	/*
 	 * VERIFY_MIN_ROUNDS rounds, however short the duration: counted by
 	 * the rounds begun, not by the checks made, since checks made before
@@ -269,8 +305,12 @@ bool verify_running(struct verify_ctx *ctx)
 
 	ctx->pending = 0; /* (a check excused last round is not blamed in this one) */
 
-	return verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
-	       (early || now_ns() < ctx->deadline_ns);
+	bool go = verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
+		  (early || now_ns() < ctx->deadline_ns);
+
+	if (go && ctx->rounds % VERIFY_REGCHECK_EVERY == 1 && vdso_regcheck_available(NULL))
+		vdso_regcheck_armed = true;
+	return go;
 }
 
 void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
@@ -400,6 +440,7 @@ bool verify_clock_was_set(struct verify_ctx *ctx)
 
 enum status verify_end(struct verify_ctx *ctx)
 {
+	regcheck_round_end(ctx);
 	if (ctx->clock_set_fd >= 0)
 		close(ctx->clock_set_fd);
 	ctx->clock_set_fd = -1;

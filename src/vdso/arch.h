@@ -22,6 +22,8 @@
 #include <linux/time_types.h>
 #include <sys/time.h>
 
+#include "vdso/regcheck.h"
+
 #ifndef EM_LOONGARCH
 #define EM_LOONGARCH 258
 #endif
@@ -102,6 +104,15 @@ static inline long vdso_call3(void *fn, long a0, long a1, long a2)
 	register void *r12 __asm__("r12") = fn;
 	unsigned long cr;
 
+	if (vdso_regcheck_armed) { /* (regcheck.h) */
+		bool so;
+		long ret = vdso_regcheck_call(fn, a0, a1, a2, 0, 0, &so);
+		if (so) {
+			errno = (int)ret;
+			return -1;
+		}
+		return ret;
+	}
 	__asm__ volatile(VDSO_PPC_SAVE_TOC "mtctr %4\n\tbctrl\n\tmfcr %3" VDSO_PPC_LOAD_TOC
 			 : "+r"(r3), "+r"(r4), "+r"(r5), "=r"(cr), "+r"(r12)
 			 :
@@ -160,6 +171,15 @@ static inline long vdso_call5(void *fn, long a0, long a1, long a2, long a3, long
 	register void *r12 __asm__("r12") = fn;
 	unsigned long cr;
 
+	if (vdso_regcheck_armed) {
+		bool so;
+		long ret = vdso_regcheck_call(fn, a0, a1, a2, a3, a4, &so);
+		if (so) {
+			errno = (int)ret;
+			return -1;
+		}
+		return ret;
+	}
 	__asm__ volatile(VDSO_PPC_SAVE_TOC "mtctr %6\n\tbctrl\n\tmfcr %5" VDSO_PPC_LOAD_TOC
 			 : "+r"(r3), "+r"(r4), "+r"(r5), "+r"(r6), "+r"(r7), "=r"(cr), "+r"(r12)
 			 :
@@ -188,39 +208,63 @@ static inline long vdso_errno(long ret)
 	return ret;
 }
 
+/*
+ * While vdso_regcheck_armed (regcheck.h), every wrapper below calls through
+ * the register check's trampoline: @fn(@a0, @a1, @a2, @a3, @a4), its raw
+ * return register.  A function returning int leaves the upper half of a
+ * 64-bit return register undefined: those wrappers cast to int first.
+ */
+#define VDSO_CHECKED(fn, a0, a1, a2, a3, a4)                                              \
+	vdso_regcheck_call(fn, (long)(a0), (long)(a1), (long)(a2), (long)(a3), (long)(a4), \
+			   NULL)
+
 static inline int vdso_clock_gettime(void *fn, clockid_t id, vdso_timespec *ts)
 {
+	if (vdso_regcheck_armed)
+		return (int)vdso_errno((int)VDSO_CHECKED(fn, id, ts, 0, 0, 0));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec *))fn)(id, ts));
 }
 
 static inline int vdso_clock_getres(void *fn, clockid_t id, vdso_timespec *res)
 {
+	if (vdso_regcheck_armed)
+		return (int)vdso_errno((int)VDSO_CHECKED(fn, id, res, 0, 0, 0));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec *))fn)(id, res));
 }
 
 static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone *tz)
 {
+	if (vdso_regcheck_armed)
+		return (int)vdso_errno((int)VDSO_CHECKED(fn, tv, tz, 0, 0, 0));
 	return (int)vdso_errno(((int (*)(vdso_timeval *, struct timezone *))fn)(tv, tz));
 }
 
 /* time() has no error return in the vDSO; the value is passed through. */
 static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 {
+	if (vdso_regcheck_armed)
+		return (vdso_time_t)VDSO_CHECKED(fn, t, 0, 0, 0, 0);
 	return ((vdso_time_t(*)(vdso_time_t *))fn)(t);
 }
 
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
 {
+	if (vdso_regcheck_armed)
+		return (int)vdso_errno(VDSO_CHECKED(fn, cpu, node, cache, 0, 0));
 	return (int)vdso_errno(((long (*)(unsigned *, unsigned *, void *))fn)(cpu, node, cache));
 }
 
 static inline int vdso_clock_gettime64(void *fn, clockid_t id, vdso_timespec64 *ts)
 {
+	if (vdso_regcheck_armed)
+		return (int)vdso_errno((int)VDSO_CHECKED(fn, id, ts, 0, 0, 0));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, ts));
 }
 
 static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec64 *res)
 {
+	if (vdso_regcheck_armed)
+		return (int)vdso_errno((int)VDSO_CHECKED(fn, id, res, 0, 0, 0));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, res));
 }
 
@@ -228,6 +272,8 @@ static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec
 static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags, void *state,
 				  size_t state_len)
 {
+	if (vdso_regcheck_armed)
+		return vdso_errno(VDSO_CHECKED(fn, buf, len, flags, state, state_len));
 	return vdso_errno(((long (*)(void *, size_t, unsigned, void *,
 				     size_t))fn)(buf, len, flags, state, state_len));
 }
