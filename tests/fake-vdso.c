@@ -125,6 +125,8 @@ enum bug {
 	BUG_SYSCALL_GETCPU_OUTSIDE,	/* the test seam's getcpu: CPU 4095 */
 	/* verify-b (issue 21): */
 	BUG_CLOBBER_CALLEE_SAVED,	/* clock_gettime zeroes rbx (x86_64) or esi (i386) */
+	BUG_GETTIME_STORE_PAST,	/* clock_gettime changes the 8 bytes after its timespec */
+	BUG_GTOD_STORE_PAST,	/* gettimeofday changes the byte after its timeval */
 	NR_BUGS
 };
 
@@ -212,6 +214,8 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_TIME_EXIT] = "time-exit",
 	[BUG_SYSCALL_GETCPU_OUTSIDE] = "syscall-getcpu-outside",
 	[BUG_CLOBBER_CALLEE_SAVED] = "clobber-callee-saved",
+	[BUG_GETTIME_STORE_PAST] = "gettime-store-past",
+	[BUG_GTOD_STORE_PAST] = "gtod-store-past",
 };
 
 /*
@@ -599,7 +603,12 @@ __asm__(".text\n"
 
 int fake_clock_gettime(clockid_t id, vdso_timespec *ts)
 {
-	return fake_gettime(id, ts, SYS_clock_gettime, false);
+	int r = fake_gettime(id, ts, SYS_clock_gettime, false);
+
+	if (ts && r == 0 && bug() == BUG_GETTIME_STORE_PAST)
+		for (int i = 0; i < 8; i++)
+			((volatile unsigned char *)(ts + 1))[i] ^= 0xff;
+	return r;
 }
 
 int FAKE(clock_getres)(clockid_t id, vdso_timespec *res)
@@ -640,6 +649,8 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
 		tv->tv_sec++;
 	if (tz && bug() == BUG_GTOD_TZ)
 		tz->tz_minuteswest += 60;
+	if (tv && bug() == BUG_GTOD_STORE_PAST)
+		((volatile unsigned char *)(tv + 1))[0] ^= 0xff;
 	return 0;
 }
 

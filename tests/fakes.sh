@@ -479,4 +479,22 @@ else
 	done
 fi
 
+# verify-b (issue 21): guard bytes around every output of verify's calls;
+# abi's good-pointer calls again with the objects against an unmapped page.
+while IFS='|' read -r bug api test pattern; do
+	VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+		"$api" "$test" >"$out" 2>&1
+	rc=$?
+	grep -Eq -- "$pattern" "$out"
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
+	ok $? "$bug: $api $test exits 1 (got $rc) with /$pattern/"
+done <<'TABLE'
+gettime-store-past|clock-gettime-monotonic|verify|^clock-gettime-monotonic: vDSO clock_gettime wrote outside its output: bytes 1\.\.8 after its (8|16)-byte timespec changed \(1 of [0-9]+ calls of the round\)$
+gettime-store-past|clock-gettime-realtime-coarse|verify|^clock-gettime-realtime-coarse: vDSO clock_gettime wrote outside its output: bytes 1\.\.8 after its (8|16)-byte timespec changed
+gtod-store-past|gettimeofday|verify|^gettimeofday: vDSO gettimeofday wrote outside its output: byte 1 after its (8|16)-byte timeval changed \([0-9]+ of [0-9]+ calls of the round\)$
+gettime-store-past|clock-gettime-monotonic|abi|^clock-gettime-monotonic: abi: clock_gettime\(CLOCK_MONOTONIC, &buf\): vDSO 0 but touched byte 1 after its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
+gtod-store-past|gettimeofday|abi|^gettimeofday: abi: gettimeofday\(&buf, NULL\): vDSO 0 but touched byte 1 after its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
+TABLE
+
 tap_done

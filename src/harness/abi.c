@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -41,7 +42,9 @@ struct outcome {
 	int fork_errno;	 /* the child could not be started: errno */
 	long ret;
 	int err;
-	char regs[128]; /* the vDSO call changed a callee-saved register: which */
+	/* what else the vDSO call did wrong: "changed callee-saved register
+	 * REG: ...", "touched byte N after its SIZE-byte object (...)" */
+	char regs[192];
 };
 
 static const char *errno_name(int err)
@@ -115,9 +118,47 @@ static const char *outcome_str(const struct outcome *o, char *buf, size_t len)
 	}
 	if (o->regs[0] && !o->signal && o->exit_status < 0) {
 		size_t n = strlen(buf);
-		snprintf(buf + n, len - n, " but changed callee-saved register %s", o->regs);
+		snprintf(buf + n, len - n, " but %s", o->regs);
 	}
 	return buf;
+}
+
+/*
+ * Where the child's PTR_GOOD objects go: the buffer, or flush against an
+ * unmapped page after them (PLACE_END) or before them (PLACE_START), so
+ * that a store past either end of the object faults; child() makes the
+ * vDSO call of a good-pointer case again in each of the two, and a fault
+ * in an unmapped page next to an object is the vDSO's overrun.
+ */
+enum placement { PLACE_BUFFER, PLACE_END, PLACE_START };
+static enum placement placement;
+static struct {
+	unsigned char *obj;
+	size_t size;
+} placed[3];
+static unsigned n_placed;
+
+/* An object of @size bytes against an unmapped page (placement); NULL on failure. */
+static void *place(size_t size)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char *p, *obj;
+
+	if (size > page || n_placed >= sizeof(placed) / sizeof(placed[0]))
+		return NULL;
+	p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if (placement == PLACE_END) {
+		munmap(p + page, page);
+		obj = p + page - size;
+	} else {
+		munmap(p, page);
+		obj = p + page;
+	}
+	placed[n_placed].obj = obj;
+	placed[n_placed++].size = size;
+	return obj;
 }
 
 void *abi_ptr(enum abi_ptr kind, size_t size)
@@ -128,6 +169,8 @@ void *abi_ptr(enum abi_ptr kind, size_t size)
 
 	switch (kind) {
 	case PTR_GOOD:
+		if (placement != PLACE_BUFFER && size)
+			return place(size);
 		return good;
 	case PTR_NULL:
 		return NULL;
@@ -168,14 +211,78 @@ const char *abi_ptr_name(enum abi_ptr kind)
 	return (unsigned)kind < NR_ABI_PTRS ? names[kind] : "?";
 }
 
+static sigjmp_buf place_jmp;
+static void *volatile place_fault_addr;
+
+static void place_fault(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	place_fault_addr = si->si_addr;
+	siglongjmp(place_jmp, sig);
+}
+
+/* Does @c give only good or NULL pointers, at least one good one with a size? */
+static bool good_pointer_case(const struct abi_call *c)
+{
+	bool good = false;
+
+	for (unsigned i = 0; i < 3; i++) {
+		if (c->ptr[i] != PTR_GOOD && c->ptr[i] != PTR_NULL)
+			return false;
+		good |= c->ptr[i] == PTR_GOOD && c->size[i];
+	}
+	return good;
+}
+
+/*
+ * The vDSO call of a good-pointer case again, its objects against an
+ * unmapped page after them, then before them: what a fault there says
+ * into @msg ("" when none).
+ */
+static void placed_calls(abi_call_fn call, const struct abi_call *c, char *msg, size_t len)
+{
+	struct sigaction sa = { .sa_sigaction = place_fault, .sa_flags = SA_SIGINFO | SA_NODEFER };
+	static const enum placement order[] = { PLACE_END, PLACE_START };
+
+	*msg = '\0';
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	for (unsigned k = 0; k < 2 && !*msg; k++) {
+		placement = order[k];
+		n_placed = 0;
+		if (sigsetjmp(place_jmp, 1) == 0) {
+			call(c);
+			continue;
+		}
+		unsigned char *a = place_fault_addr;
+		for (unsigned i = 0; i < n_placed && !*msg; i++) {
+			unsigned char *o = placed[i].obj;
+			if (placement == PLACE_END && a >= o + placed[i].size)
+				snprintf(msg, len,
+					 "touched byte %zu after its %zu-byte object (put against an unmapped page)",
+					 (size_t)(a - (o + placed[i].size)) + 1, placed[i].size);
+			else if (placement == PLACE_START && a < o)
+				snprintf(msg, len,
+					 "touched byte %zu before its %zu-byte object (put against an unmapped page)",
+					 (size_t)(o - a), placed[i].size);
+		}
+		if (!*msg)
+			snprintf(msg, len, "faulted with its objects against an unmapped page");
+	}
+	placement = PLACE_BUFFER;
+	signal(SIGSEGV, SIG_DFL);
+	signal(SIGBUS, SIG_DFL);
+}
+
 static void child(abi_call_fn call, const struct abi_call *c, int fd)
 {
 	struct {
 		long ret;
 		int err;
-		char regs[128];
+		char regs[192];
 	} r;
-	struct vdso_regcheck_record seen;
+	struct vdso_check_record seen;
 
 	memset(&r, 0, sizeof(r)); /* the padding goes down the pipe too */
 	signal(SIGSEGV, SIG_DFL);
@@ -183,14 +290,17 @@ static void child(abi_call_fn call, const struct abi_call *c, int fd)
 	interrupt_release(); /* a terminal's SIGINT ends the case at once */
 	alarm(10);
 	/* the vDSO's call through the register check (vdso/regcheck.h) */
-	vdso_regcheck_armed = c->vdso_fn && vdso_regcheck_available(NULL);
+	vdso_check_armed = c->vdso_fn && vdso_regcheck_available(NULL) ? VDSO_CHECK_REGS : 0;
 	errno = 0;
 	r.ret = call(c);
 	r.err = errno;
-	vdso_regcheck_armed = false;
-	vdso_regcheck_take(&seen);
-	if (seen.changed)
-		snprintf(r.regs, sizeof(r.regs), "%s", seen.first);
+	vdso_check_armed = 0;
+	vdso_check_take(&seen);
+	if (seen.reg_changed)
+		snprintf(r.regs, sizeof(r.regs), "changed callee-saved register %s",
+			 seen.reg_first);
+	else if (c->vdso_fn && good_pointer_case(c))
+		placed_calls(call, c, r.regs, sizeof(r.regs));
 	if (write(fd, &r, sizeof(r)) != (ssize_t)sizeof(r))
 		_exit(CHILD_EXIT_NOT_HANDED_BACK);
 	_exit(CHILD_EXIT_PASS);
@@ -227,7 +337,7 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 	struct {
 		long ret;
 		int err;
-		char regs[128];
+		char regs[192];
 	} r;
 	int fds[2], status;
 	pid_t pid;

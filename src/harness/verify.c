@@ -273,27 +273,34 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 }
 
 /*
- * The callee-saved register check of the round that ends: the vDSO calls
- * the family made while armed (every VERIFY_REGCHECK_EVERY-th round).
+ * The checks around the vDSO calls of the round that ends (vdso/regcheck.h):
+ * guard bytes every round, the callee-saved registers every
+ * VERIFY_REGCHECK_EVERY-th round.
  */
-static void regcheck_round_end(struct verify_ctx *ctx)
+static void checked_round_end(struct verify_ctx *ctx)
 {
-	struct vdso_regcheck_record r;
+	struct vdso_check_record r;
 
-	if (!vdso_regcheck_armed)
+	if (!vdso_check_armed)
 		return;
-	vdso_regcheck_armed = false;
-	vdso_regcheck_take(&r);
-	if (r.calls && !verify_ok(ctx, VERIFY_REGS_CHECK, r.changed == 0))
+	vdso_check_armed = 0;
+	vdso_check_take(&r);
+	if (r.reg_calls && !verify_ok(ctx, VERIFY_REGS_CHECK, r.reg_changed == 0))
 		verify_fail(ctx,
 			    "vDSO %s changed callee-saved register %s (%" PRIu64 " of %" PRIu64
 			    " calls of the round)",
-			    vdso_call_name(ctx->api->family->call), r.first, r.changed, r.calls);
+			    vdso_call_name(ctx->api->family->call), r.reg_first, r.reg_changed,
+			    r.reg_calls);
+	if (r.guard_calls && !verify_ok(ctx, VERIFY_GUARD_CHECK, r.guard_broken == 0))
+		verify_fail(ctx, "vDSO %s wrote outside its output: %s (%" PRIu64 " of %" PRIu64
+			    " calls of the round)",
+			    vdso_call_name(ctx->api->family->call), r.guard_first, r.guard_broken,
+			    r.guard_calls);
 }
 
 bool verify_running(struct verify_ctx *ctx)
 {
-	regcheck_round_end(ctx);
+	checked_round_end(ctx);
 
 	/*
 	 * VERIFY_MIN_ROUNDS rounds, however short the duration: counted by
@@ -308,8 +315,9 @@ bool verify_running(struct verify_ctx *ctx)
 	bool go = verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
 		  (early || now_ns() < ctx->deadline_ns);
 
-	if (go && ctx->rounds % VERIFY_REGCHECK_EVERY == 1 && vdso_regcheck_available(NULL))
-		vdso_regcheck_armed = true;
+	if (go)
+		vdso_check_armed = VDSO_CHECK_GUARD |
+				   (ctx->rounds % VERIFY_REGCHECK_EVERY == 1 ? VDSO_CHECK_REGS : 0);
 	return go;
 }
 
@@ -440,7 +448,7 @@ bool verify_clock_was_set(struct verify_ctx *ctx)
 
 enum status verify_end(struct verify_ctx *ctx)
 {
-	regcheck_round_end(ctx);
+	checked_round_end(ctx);
 	if (ctx->clock_set_fd >= 0)
 		close(ctx->clock_set_fd);
 	ctx->clock_set_fd = -1;

@@ -35,6 +35,13 @@
  * (-v: a line) that says so.
  */
 #define VERIFY_REGS_CHECK "callee-saved registers kept"
+/*
+ * The guard bytes (vdso/regcheck.h), around every output object of every
+ * round's vDSO calls: a change is the failure "vDSO CALL wrote outside its
+ * output: byte(s) N[..M] before|after its SIZE-byte OBJECT changed (N of M
+ * calls of the round)".
+ */
+#define VERIFY_GUARD_CHECK "writes only its own output"
 #define VERIFY_REGCHECK_EVERY 16
 
 /* The name under which failures without a failing verify_ok() before them are tallied. */

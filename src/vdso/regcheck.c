@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vdso/arch.h"
 #include "vdso/regcheck.h"
 
 #define SLOTS 64
@@ -40,8 +41,8 @@ _Static_assert(offsetof(struct frame, ret) == 48, "frame layout");
 _Static_assert(offsetof(struct frame, in) == 64, "frame layout");
 _Static_assert(offsetof(struct frame, out) == 576, "frame layout");
 
-__thread bool vdso_regcheck_armed;
-__thread struct vdso_regcheck_record vdso_regcheck_seen;
+__thread unsigned vdso_check_armed;
+__thread struct vdso_check_record vdso_check_seen;
 
 /* How a slot is compared. */
 enum kind {
@@ -561,39 +562,36 @@ bool vdso_regcheck_available(const char **why)
 	return true;
 }
 
-long vdso_regcheck_call(void *fn, long a0, long a1, long a2, long a3, long a4, bool *so)
+/* The call through the trampoline; the registers compared. */
+static long trampoline_call(void *fn, const long a[5], bool *so)
 {
 	struct frame f;
 	unsigned i;
 
 	memset(&f, 0, sizeof(f));
 	f.fn = (uintptr_t)fn;
-	f.arg[0] = (uint64_t)(int64_t)a0;
-	f.arg[1] = (uint64_t)(int64_t)a1;
-	f.arg[2] = (uint64_t)(int64_t)a2;
-	f.arg[3] = (uint64_t)(int64_t)a3;
-	f.arg[4] = (uint64_t)(int64_t)a4;
+	for (i = 0; i < 5; i++)
+		f.arg[i] = (uint64_t)(int64_t)a[i];
 	for (i = 0; i < NREGS; i++)
 		f.in[i] = regs[i].kind == ARG4 ? f.arg[4] : pattern(i, regs[i].kind);
 	vdso_regcheck_tramp(&f);
 
-	struct vdso_regcheck_record *r = &vdso_regcheck_seen;
-	r->calls++;
+	struct vdso_check_record *r = &vdso_check_seen;
+	r->reg_calls++;
 	for (i = 0; i < NREGS; i++) {
 		if (kept(&f, i))
 			continue;
 		unsigned named = i;
 		while (!regs[named].name) /* the second half of a vector register */
 			named--;
-		if (!r->changed++)
-			snprintf(r->first, sizeof(r->first),
+		if (!r->reg_changed++)
+			snprintf(r->reg_first, sizeof(r->reg_first),
 				 "%s: 0x%llx before the call, 0x%llx after", regs[named].name,
-				 (unsigned long long)(regs[i].kind == CR ? f.in[i] : f.in[i]),
+				 (unsigned long long)f.in[i],
 				 (unsigned long long)(regs[i].kind == CR ? f.cr : f.out[i]));
 		break;
 	}
-	if (so)
-		*so = (f.cr >> 28) & 1;
+	*so = (f.cr >> 28) & 1;
 	return (long)f.ret;
 }
 #else
@@ -604,16 +602,104 @@ bool vdso_regcheck_available(const char **why)
 	return false;
 }
 
-long vdso_regcheck_call(void *fn, long a0, long a1, long a2, long a3, long a4, bool *so)
+static long trampoline_call(void *fn, const long a[5], bool *so)
 {
-	if (so)
-		*so = false;
-	return ((long (*)(long, long, long, long, long))fn)(a0, a1, a2, a3, a4);
+	(void)fn, (void)a, (void)so;
+	return 0; /* (never: vdso_checked_call() calls it only where available) */
 }
 #endif
 
-void vdso_regcheck_take(struct vdso_regcheck_record *out)
+/* The guards' pattern: byte i of either side. */
+static unsigned char guard_byte(size_t i)
 {
-	*out = vdso_regcheck_seen;
-	memset(&vdso_regcheck_seen, 0, sizeof(vdso_regcheck_seen));
+	return (unsigned char)(0xa5 ^ (i * 29));
+}
+
+/* One output between guards. */
+struct guarded {
+	_Alignas(16) unsigned char buf[VDSO_GUARD_BYTES + 64 + VDSO_GUARD_BYTES];
+	void *orig;
+	size_t size;
+	const char *what;
+};
+
+/* Whether @g's guards held; the first change said in vdso_check_seen. */
+static void guard_check(const struct guarded *g)
+{
+	const unsigned char *obj = g->buf + VDSO_GUARD_BYTES;
+	long first = 0, last = 0; /* bytes from the object: < 0 before, > 0 after */
+	size_t i;
+
+	for (i = 0; i < VDSO_GUARD_BYTES; i++) {
+		if (obj[-1 - (long)i] != guard_byte(i)) {
+			first = first ? first : -1 - (long)i;
+			last = -1 - (long)i;
+		}
+	}
+	for (i = 0; i < VDSO_GUARD_BYTES && !first; i++) {
+		if (obj[g->size + i] != guard_byte(i)) {
+			first = first ? first : (long)i + 1;
+			last = (long)i + 1;
+		}
+	}
+	for (; i < VDSO_GUARD_BYTES; i++)
+		if (obj[g->size + i] != guard_byte(i))
+			last = (long)i + 1;
+	struct vdso_check_record *r = &vdso_check_seen;
+	if (first && !r->guard_broken++) {
+		long lo = first < 0 ? -first : first, hi = last < 0 ? -last : last;
+		const char *side = first < 0 ? "before" : "after";
+		if (lo == hi)
+			snprintf(r->guard_first, sizeof(r->guard_first),
+				 "byte %ld %s its %zu-byte %s changed", lo, side, g->size, g->what);
+		else
+			snprintf(r->guard_first, sizeof(r->guard_first),
+				 "bytes %ld..%ld %s its %zu-byte %s changed", lo, hi, side, g->size,
+				 g->what);
+	}
+}
+
+long vdso_checked_call(void *fn, const long a[5], const struct vdso_out out[2], bool *so)
+{
+	struct guarded g[2];
+	long args[5];
+	long ret;
+	unsigned n = 0, i;
+
+	memcpy(args, a, sizeof(args));
+	for (i = 0; i < 2 && (vdso_check_armed & VDSO_CHECK_GUARD); i++) {
+		if (!out[i].size || !a[i] || out[i].size > 64)
+			continue;
+		struct guarded *p = &g[n++];
+		p->orig = (void *)a[i];
+		p->size = out[i].size;
+		p->what = out[i].what;
+		for (size_t k = 0; k < VDSO_GUARD_BYTES; k++)
+			p->buf[VDSO_GUARD_BYTES - 1 - k] = p->buf[VDSO_GUARD_BYTES + p->size + k] =
+				guard_byte(k);
+		memcpy(p->buf + VDSO_GUARD_BYTES, p->orig, p->size);
+		args[i] = (long)(p->buf + VDSO_GUARD_BYTES);
+	}
+	*so = false;
+	if ((vdso_check_armed & VDSO_CHECK_REGS) && vdso_regcheck_available(NULL))
+		ret = trampoline_call(fn, args, so);
+	else
+#if defined(__powerpc__)
+		ret = vdso_call5(fn, args[0], args[1], args[2], args[3], args[4]); /* (-1, errno) */
+#else
+		ret = ((long (*)(long, long, long, long, long))fn)(args[0], args[1], args[2],
+								     args[3], args[4]);
+#endif
+	for (i = 0; i < n; i++) {
+		vdso_check_seen.guard_calls += i == 0;
+		guard_check(&g[i]);
+		memcpy(g[i].orig, g[i].buf + VDSO_GUARD_BYTES, g[i].size);
+	}
+	return ret;
+}
+
+void vdso_check_take(struct vdso_check_record *out)
+{
+	*out = vdso_check_seen;
+	memset(&vdso_check_seen, 0, sizeof(vdso_check_seen));
 }
