@@ -568,7 +568,8 @@ static long trampoline_call(void *fn, const long a[5], bool *so)
 	struct frame f;
 	unsigned i;
 
-	memset(&f, 0, sizeof(f));
+	memset(f.out, 0, NREGS * sizeof(f.out[0])); /* (4-byte stores leave the rest) */
+	f.cr = 0;
 	f.fn = (uintptr_t)fn;
 	for (i = 0; i < 5; i++)
 		f.arg[i] = (uint64_t)(int64_t)a[i];
@@ -609,10 +610,23 @@ static long trampoline_call(void *fn, const long a[5], bool *so)
 }
 #endif
 
-/* The guards' pattern: byte i of either side. */
+/* The guards' pattern: byte i of either side, counted from the object. */
 static unsigned char guard_byte(size_t i)
 {
 	return (unsigned char)(0xa5 ^ (i * 29));
+}
+
+/* The guard before the object (byte VDSO_GUARD_BYTES - 1 - i is guard_byte(i)) and after. */
+static unsigned char guard_before[VDSO_GUARD_BYTES], guard_after[VDSO_GUARD_BYTES];
+
+static void guards_init(void)
+{
+	if (guard_after[0])
+		return;
+	for (size_t i = 0; i < VDSO_GUARD_BYTES; i++) {
+		guard_before[VDSO_GUARD_BYTES - 1 - i] = guard_byte(i);
+		guard_after[i] = guard_byte(i);
+	}
 }
 
 /* One output between guards. */
@@ -629,6 +643,10 @@ static void guard_check(const struct guarded *g)
 	const unsigned char *obj = g->buf + VDSO_GUARD_BYTES;
 	long first = 0, last = 0; /* bytes from the object: < 0 before, > 0 after */
 	size_t i;
+
+	if (!memcmp(obj - VDSO_GUARD_BYTES, guard_before, VDSO_GUARD_BYTES) &&
+	    !memcmp(obj + g->size, guard_after, VDSO_GUARD_BYTES))
+		return;
 
 	for (i = 0; i < VDSO_GUARD_BYTES; i++) {
 		if (obj[-1 - (long)i] != guard_byte(i)) {
@@ -674,9 +692,9 @@ long vdso_checked_call(void *fn, const long a[5], const struct vdso_out out[2], 
 		p->orig = (void *)a[i];
 		p->size = out[i].size;
 		p->what = out[i].what;
-		for (size_t k = 0; k < VDSO_GUARD_BYTES; k++)
-			p->buf[VDSO_GUARD_BYTES - 1 - k] = p->buf[VDSO_GUARD_BYTES + p->size + k] =
-				guard_byte(k);
+		guards_init();
+		memcpy(p->buf, guard_before, VDSO_GUARD_BYTES);
+		memcpy(p->buf + VDSO_GUARD_BYTES + p->size, guard_after, VDSO_GUARD_BYTES);
 		memcpy(p->buf + VDSO_GUARD_BYTES, p->orig, p->size);
 		args[i] = (long)(p->buf + VDSO_GUARD_BYTES);
 	}
