@@ -127,6 +127,7 @@ enum bug {
 	BUG_CLOBBER_CALLEE_SAVED,	/* clock_gettime zeroes rbx (x86_64) or esi (i386) */
 	BUG_GETTIME_STORE_PAST,	/* clock_gettime changes the 8 bytes after its timespec */
 	BUG_GTOD_STORE_PAST,	/* gettimeofday changes the byte after its timeval */
+	BUG_CPUTIME_ID_EINVAL,	/* clock_gettime, clock_getres: -EINVAL for a process or thread CPU-time id */
 	NR_BUGS
 };
 
@@ -216,6 +217,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_CLOBBER_CALLEE_SAVED] = "clobber-callee-saved",
 	[BUG_GETTIME_STORE_PAST] = "gettime-store-past",
 	[BUG_GTOD_STORE_PAST] = "gtod-store-past",
+	[BUG_CPUTIME_ID_EINVAL] = "cputime-id-einval",
 };
 
 /*
@@ -436,6 +438,16 @@ static void put_ts(void *ts, bool t64, struct fake_ts t)
  * clock_gettime of either width: system call @nr writes *@ts (a
  * vdso_timespec64 if @t64, else a vdso_timespec), which the bug makes wrong.
  */
+/*
+ * A CPU-time clock id of a process or thread (clock_getcpuclockid(3)): the
+ * negative ids that are not a file's (include/linux/posix-timers.h: the
+ * low three bits 3 are CLOCKFD).
+ */
+static bool cputime_id(clockid_t id)
+{
+	return id < 0 && (id & 7) != 3;
+}
+
 static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 {
 	static struct fake_ts first, last;
@@ -445,6 +457,8 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 	long r;
 
 	if (bug() == BUG_GETTIME_ERROR)
+		return -EINVAL;
+	if (bug() == BUG_CPUTIME_ID_EINVAL && cputime_id(id))
 		return -EINVAL;
 	if (bug() == BUG_GETTIME_ENOSYS && id == CLOCK_TAI)
 		return -ENOSYS;
@@ -507,6 +521,8 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 	static unsigned long calls;
 	long r;
 
+	if (bug() == BUG_CPUTIME_ID_EINVAL && cputime_id(id))
+		return -EINVAL;
 	switch (bug()) {
 	case BUG_GETRES_ERROR:
 		return -EINVAL;

@@ -494,6 +494,8 @@ gettime-store-past|clock-gettime-monotonic|verify|^clock-gettime-monotonic: vDSO
 gettime-store-past|clock-gettime-realtime-coarse|verify|^clock-gettime-realtime-coarse: vDSO clock_gettime wrote outside its output: bytes 1\.\.8 after its (8|16)-byte timespec changed
 gtod-store-past|gettimeofday|verify|^gettimeofday: vDSO gettimeofday wrote outside its output: byte 1 after its (8|16)-byte timeval changed \([0-9]+ of [0-9]+ calls of the round\)$
 gettime-store-past|clock-gettime-monotonic|abi|^clock-gettime-monotonic: abi: clock_gettime\(CLOCK_MONOTONIC, &buf\): vDSO 0 but touched byte 1 after its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
+cputime-id-einval|clock-gettime-process-cputime|verify|^clock-gettime-process-cputime: vDSO clock_gettime\(process CPU-time id -[0-9]+\) returned -1 \(Invalid argument\); the system call returned 0$
+cputime-id-einval|clock-getres-process-cputime|verify|^clock-getres-process-cputime: vDSO clock_getres\(process CPU-time id -[0-9]+\) returned -1 \(Invalid argument\); the system call returned 0$
 gtod-store-past|gettimeofday|abi|^gettimeofday: abi: gettimeofday\(&buf, NULL\): vDSO 0 but touched byte 1 after its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
 TABLE
 

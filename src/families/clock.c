@@ -31,6 +31,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "families/clock_ids.h"
 #include "harness/abi.h"
 #include "harness/bench.h"
 #include "harness/timens.h"
@@ -1029,10 +1030,29 @@ static void rejected_round(struct verify_ctx *ctx, struct gettime_state *st)
 	}
 }
 
+/* verify-b: the clock id sweep (clock_ids.h), once, in the CPU-time APIs' first round. */
+static void sweep_clock_ids(struct verify_ctx *ctx, const struct clock_arg *a)
+{
+	struct clock_ids_call c = {
+		.fn = a->fn,
+		.getres = a->getres,
+		.name = vdso_call_name(a->fl->call[a->getres]),
+		.vdso = a->fl->vdso,
+		.sys_nr = a->fl->sys_nr[a->getres],
+		.time64 = a->fl->size == sizeof(vdso_timespec64) && a->fl != &old_flavour,
+		.ref = a->ref,
+	};
+
+	clock_ids_sweep(ctx, &c);
+}
+
 static void clock_round(struct verify_ctx *ctx, void *state)
 {
 	struct gettime_state *st = state;
 
+	if (ctx->rounds == 1 && st->arg.fn && st->arg.id == CLOCK_PROCESS_CPUTIME_ID &&
+	    !st->rejected_errno)
+		sweep_clock_ids(ctx, &st->arg);
 	if (st->rejected_errno)
 		rejected_round(ctx, st);
 	else if (st->arg.getres)
