@@ -128,6 +128,7 @@ enum bug {
 	BUG_GETTIME_STORE_PAST,	/* clock_gettime changes the 8 bytes after its timespec */
 	BUG_GTOD_STORE_PAST,	/* gettimeofday changes the byte after its timeval */
 	BUG_CPUTIME_ID_EINVAL,	/* clock_gettime, clock_getres: -EINVAL for a process or thread CPU-time id */
+	BUG_TIMENS_SWAPPED,	/* in a time namespace, the MONOTONIC clocks get BOOTTIME's offset */
 	NR_BUGS
 };
 
@@ -218,6 +219,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETTIME_STORE_PAST] = "gettime-store-past",
 	[BUG_GTOD_STORE_PAST] = "gtod-store-past",
 	[BUG_CPUTIME_ID_EINVAL] = "cputime-id-einval",
+	[BUG_TIMENS_SWAPPED] = "timens-swapped",
 };
 
 /*
@@ -505,6 +507,10 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 		break;
 	case BUG_CPU_OFFSET: cpu_offset(id, &t); break;
 	case BUG_TIMENS_IGNORED: add_ns(&t, -timens_offset_ns(id)); break;
+	case BUG_TIMENS_SWAPPED:
+		if (timens_offset_ns(id) && id != CLOCK_BOOTTIME && id != CLOCK_BOOTTIME_ALARM)
+			add_ns(&t, timens_offset_ns(CLOCK_BOOTTIME) - timens_offset_ns(id));
+		break;
 	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(&t, -three_res_ns(id)); break;
 	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(&t, -50000000); break;
 	case BUG_COARSE_AHEAD: if (is_coarse(id)) add_ns(&t, 1000000); break;

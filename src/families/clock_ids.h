@@ -27,8 +27,8 @@ struct clock_ids_call {
 };
 
 /*
- * clock_ids_sweep - once per verify (clock.c calls it in the first round of
- * the CPU-time APIs): for each clock id 0..31 (clock_gettime(2): the static
+ * clock_ids_sweep - once per verify (clock.c calls it in round VERIFY_MIN_ROUNDS of
+ * the CPU-time APIs, once): for each clock id 0..31 (clock_gettime(2): the static
  * ids; 16..23 the aux clocks of Linux 6.17), the calling process's and
  * thread's CPU-time clock ids (clock_getcpuclockid(3),
  * pthread_getcpuclockid(3): negative ids made by the kernel's

@@ -140,13 +140,13 @@ static enum status verify_parts(const struct api *api, const struct run *run)
 
 	if (run->rejected_errno) /* one part: the id is rejected on every CPU, in every namespace */
 		return verify_checks(api, run);
-	if (run->threads > 1)
-		return verify_parallel(api, run, verify_checks);
-	st = verify_checks(api, run);
+	st = run->threads > 1 ? verify_parallel(api, run, verify_checks) : verify_checks(api, run);
 	/* (no namespace part after SIGINT or SIGTERM: it would never start) */
 	if (st == STATUS_SKIP || !timens_part_applies(api) || interrupt_signal())
 		return st;
-	return timens_verify(api, run, verify_checks) == STATUS_FAIL ? STATUS_FAIL : st;
+	struct run one = *run; /* -t N: the namespace part on one thread */
+	one.threads = 1;
+	return timens_verify(api, &one, verify_checks) == STATUS_FAIL ? STATUS_FAIL : st;
 }
 
 static enum status run_abi(const struct api *api, const struct run *run)
