@@ -21,22 +21,25 @@
 struct answer {
 	long ret;
 	int err;
-	_Alignas(16) unsigned char buf[16];
+	union {
+		vdso_timespec old;
+		vdso_timespec64 t64;
+	} buf;
 };
 
 static void vdso_answer(const struct clock_ids_call *c, clockid_t id, bool null, struct answer *a)
 {
-	memset(a->buf, 0, sizeof(a->buf));
+	memset(&a->buf, 0, sizeof(a->buf));
 	errno = 0;
-	a->ret = c->vdso(c->fn, c->getres, id, null ? NULL : a->buf);
+	a->ret = c->vdso(c->fn, c->getres, id, null ? NULL : &a->buf);
 	a->err = a->ret == -1 ? errno : 0;
 }
 
 static void sys_answer(const struct clock_ids_call *c, clockid_t id, bool null, struct answer *a)
 {
-	memset(a->buf, 0, sizeof(a->buf));
+	memset(&a->buf, 0, sizeof(a->buf));
 	errno = 0;
-	a->ret = vdso_reference_syscall(c->ref, c->sys_nr, id, (long)(null ? NULL : a->buf));
+	a->ret = vdso_reference_syscall(c->ref, c->sys_nr, id, (long)(null ? NULL : &a->buf));
 	a->err = a->ret == -1 ? errno : 0;
 }
 
@@ -64,10 +67,9 @@ static bool is_aux(clockid_t id)
 	return id >= CLOCK_AUX && id < CLOCK_AUX + 8;
 }
 
-static struct ts64 value(const struct clock_ids_call *c, const unsigned char *buf)
+static struct ts64 value(const struct clock_ids_call *c, const struct answer *a)
 {
-	return c->time64 ? ts64_from_time64((const vdso_timespec64 *)buf)
-			 : ts64_from((const vdso_timespec *)buf);
+	return c->time64 ? ts64_from_time64(&a->buf.t64) : ts64_from(&a->buf.old);
 }
 
 /* One clock id; @kind names a dynamic one ("process CPU-time id"), NULL else. */
@@ -98,7 +100,7 @@ static void sweep_id(struct verify_ctx *ctx, const struct clock_ids_call *c, clo
 		}
 		if (null || v.ret != 0 || s1.ret != 0)
 			continue;
-		struct ts64 tv = value(c, v.buf), ts1 = value(c, s1.buf);
+		struct ts64 tv = value(c, &v), ts1 = value(c, &s1);
 		char t1[TS64_STRLEN], t2[TS64_STRLEN], t3[TS64_STRLEN];
 		if (c->getres) {
 			if (!verify_ok(ctx, "every clock id's resolution as the system call's",
@@ -113,7 +115,7 @@ static void sweep_id(struct verify_ctx *ctx, const struct clock_ids_call *c, clo
 		sys_answer(c, id, false, &s2);
 		if (s2.ret != 0)
 			continue;
-		struct ts64 ts2 = value(c, s2.buf);
+		struct ts64 ts2 = value(c, &s2);
 		if (!verify_ok(ctx, "CPU-time clocks within the system call's readings",
 			       ts64_cmp(ts1, tv) <= 0 && ts64_cmp(tv, ts2) <= 0))
 			verify_fail(ctx, "vDSO %s(%s) [%s] not within syscall [%s .. %s]", c->name,
