@@ -128,6 +128,12 @@ enum bug {
 	BUG_GETTIME_50NS_BEHIND,	/* every 16th reading 50 ns behind */
 	BUG_GETTIME_BIAS,	/* every reading VDSOTEST_FAKE_BIAS_NS ns ahead (< 0: behind) */
 	BUG_CPU_SKEW,		/* clock_gettime and the test seam's on CPU n: n * 10 s behind */
+	/* verify-b (issue 21): */
+	BUG_CLOBBER_CALLEE_SAVED,	/* clock_gettime zeroes rbx (x86_64) or esi (i386) */
+	BUG_GETTIME_STORE_PAST,	/* clock_gettime changes the 8 bytes after its timespec */
+	BUG_GTOD_STORE_PAST,	/* gettimeofday changes the byte after its timeval */
+	BUG_CPUTIME_ID_EINVAL,	/* clock_gettime, clock_getres: -EINVAL for a process or thread CPU-time id */
+	BUG_TIMENS_SWAPPED,	/* in a time namespace, the MONOTONIC clocks get BOOTTIME's offset */
 	NR_BUGS
 };
 
@@ -218,6 +224,11 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETTIME_50NS_BEHIND] = "gettime-50ns-behind",
 	[BUG_GETTIME_BIAS] = "gettime-bias",
 	[BUG_CPU_SKEW] = "cpu-skew",
+	[BUG_CLOBBER_CALLEE_SAVED] = "clobber-callee-saved",
+	[BUG_GETTIME_STORE_PAST] = "gettime-store-past",
+	[BUG_GTOD_STORE_PAST] = "gtod-store-past",
+	[BUG_CPUTIME_ID_EINVAL] = "cputime-id-einval",
+	[BUG_TIMENS_SWAPPED] = "timens-swapped",
 };
 
 /*
@@ -490,6 +501,16 @@ static int fast_gettime(clockid_t id, void *ts, bool t64)
  * clock_gettime of either width: system call @nr writes *@ts (a
  * vdso_timespec64 if @t64, else a vdso_timespec), which the bug makes wrong.
  */
+/*
+ * A CPU-time clock id of a process or thread (clock_getcpuclockid(3)): the
+ * negative ids that are not a file's (include/linux/posix-timers.h: the
+ * low three bits 3 are CLOCKFD).
+ */
+static bool cputime_id(clockid_t id)
+{
+	return id < 0 && (id & 7) != 3;
+}
+
 static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 {
 	if (bug() == BUG_GETTIME_20NS_BEHIND || bug() == BUG_GETTIME_50NS_BEHIND ||
@@ -502,6 +523,8 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 	long r;
 
 	if (bug() == BUG_GETTIME_ERROR)
+		return -EINVAL;
+	if (bug() == BUG_CPUTIME_ID_EINVAL && cputime_id(id))
 		return -EINVAL;
 	if (bug() == BUG_GETTIME_ENOSYS && id == CLOCK_TAI)
 		return -ENOSYS;
@@ -549,6 +572,10 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 	case BUG_CPU_OFFSET: cpu_offset(id, &t); break;
 	case BUG_CPU_SKEW: cpu_skew(&t); break;
 	case BUG_TIMENS_IGNORED: add_ns(&t, -timens_offset_ns(id)); break;
+	case BUG_TIMENS_SWAPPED:
+		if (timens_offset_ns(id) && id != CLOCK_BOOTTIME && id != CLOCK_BOOTTIME_ALARM)
+			add_ns(&t, timens_offset_ns(CLOCK_BOOTTIME) - timens_offset_ns(id));
+		break;
 	case BUG_COARSE_LAG_3RES: if (is_coarse(id)) add_ns(&t, -three_res_ns(id)); break;
 	case BUG_COARSE_LAG: if (is_coarse(id)) add_ns(&t, -50000000); break;
 	case BUG_COARSE_AHEAD: if (is_coarse(id)) add_ns(&t, 1000000); break;
@@ -565,6 +592,8 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 	static unsigned long calls;
 	long r;
 
+	if (bug() == BUG_CPUTIME_ID_EINVAL && cputime_id(id))
+		return -EINVAL;
 	switch (bug()) {
 	case BUG_GETRES_ERROR:
 		return -EINVAL;
@@ -600,9 +629,73 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 	return (int)ret(r);
 }
 
-int FAKE(clock_gettime)(clockid_t id, vdso_timespec *ts)
+/*
+ * clobber-callee-saved: on x86 the exported clock_gettime is an asm stub
+ * that zeroes one callee-saved register (x86_64 rbx, i386 esi) and jumps
+ * to the C function, which then saves and restores the zero as the
+ * compiler's code does.  It zeroes the register only when it holds a
+ * value of the register check's pattern (vdso/regcheck.c: 0x5a17 in the
+ * top 16 bits), i.e. inside vdsotest's trampoline: a call from anywhere
+ * else (the bench loops, the unchecked rounds) would crash at random on
+ * the value the compiler kept there.
+ */
+#if defined(__x86_64__) && !defined(__ILP32__) || defined(__i386__)
+#define CLOBBER_STUB 1
+__attribute__((visibility("hidden"))) int fake_clobber(unsigned long reg);
+__attribute__((visibility("hidden"))) int fake_clock_gettime(clockid_t id, vdso_timespec *ts);
+
+int fake_clobber(unsigned long reg)
 {
-	return fake_gettime(id, ts, SYS_clock_gettime, false);
+	return bug() == BUG_CLOBBER_CALLEE_SAVED && reg >> (sizeof(reg) * 8 - 16) == 0x5a17;
+}
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+#if defined(__x86_64__)
+__asm__(".text\n"
+	".globl " STR(FAKE(clock_gettime)) "\n"
+	".type " STR(FAKE(clock_gettime)) ", @function\n"
+	STR(FAKE(clock_gettime)) ":\n"
+	"\tpush %rdi\n"
+	"\tpush %rsi\n"
+	"\tsub $8, %rsp\n" /* 16-byte aligned at the call */
+	"\tmov %rbx, %rdi\n"
+	"\tcall fake_clobber\n"
+	"\tadd $8, %rsp\n"
+	"\tpop %rsi\n"
+	"\tpop %rdi\n"
+	"\ttest %eax, %eax\n"
+	"\tjz 1f\n"
+	"\txor %ebx, %ebx\n"
+	"1:\tjmp fake_clock_gettime\n"
+	".size " STR(FAKE(clock_gettime)) ", . - " STR(FAKE(clock_gettime)) "\n");
+#else
+__asm__(".text\n"
+	".globl " STR(FAKE(clock_gettime)) "\n"
+	".type " STR(FAKE(clock_gettime)) ", @function\n"
+	STR(FAKE(clock_gettime)) ":\n"
+	"\tsub $8, %esp\n" /* 16-byte aligned at the call */
+	"\tpush %esi\n"
+	"\tcall fake_clobber\n"
+	"\tadd $12, %esp\n"
+	"\ttest %eax, %eax\n"
+	"\tjz 1f\n"
+	"\txor %esi, %esi\n"
+	"1:\tjmp fake_clock_gettime\n"
+	".size " STR(FAKE(clock_gettime)) ", . - " STR(FAKE(clock_gettime)) "\n");
+#endif
+#else
+#define fake_clock_gettime FAKE(clock_gettime)
+#endif
+
+int fake_clock_gettime(clockid_t id, vdso_timespec *ts)
+{
+	int r = fake_gettime(id, ts, SYS_clock_gettime, false);
+
+	if (ts && r == 0 && bug() == BUG_GETTIME_STORE_PAST)
+		for (int i = 0; i < 8; i++)
+			((volatile unsigned char *)(ts + 1))[i] ^= 0xff;
+	return r;
 }
 
 int FAKE(clock_getres)(clockid_t id, vdso_timespec *res)
@@ -643,6 +736,8 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
 		tv->tv_sec++;
 	if (tz && bug() == BUG_GTOD_TZ)
 		tz->tz_minuteswest += 60;
+	if (tv && bug() == BUG_GTOD_STORE_PAST)
+		((volatile unsigned char *)(tv + 1))[0] ^= 0xff;
 	return 0;
 }
 

@@ -487,5 +487,54 @@ for way in ahead behind; do
 	g=$?; [ -n "$said" ] && [ $rc -eq 1 ] && [ $g -eq 0 ]
 	ok $? "gettime-bias $bias ns ($way, printed $x ns): caught (got $rc)"
 done
+# verify-b (issue 21): the callee-saved register check.  The fake's
+# clobber-callee-saved stub exists on x86 only (x86_64 rbx, i386 esi):
+# the ELF machine of the build says which (the m32 stage runs on x86_64).
+machine=$("$VDSOTEST" info 2>/dev/null | sed -n 's/^ELF: .*machine [0-9]* (\(.*\))$/\1/p')
+case $machine in
+x86_64) reg=rbx ;;
+i386) reg=esi ;;
+*) reg= ;;
+esac
+if [ -n "$reg" ]; then
+	for api in clock-gettime-monotonic clock-gettime-realtime; do
+		VDSOTEST_FAKE_BUG=clobber-callee-saved "$VDSOTEST" --vdso-lib="$FAKE_VDSO" \
+			-d 0.05 -f 1 "$api" verify >"$out" 2>&1
+		rc=$?
+		[ $rc -eq 1 ] &&
+			grep -Eq "^$api: vDSO clock_gettime changed callee-saved register $reg: 0x[0-9a-f]+ before the call, 0x0 after \(1 of [0-9]+ calls of the round\)$" "$out"
+		ok $? "clobber-callee-saved: $api verify exits 1 (got $rc) naming $reg"
+	done
+	VDSOTEST_FAKE_BUG=clobber-callee-saved "$VDSOTEST" --vdso-lib="$FAKE_VDSO" \
+		--format=ktap clock-gettime-tai abi >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] &&
+		grep -Eq "^ *# clock-gettime-tai: abi: clock_gettime\(CLOCK_TAI, &buf\): vDSO 0 but changed callee-saved register $reg: 0x[0-9a-f]+ before the call, 0x0 after, syscall 0 \(expected 0\): FAIL$" "$out"
+	ok $? "clobber-callee-saved: clock-gettime-tai abi exits 1 (got $rc) naming $reg"
+else
+	for i in 1 2 3; do
+		tap_skip "clobber-callee-saved: the fake's stub is x86 only (this build: ${machine:-unknown})"
+	done
+fi
+
+# verify-b (issue 21): guard bytes around every output of verify's calls;
+# abi's good-pointer calls again with the objects against an unmapped page.
+while IFS='|' read -r bug api test pattern; do
+	VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+		"$api" "$test" >"$out" 2>&1
+	rc=$?
+	grep -Eq -- "$pattern" "$out"
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
+	ok $? "$bug: $api $test exits 1 (got $rc) with /$pattern/"
+done <<'TABLE'
+gettime-store-past|clock-gettime-monotonic|verify|^clock-gettime-monotonic: vDSO clock_gettime wrote outside its output: bytes 1\.\.8 after its (8|16)-byte timespec changed \(1 of [0-9]+ calls of the round\)$
+gettime-store-past|clock-gettime-realtime-coarse|verify|^clock-gettime-realtime-coarse: vDSO clock_gettime wrote outside its output: bytes 1\.\.8 after its (8|16)-byte timespec changed
+gtod-store-past|gettimeofday|verify|^gettimeofday: vDSO gettimeofday wrote outside its output: byte 1 after its (8|16)-byte timeval changed \([0-9]+ of [0-9]+ calls of the round\)$
+gettime-store-past|clock-gettime-monotonic|abi|^clock-gettime-monotonic: abi: clock_gettime\(CLOCK_MONOTONIC, &buf\): vDSO 0 but touched byte 1 after its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
+cputime-id-einval|clock-gettime-process-cputime|verify|^clock-gettime-process-cputime: vDSO clock_gettime\(process CPU-time id -[0-9]+\) returned -1 \(Invalid argument\); the system call returned 0$
+cputime-id-einval|clock-getres-process-cputime|verify|^clock-getres-process-cputime: vDSO clock_getres\(process CPU-time id -[0-9]+\) returned -1 \(Invalid argument\); the system call returned 0$
+gtod-store-past|gettimeofday|abi|^gettimeofday: abi: gettimeofday\(&buf, NULL\): vDSO 0 but touched byte 1 after its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
+TABLE
 
 tap_done

@@ -30,6 +30,7 @@
 #include <sys/timex.h>
 #include <unistd.h>
 
+#include "families/clock_ids.h"
 #include "harness/abi.h"
 #include "harness/bench.h"
 #include "harness/timens.h"
@@ -1059,10 +1060,33 @@ static void rejected_round(struct verify_ctx *ctx, struct gettime_state *st)
 	}
 }
 
+/*
+ * verify-b: the clock id sweep (clock_ids.h), once, in the CPU-time APIs'
+ * round VERIFY_MIN_ROUNDS (which every verify reaches; the rounds' own
+ * checks come first, so that -f 1 shows theirs).
+ */
+static void sweep_clock_ids(struct verify_ctx *ctx, const struct clock_arg *a)
+{
+	struct clock_ids_call c = {
+		.fn = a->fn,
+		.getres = a->getres,
+		.name = vdso_call_name(a->fl->call[a->getres]),
+		.vdso = a->fl->vdso,
+		.sys_nr = a->fl->sys_nr[a->getres],
+		.time64 = a->fl->size == sizeof(vdso_timespec64) && a->fl != &old_flavour,
+		.ref = a->ref,
+	};
+
+	clock_ids_sweep(ctx, &c);
+}
+
 static void clock_round(struct verify_ctx *ctx, void *state)
 {
 	struct gettime_state *st = state;
 
+	if (ctx->rounds == VERIFY_MIN_ROUNDS && st->arg.fn && st->arg.id == CLOCK_PROCESS_CPUTIME_ID &&
+	    !st->rejected_errno)
+		sweep_clock_ids(ctx, &st->arg);
 	if (st->rejected_errno)
 		rejected_round(ctx, st);
 	else if (st->arg.getres)
@@ -1280,6 +1304,7 @@ const struct family clock_getres_family = {
 	.call = VDSO_CLOCK_GETRES,
 	.name = "clock_getres",
 	.summary = "clock_getres(2): a clock's resolution",
+	.flags = FAMILY_TIMENS, /* verify-b: the checks again in a time namespace */
 	.abi_call = old_getres_abi_call,
 	CLOCK_FAMILY_COMMON,
 };
@@ -1300,6 +1325,7 @@ const struct family clock_getres_time64_family = {
 	.call = VDSO_CLOCK_GETRES_TIME64,
 	.name = "clock_getres_time64",
 	.summary = "clock_getres_time64: clock_getres with a 64-bit tv_sec (32-bit targets)",
+	.flags = FAMILY_TIMENS, /* verify-b: the checks again in a time namespace */
 	.abi_call = t64_getres_abi_call,
 	CLOCK_FAMILY_COMMON,
 };

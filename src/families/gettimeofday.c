@@ -312,6 +312,7 @@ const struct family gettimeofday_family = {
 	.call = VDSO_GETTIMEOFDAY,
 	.name = "gettimeofday",
 	.summary = "gettimeofday(2): CLOCK_REALTIME in microseconds, and the time zone",
+	.flags = FAMILY_TIMENS, /* verify-b: the checks again in a time namespace */
 	.call_once = gtod_call_once,
 	.bench_state_size = sizeof(struct bench_fn_args),
 	.bench_paths = gtod_bench_paths,

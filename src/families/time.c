@@ -228,6 +228,7 @@ const struct family time_family = {
 	.call = VDSO_TIME,
 	.name = "time",
 	.summary = "time(2): seconds of CLOCK_REALTIME",
+	.flags = FAMILY_TIMENS, /* verify-b: the checks again in a time namespace */
 	.call_once = time_call_once,
 	.bench_state_size = sizeof(struct bench_fn_args),
 	.bench_paths = time_bench_paths,

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,6 +21,7 @@
 #include "lib/child.h"
 #include "lib/interrupt.h"
 #include "output/report.h"
+#include "vdso/regcheck.h"
 
 /*
  * Clock ids no kernel accepts: negative ids that decode to no valid CPU
@@ -40,6 +42,9 @@ struct outcome {
 	int fork_errno;	 /* the child could not be started: errno */
 	long ret;
 	int err;
+	/* what else the vDSO call did wrong: "changed callee-saved register
+	 * REG: ...", "touched byte N after its SIZE-byte object (...)" */
+	char regs[192];
 };
 
 static const char *errno_name(int err)
@@ -111,7 +116,49 @@ static const char *outcome_str(const struct outcome *o, char *buf, size_t len)
 	} else {
 		snprintf(buf, len, "%ld", o->ret);
 	}
+	if (o->regs[0] && !o->signal && o->exit_status < 0) {
+		size_t n = strlen(buf);
+		snprintf(buf + n, len - n, " but %s", o->regs);
+	}
 	return buf;
+}
+
+/*
+ * Where the child's PTR_GOOD objects go: the buffer, or flush against an
+ * unmapped page after them (PLACE_END) or before them (PLACE_START), so
+ * that a store past either end of the object faults; child() makes the
+ * vDSO call of a good-pointer case again in each of the two, and a fault
+ * in an unmapped page next to an object is the vDSO's overrun.
+ */
+enum placement { PLACE_BUFFER, PLACE_END, PLACE_START };
+static enum placement placement;
+static struct {
+	unsigned char *obj;
+	size_t size;
+} placed[3];
+static unsigned n_placed;
+
+/* An object of @size bytes against an unmapped page (placement); NULL on failure. */
+static void *place(size_t size)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char *p, *obj;
+
+	if (size > page || n_placed >= sizeof(placed) / sizeof(placed[0]))
+		return NULL;
+	p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if (placement == PLACE_END) {
+		munmap(p + page, page);
+		obj = p + page - size;
+	} else {
+		munmap(p, page);
+		obj = p + page;
+	}
+	placed[n_placed].obj = obj;
+	placed[n_placed++].size = size;
+	return obj;
 }
 
 void *abi_ptr(enum abi_ptr kind, size_t size)
@@ -122,6 +169,8 @@ void *abi_ptr(enum abi_ptr kind, size_t size)
 
 	switch (kind) {
 	case PTR_GOOD:
+		if (placement != PLACE_BUFFER && size)
+			return place(size);
 		return good;
 	case PTR_NULL:
 		return NULL;
@@ -162,21 +211,96 @@ const char *abi_ptr_name(enum abi_ptr kind)
 	return (unsigned)kind < NR_ABI_PTRS ? names[kind] : "?";
 }
 
+static sigjmp_buf place_jmp;
+static void *volatile place_fault_addr;
+
+static void place_fault(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	place_fault_addr = si->si_addr;
+	siglongjmp(place_jmp, sig);
+}
+
+/* Does @c give only good or NULL pointers, at least one good one with a size? */
+static bool good_pointer_case(const struct abi_call *c)
+{
+	bool good = false;
+
+	for (unsigned i = 0; i < 3; i++) {
+		if (c->ptr[i] != PTR_GOOD && c->ptr[i] != PTR_NULL)
+			return false;
+		good |= c->ptr[i] == PTR_GOOD && c->size[i];
+	}
+	return good;
+}
+
+/*
+ * The vDSO call of a good-pointer case again, its objects against an
+ * unmapped page after them, then before them: what a fault there says
+ * into @msg ("" when none).
+ */
+static void placed_calls(abi_call_fn call, const struct abi_call *c, char *msg, size_t len)
+{
+	struct sigaction sa = { .sa_sigaction = place_fault, .sa_flags = SA_SIGINFO | SA_NODEFER };
+	static const enum placement order[] = { PLACE_END, PLACE_START };
+
+	*msg = '\0';
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	for (unsigned k = 0; k < 2 && !*msg; k++) {
+		placement = order[k];
+		n_placed = 0;
+		if (sigsetjmp(place_jmp, 1) == 0) {
+			call(c);
+			continue;
+		}
+		unsigned char *a = place_fault_addr;
+		for (unsigned i = 0; i < n_placed && !*msg; i++) {
+			unsigned char *o = placed[i].obj;
+			if (placement == PLACE_END && a >= o + placed[i].size)
+				snprintf(msg, len,
+					 "touched byte %zu after its %zu-byte object (put against an unmapped page)",
+					 (size_t)(a - (o + placed[i].size)) + 1, placed[i].size);
+			else if (placement == PLACE_START && a < o)
+				snprintf(msg, len,
+					 "touched byte %zu before its %zu-byte object (put against an unmapped page)",
+					 (size_t)(o - a), placed[i].size);
+		}
+		if (!*msg)
+			snprintf(msg, len, "faulted with its objects against an unmapped page");
+	}
+	placement = PLACE_BUFFER;
+	signal(SIGSEGV, SIG_DFL);
+	signal(SIGBUS, SIG_DFL);
+}
+
 static void child(abi_call_fn call, const struct abi_call *c, int fd)
 {
 	struct {
 		long ret;
 		int err;
+		char regs[192];
 	} r;
+	struct vdso_check_record seen;
 
 	memset(&r, 0, sizeof(r)); /* the padding goes down the pipe too */
 	signal(SIGSEGV, SIG_DFL);
 	signal(SIGBUS, SIG_DFL);
 	interrupt_release(); /* a terminal's SIGINT ends the case at once */
 	alarm(10);
+	/* the vDSO's call through the register check (vdso/regcheck.h) */
+	vdso_check_armed = c->vdso_fn && vdso_regcheck_available(NULL) ? VDSO_CHECK_REGS : 0;
 	errno = 0;
 	r.ret = call(c);
 	r.err = errno;
+	vdso_check_armed = 0;
+	vdso_check_take(&seen);
+	if (seen.reg_changed)
+		snprintf(r.regs, sizeof(r.regs), "changed callee-saved register %s",
+			 seen.reg_first);
+	else if (c->vdso_fn && good_pointer_case(c))
+		placed_calls(call, c, r.regs, sizeof(r.regs));
 	if (write(fd, &r, sizeof(r)) != (ssize_t)sizeof(r))
 		_exit(CHILD_EXIT_NOT_HANDED_BACK);
 	_exit(CHILD_EXIT_PASS);
@@ -213,6 +337,7 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 	struct {
 		long ret;
 		int err;
+		char regs[192];
 	} r;
 	int fds[2], status;
 	pid_t pid;
@@ -248,6 +373,8 @@ static void run_case(abi_call_fn call, const struct abi_call *c, struct outcome 
 	} else {
 		o->ret = r.ret;
 		o->err = r.err;
+		memcpy(o->regs, r.regs, sizeof(o->regs));
+		o->regs[sizeof(o->regs) - 1] = '\0';
 	}
 }
 
@@ -345,14 +472,14 @@ static bool completed(const struct outcome *o)
 
 static bool returned(const struct outcome *o, long ret, int err)
 {
-	return completed(o) && o->ret == ret && (ret != -1 || o->err == err);
+	return completed(o) && !o->regs[0] && o->ret == ret && (ret != -1 || o->err == err);
 }
 
 /* Print the verdict of one case; @sys_ok/@vdso_ok say whether each path passed. */
 static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome *sys, bool sys_ok,
 		    const struct outcome *vdso, bool vdso_ok, const char *expected)
 {
-	char s[64], v[64];
+	char s[64], v[256];
 	bool ok = sys_ok && vdso_ok;
 
 	if (sys->fork_errno || vdso->fork_errno) { /* vdsotest's trouble */
@@ -365,7 +492,7 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 	ctx->cases++;
 	/* one hang fails the API; each further one would cost the alarm's 10 s */
 	ctx->hung |= vdso->signal == SIGALRM;
-	char line[512];
+	char line[768];
 	snprintf(line, sizeof(line), "%s: abi: %s: vDSO %s, syscall %s%s (expected %s): %s",
 		 ctx->api->name, what, outcome_str(vdso, v, sizeof(v)),
 		 outcome_str(sys, s, sizeof(s)), sys_ok ? "" : " [wrong]", expected,
@@ -431,7 +558,7 @@ void abi_expect_result_or_fault(struct abi_ctx *ctx, struct abi_call c, long ret
 
 static bool succeeded(const struct outcome *o)
 {
-	return completed(o) && o->ret >= 0;
+	return completed(o) && !o->regs[0] && o->ret >= 0;
 }
 
 void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what)

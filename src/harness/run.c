@@ -177,9 +177,11 @@ static enum status verify_parts(const struct api *api, const struct run *run)
 		st = after_phase(st, verify_burst(api, run, burst_ns));
 	if (cross_ns && verify_failures() < run->maxfails && !interrupt_signal())
 		st = after_phase(st, verify_cross_cpu(api, run, cross_ns));
-	if (run->threads > 1 || !timens_part_applies(api) || interrupt_signal())
+	if (!timens_part_applies(api) || interrupt_signal())
 		return st;
-	return timens_verify(api, run, verify_checks) == STATUS_FAIL ? STATUS_FAIL : st;
+	struct run one = *run; /* -t N: the namespace part on one thread */
+	one.threads = 1;
+	return timens_verify(api, &one, verify_checks) == STATUS_FAIL ? STATUS_FAIL : st;
 }
 
 static enum status run_abi(const struct api *api, const struct run *run)

@@ -433,6 +433,20 @@ static bool reserve_failure(void)
 	return true;
 }
 
+/* Where there is no register trampoline: a KTAP SKIP subtest, or a -v line, saying so. */
+static void regcheck_skip_line(const struct api *api, const struct run *run)
+{
+	const char *why;
+
+	if (!api_vdso_fn(api, run) || vdso_regcheck_available(&why))
+		return;
+	if (report_has_subtests()) {
+		report_subtest(api, STATUS_SKIP, VERIFY_REGS_CHECK, NULL, "%s", why);
+	} else if (run->verbose) {
+		report_line(api, "verify: check \"%s\" not made: %s", VERIFY_REGS_CHECK, why);
+	}
+}
+
 enum status verify_api(const struct api *api, const struct run *run, verify_part_fn parts)
 {
 	/* a context's checks per thread, the ring's, the namespace's, the phases' */
@@ -466,6 +480,7 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 	st = parts(api, run);
 	unsigned fails = verify_failures();
 	report_failures(api, TEST_VERIFY, fails);
+	regcheck_skip_line(api, run);
 	report_tallies(api, run);
 	report_sight(api, run);
 	report_subtests_end(api);
@@ -489,8 +504,36 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 	verify_notes(api, run);
 }
 
+/*
+ * The checks around the vDSO calls of the round that ends (vdso/regcheck.h):
+ * guard bytes every round, the callee-saved registers every
+ * VERIFY_REGCHECK_EVERY-th round.
+ */
+static void checked_round_end(struct verify_ctx *ctx)
+{
+	struct vdso_check_record r;
+
+	if (!vdso_check_armed)
+		return;
+	vdso_check_armed = 0;
+	vdso_check_take(&r);
+	if (r.reg_calls && !verify_ok(ctx, VERIFY_REGS_CHECK, r.reg_changed == 0))
+		verify_fail(ctx,
+			    "vDSO %s changed callee-saved register %s (%" PRIu64 " of %" PRIu64
+			    " calls of the round)",
+			    vdso_call_name(ctx->api->family->call), r.reg_first, r.reg_changed,
+			    r.reg_calls);
+	if (r.guard_calls && !verify_ok(ctx, VERIFY_GUARD_CHECK, r.guard_broken == 0))
+		verify_fail(ctx, "vDSO %s wrote outside its output: %s (%" PRIu64 " of %" PRIu64
+			    " calls of the round)",
+			    vdso_call_name(ctx->api->family->call), r.guard_first, r.guard_broken,
+			    r.guard_calls);
+}
+
 bool verify_running(struct verify_ctx *ctx)
 {
+	checked_round_end(ctx);
+
 	/*
 	 * VERIFY_MIN_ROUNDS rounds, however short the duration: counted by
 	 * the rounds begun, not by the checks made, since checks made before
@@ -510,8 +553,13 @@ bool verify_running(struct verify_ctx *ctx)
 	ctx->set_in_round = false;
 	ctx->excused_round = false;
 
-	return !ctx->stop && verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
-	       (early || now_ns() < ctx->deadline_ns);
+	bool go = !ctx->stop && verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
+		  (early || now_ns() < ctx->deadline_ns);
+
+	if (go)
+		vdso_check_armed = VDSO_CHECK_GUARD |
+				   (ctx->rounds % VERIFY_REGCHECK_EVERY == 1 ? VDSO_CHECK_REGS : 0);
+	return go;
 }
 
 void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
@@ -715,6 +763,7 @@ static void say_kinds(const struct verify_ctx *ctx)
 
 enum status verify_end(struct verify_ctx *ctx)
 {
+	checked_round_end(ctx);
 	if (ctx->clock_set_fd >= 0)
 		close(ctx->clock_set_fd);
 	ctx->clock_set_fd = -1;

@@ -24,6 +24,26 @@
 /* verify_api()'s check that programs can find the vDSO function. */
 #define VERIFY_REACHABLE_CHECK "found through the vDSO's hash tables"
 
+/*
+ * The callee-saved register check (vdso/regcheck.h): verify_running()
+ * arms it for every VERIFY_REGCHECK_EVERY-th round (the trampoline costs
+ * a few ns a call, and the rounds' brackets stay tight in the others);
+ * at the round's end, when its vDSO calls changed a register, the failure
+ * "vDSO CALL changed callee-saved register REG: 0xBEFORE before the call,
+ * 0xAFTER after (N of M calls of the round)".  Where the build has no
+ * trampoline, verify_api() ends with a KTAP SKIP subtest of this name
+ * (-v: a line) that says so.
+ */
+#define VERIFY_REGS_CHECK "callee-saved registers kept"
+/*
+ * The guard bytes (vdso/regcheck.h), around every output object of every
+ * round's vDSO calls: a change is the failure "vDSO CALL wrote outside its
+ * output: byte(s) N[..M] before|after its SIZE-byte OBJECT changed (N of M
+ * calls of the round)".
+ */
+#define VERIFY_GUARD_CHECK "writes only its own output"
+#define VERIFY_REGCHECK_EVERY 16
+
 /* The name under which failures without a failing verify_ok() before them are tallied. */
 #define VERIFY_OTHER_CHECK "other failures"
 

@@ -22,6 +22,8 @@
 #include <linux/time_types.h>
 #include <sys/time.h>
 
+#include "vdso/regcheck.h"
+
 #ifndef EM_LOONGARCH
 #define EM_LOONGARCH 258
 #endif
@@ -73,6 +75,34 @@ typedef __kernel_old_time_t vdso_time_t;
  */
 typedef struct __kernel_timespec vdso_timespec64;
 
+/*
+ * The checked call (regcheck.h): while vdso_check_armed, every wrapper
+ * below calls vdso_checked() instead of @fn directly: @fn(@a0 .. @a4)
+ * through the register trampoline (VDSO_CHECK_REGS) and with its first
+ * two arguments, when they point to an object of @s0 / @s1 bytes (0: not
+ * an output), moved between guard bytes (VDSO_CHECK_GUARD); @w0 / @w1
+ * name the objects.  Return: the raw return register (elsewhere than
+ * powerpc: a function returning int leaves the upper half of a 64-bit
+ * register undefined, so the int wrappers cast first); on powerpc -1 with
+ * errno when CR0.SO is set.
+ */
+static inline long vdso_checked(void *fn, long a0, long a1, long a2, long a3, long a4, size_t s0,
+				const char *w0, size_t s1, const char *w1)
+{
+	const long a[5] = { a0, a1, a2, a3, a4 };
+	const struct vdso_out out[2] = { { s0, w0 }, { s1, w1 } };
+	bool so;
+	long r = vdso_checked_call(fn, a, out, &so);
+
+#if defined(__powerpc__)
+	if (so) {
+		errno = (int)r;
+		return -1;
+	}
+#endif
+	return r;
+}
+
 #if defined(__powerpc__)
 /*
  * Call @fn(a0, a1, a2) the way the kernel calls back into user space on
@@ -116,36 +146,50 @@ static inline long vdso_call3(void *fn, long a0, long a1, long a2)
 
 static inline int vdso_clock_gettime(void *fn, clockid_t id, vdso_timespec *ts)
 {
+	if (vdso_check_armed)
+		return (int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL, sizeof(vdso_timespec), "timespec");
 	return (int)vdso_call3(fn, id, (long)ts, 0);
 }
 
 static inline int vdso_clock_getres(void *fn, clockid_t id, vdso_timespec *res)
 {
+	if (vdso_check_armed)
+		return (int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL, sizeof(vdso_timespec), "timespec");
 	return (int)vdso_call3(fn, id, (long)res, 0);
 }
 
 static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone *tz)
 {
+	if (vdso_check_armed)
+		return (int)vdso_checked(fn, (long)tv, (long)tz, 0, 0, 0, sizeof(*tv), "timeval", sizeof(*tz), "timezone");
 	return (int)vdso_call3(fn, (long)tv, (long)tz, 0);
 }
 
 static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 {
+	if (vdso_check_armed)
+		return vdso_checked(fn, (long)t, 0, 0, 0, 0, sizeof(*t), "time_t", 0, NULL);
 	return vdso_call3(fn, (long)t, 0, 0);
 }
 
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
 {
+	if (vdso_check_armed)
+		return (int)vdso_checked(fn, (long)cpu, (long)node, (long)cache, 0, 0, sizeof(*cpu), "cpu", sizeof(*node), "node");
 	return (int)vdso_call3(fn, (long)cpu, (long)node, (long)cache);
 }
 
 static inline int vdso_clock_gettime64(void *fn, clockid_t id, vdso_timespec64 *ts)
 {
+	if (vdso_check_armed)
+		return (int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL, sizeof(vdso_timespec64), "__kernel_timespec");
 	return (int)vdso_call3(fn, id, (long)ts, 0);
 }
 
 static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec64 *res)
 {
+	if (vdso_check_armed)
+		return (int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL, sizeof(vdso_timespec64), "__kernel_timespec");
 	return (int)vdso_call3(fn, id, (long)res, 0);
 }
 
@@ -175,6 +219,8 @@ static inline long vdso_call5(void *fn, long a0, long a1, long a2, long a3, long
 static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags, void *state,
 				  size_t state_len)
 {
+	if (vdso_check_armed)
+		return vdso_checked(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len, 0, NULL, 0, NULL);
 	return vdso_call5(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len);
 }
 #else
@@ -190,37 +236,51 @@ static inline long vdso_errno(long ret)
 
 static inline int vdso_clock_gettime(void *fn, clockid_t id, vdso_timespec *ts)
 {
+	if (vdso_check_armed)
+		return (int)vdso_errno((int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL, sizeof(vdso_timespec), "timespec"));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec *))fn)(id, ts));
 }
 
 static inline int vdso_clock_getres(void *fn, clockid_t id, vdso_timespec *res)
 {
+	if (vdso_check_armed)
+		return (int)vdso_errno((int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL, sizeof(vdso_timespec), "timespec"));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec *))fn)(id, res));
 }
 
 static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone *tz)
 {
+	if (vdso_check_armed)
+		return (int)vdso_errno((int)vdso_checked(fn, (long)tv, (long)tz, 0, 0, 0, sizeof(*tv), "timeval", sizeof(*tz), "timezone"));
 	return (int)vdso_errno(((int (*)(vdso_timeval *, struct timezone *))fn)(tv, tz));
 }
 
 /* time() has no error return in the vDSO; the value is passed through. */
 static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 {
+	if (vdso_check_armed)
+		return vdso_checked(fn, (long)t, 0, 0, 0, 0, sizeof(*t), "time_t", 0, NULL);
 	return ((vdso_time_t(*)(vdso_time_t *))fn)(t);
 }
 
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
 {
+	if (vdso_check_armed)
+		return (int)vdso_errno(vdso_checked(fn, (long)cpu, (long)node, (long)cache, 0, 0, sizeof(*cpu), "cpu", sizeof(*node), "node"));
 	return (int)vdso_errno(((long (*)(unsigned *, unsigned *, void *))fn)(cpu, node, cache));
 }
 
 static inline int vdso_clock_gettime64(void *fn, clockid_t id, vdso_timespec64 *ts)
 {
+	if (vdso_check_armed)
+		return (int)vdso_errno((int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL, sizeof(vdso_timespec64), "__kernel_timespec"));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, ts));
 }
 
 static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec64 *res)
 {
+	if (vdso_check_armed)
+		return (int)vdso_errno((int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL, sizeof(vdso_timespec64), "__kernel_timespec"));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, res));
 }
 
@@ -228,6 +288,8 @@ static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec
 static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flags, void *state,
 				  size_t state_len)
 {
+	if (vdso_check_armed)
+		return vdso_errno(vdso_checked(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len, 0, NULL, 0, NULL));
 	return vdso_errno(((long (*)(void *, size_t, unsigned, void *,
 				     size_t))fn)(buf, len, flags, state, state_len));
 }
