@@ -391,36 +391,66 @@ rc=$?
 ok $? "standard output closed: exit 1 (got $rc) with a message"
 
 # ---- no test outlives vdsotest ----
-# (the marker holds this shell's pid: another test run at the same time,
-# e.g. another build's make check, has its own; the polls bound the waits
-# without assuming how fast a loaded machine forks and reaps)
-marker="-d 3.$$ clock-gettime-monotonic bench"
-with_marker() {
-	c=0
-	for f in /proc/[0-9]*/cmdline; do
-		tr '\0' ' ' <"$f" 2>/dev/null | grep -q -- "$marker" && c=$((c + 1))
+# vdsotest's test child is found by its parent pid (field 4 of
+# /proc/PID/stat, read with the shell's own read: a scan that forked per
+# process took longer on a loaded machine than the 9 s run of -d 3, saw
+# nothing, and printed "No such file" for processes that ended during
+# it); once vdsotest is killed, that child must be gone (or a zombie
+# waiting for whoever inherited it) within the poll.  The polls bound the
+# waits without assuming how fast a loaded machine forks and reaps.
+children_of() {
+	for s in /proc/[0-9]*/stat; do
+		{ read -r l <"$s"; } 2>/dev/null || continue
+		# shellcheck disable=SC2086
+		set -- ${l##*) }	# state ppid ... (the name may hold spaces)
+		[ "$2" = "$parent" ] && echo "${s%/stat}"
 	done
-	echo $c
 }
-# shellcheck disable=SC2086
-"$VDSOTEST" $marker >/dev/null 2>&1 &
+alive() {	# alive /proc/PID: a process that is not a zombie
+	{ read -r l <"$1/stat"; } 2>/dev/null || return 1
+	# shellcheck disable=SC2086
+	set -- ${l##*) }
+	[ "$1" != Z ] && [ "$1" != X ]
+}
+"$VDSOTEST" -d 10 clock-gettime-monotonic bench >/dev/null 2>&1 &
 parent=$!
+# (a child alive in two polls 0.2 s apart: the bench child of -d 10, not a
+# short probe that would end by itself)
 i=0
-while [ "$(with_marker)" -lt 2 ] && [ $i -lt 100 ]; do	# vdsotest and its child
-	sleep 0.1
+child=
+seen=
+while [ -z "$child" ] && [ $i -lt 150 ]; do
+	now=
+	for c in $(children_of); do
+		alive "$c" || continue
+		case " $seen " in *" $c "*) child=$c; break ;; esac
+		now="$now $c"
+	done
+	seen=$now
+	[ -n "$child" ] || sleep 0.2
 	i=$((i + 1))
 done
-started=$(with_marker)
-kill -KILL $parent
-wait $parent 2>/dev/null
-i=0
-while [ "$(with_marker)" -gt 0 ] && [ $i -lt 30 ]; do	# (an orphan would run 9 s more)
-	sleep 0.1
-	i=$((i + 1))
-done
-left=$(with_marker)
-[ "$started" -ge 2 ] && [ "$left" -eq 0 ]
-ok $? "killing vdsotest kills its test child too ($started running, $left left)"
+saw="no child of $parent seen in $i polls"
+if [ -n "$child" ]; then
+	kill -KILL $parent
+	wait $parent 2>/dev/null
+	i=0
+	while alive "$child" && [ $i -lt 50 ]; do	# (an orphan would run about 30 s more)
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if alive "$child"; then
+		saw="child ${child#/proc/} still running $i polls after its parent was killed: $(tr '\0' ' ' <"$child/cmdline" 2>/dev/null)"
+		kill -KILL "${child#/proc/}" 2>/dev/null
+	else
+		saw=
+	fi
+else
+	kill -KILL $parent 2>/dev/null
+	wait $parent 2>/dev/null
+fi
+[ -n "$child" ] && [ -z "$saw" ]
+ok $? "killing vdsotest kills its test child too${saw:+ ($saw)}"
 
 # ---- bad input: exit 2, one line on stderr naming the value ----
 while IFS='|' read -r args value; do
