@@ -68,7 +68,7 @@ pass_log() {
 # [VAR=VALUE]]]]: the verdict on $tmp/log (written by the command before
 # it, not piped: ok counts here).
 check() {
-	awk -v expected="${4:-}" -v required="${5:-}" -v mode="${6:-}" -v "${7:-unused=}" \
+	"${AWK:-awk}" -v expected="${4:-}" -v required="${5:-}" -v mode="${6:-}" -v "${7:-unused=}" \
 		-f "$parse" "$tmp/log" >"$tmp/out" 2>&1
 	rc=$?
 	tap_show="$tmp/out"
@@ -89,7 +89,7 @@ pass_log >"$tmp/log"
 check "bench: ns/call from calls per second" 0 '^bench 100\.0 ns vDSO, 20000\.0 ns syscall$'
 pass_log >"$tmp/log"
 check "init finished" 0 '^done yes$'
-pass_log | awk '{ printf "%s\r\n", $0 }' >"$tmp/log"
+pass_log | "${AWK:-awk}" '{ printf "%s\r\n", $0 }' >"$tmp/log"
 check "CR LF line ends" 0 '^verify pass \(2 ok, 1 skipped\)$'
 pass_log | sed 's/^### bringup: run \/vdsotest all abi/[    3.1] random: crng init done### bringup: run \/vdsotest all abi/' >"$tmp/log"
 check "kernel output before a marker on its line" 0 '^abi pass'
@@ -135,7 +135,7 @@ check "a required name is not matched by a longer one" 1 '^missing __kernel_cloc
 	"__kernel_clock_get@LINUX_2.6.39"
 # What each architecture's kernel prints when it goes wrong.
 while IFS= read -r line; do
-	pass_log | awk -v line="$line" '/^### bringup: run \/vdsotest all abi/ { print line } 1' >"$tmp/log"
+	pass_log | "${AWK:-awk}" -v line="$line" '/^### bringup: run \/vdsotest all abi/ { print line } 1' >"$tmp/log"
 	check "kernel log: '$line' fails the boot" 1 '^klog 1 problem'
 done <<'EOF'
 [   10.1] ------------[ cut here ]------------
@@ -151,10 +151,10 @@ done <<'EOF'
 [   10.1] Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b
 [   10.1] clocksource: timekeeping watchdog on CPU1: Marking clocksource 'tsc' as unstable because the skew is too large:
 EOF
-pass_log | awk '/^### bringup: run \/vdsotest all abi/ {
+pass_log | "${AWK:-awk}" '/^### bringup: run \/vdsotest all abi/ {
 	print "[   12.5] WARNING: CPU: 1 PID: 80 at kernel/time/namespace.c:1 timens_x+0x1/0x2" } 1' >"$tmp/log"
 check "a kernel warning fails the boot" 1 '^klog 1 problem\(s\), the first: \[   12\.5\] WARNING: CPU: 1 PID: 80'
-pass_log | awk '/^### bringup: done/ {
+pass_log | "${AWK:-awk}" '/^### bringup: done/ {
 	print "Unable to handle kernel paging request at virtual address 0000000000000008" } 1' >"$tmp/log"
 check "an Oops-like kernel message fails the boot" 1 '^klog 1 problem'
 { header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"

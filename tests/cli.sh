@@ -263,7 +263,7 @@ ok $? "bench text: three lines for every supported API"
 ok $? "bench text: every speedup is a positive number"
 
 # Numbers right-aligned: on each API's three lines they end in the same column.
-awk '/^Note:/ { next }
+"${AWK:-awk}" '/^Note:/ { next }
      { key = $1; len = length($0); sub(/ \(.*/, "", $0);
        if (key in end && end[key] != length($0)) bad = 1; end[key] = length($0) }
      END { exit bad }' "$out"
@@ -364,7 +364,7 @@ fi
 # duration instead of being killed by the watchdog.  The 20 ms of a path
 # hold far fewer than 256 calls of 1 MiB.
 run -v -o nsec -d 0.02 --size=1048576 getrandom bench
-awk -v want="$(bench_paths getrandom)" '/^getrandom: (syscall|libc|vdso): [0-9]+ calls in / { n++; if ($3 + 0 >= 256 || $3 + 0 < 1) bad = 1 }
+"${AWK:-awk}" -v want="$(bench_paths getrandom)" '/^getrandom: (syscall|libc|vdso): [0-9]+ calls in / { n++; if ($3 + 0 >= 256 || $3 + 0 < 1) bad = 1 }
 	END { exit bad || n != want }' "$out"
 ok $? "getrandom bench --size=1048576: batches of fewer calls, each path fewer than 256 calls (got $rc)"
 [ $rc -eq 0 ]
@@ -534,10 +534,10 @@ if has_vdso clock_gettime; then
 	# The symbols and build ID as binutils' readelf reads the saved image.
 	if command -v readelf >/dev/null 2>&1; then
 		readelf -W --dyn-syms "$tmp/vdso.so" |
-			awk '$4 == "FUNC" && ($5 == "GLOBAL" || $5 == "WEAK") && $7 != "UND" {
+			"${AWK:-awk}" '$4 == "FUNC" && ($5 == "GLOBAL" || $5 == "WEAK") && $7 != "UND" {
 				sub(/@@?/, "@", $8); print $8 }' | sort >"$tmp/readelf.syms"
 		sed -n '/^symbols:$/,/^calls:$/p' "$tmp/info.txt" | sed '1d;$d' |
-			awk '{ print $1 }' | sort >"$tmp/info.syms"
+			"${AWK:-awk}" '{ print $1 }' | sort >"$tmp/info.syms"
 		[ -s "$tmp/readelf.syms" ] && cmp -s "$tmp/readelf.syms" "$tmp/info.syms"
 		ok $? "info: the function symbols and versions readelf --dyn-syms lists"
 		id=$(readelf -n "$tmp/vdso.so" | sed -n 's/^ *Build ID: //p')
@@ -558,8 +558,8 @@ if has_vdso clock_gettime; then
 
 	# The saved image with its GNU bloom filter zeroed: glibc's ld.so (and
 	# parse_vdso.c, which skips the filter only) could not find a call.
-	gnu=$(readelf -dW "$tmp/vdso.so" 2>/dev/null | awk '/\(GNU_HASH\)/ { print $3 }')
-	load=$(readelf -lW "$tmp/vdso.so" 2>/dev/null | awk '$1 == "LOAD" { print $2, $3; exit }')
+	gnu=$(readelf -dW "$tmp/vdso.so" 2>/dev/null | "${AWK:-awk}" '/\(GNU_HASH\)/ { print $3 }')
+	load=$(readelf -lW "$tmp/vdso.so" 2>/dev/null | "${AWK:-awk}" '$1 == "LOAD" { print $2, $3; exit }')
 	if [ -n "$gnu" ] && [ -n "$load" ]; then
 		off=$((gnu - ${load#* } + ${load% *}))
 		nbloom=$(od -An -tu4 -j $((off + 8)) -N 4 "$tmp/vdso.so" | tr -d ' ')
@@ -593,9 +593,9 @@ if has_vdso clock_gettime; then
 	# The saved image with its clock_gettime made STT_NOTYPE (st_info's low
 	# four bits; 64-bit powerpc's vDSO functions are such): still bound,
 	# marked "notype" among the symbols; the others are not marked.
-	symtab=$(readelf -dW "$tmp/vdso.so" 2>/dev/null | awk '/\(SYMTAB\)/ { print $3 }')
+	symtab=$(readelf -dW "$tmp/vdso.so" 2>/dev/null | "${AWK:-awk}" '/\(SYMTAB\)/ { print $3 }')
 	idx=$(readelf -W --dyn-syms "$tmp/vdso.so" 2>/dev/null |
-		awk '$8 ~ /^__[a-z]+_clock_gettime(@|$)/ { sub(/:/, "", $1); print $1; exit }')
+		"${AWK:-awk}" '$8 ~ /^__[a-z]+_clock_gettime(@|$)/ { sub(/:/, "", $1); print $1; exit }')
 	if [ -n "$symtab" ] && [ -n "$idx" ] && [ -n "$load" ]; then
 		if [ "$(od -An -tu1 -j 4 -N 1 "$tmp/vdso.so" | tr -d ' ')" = 2 ]; then
 			at=$((symtab - ${load#* } + ${load% *} + idx * 24 + 4)) # Elf64_Sym.st_info
@@ -619,7 +619,7 @@ if has_vdso clock_gettime; then
 	# Every API listed with its path; on x86 the CPU-time clocks fall back
 	# and CLOCK_MONOTONIC does not (arch/x86: no CPU-time clocks in the vDSO).
 	[ "$(sed -n '/^APIs (/,/^clocksource:/p' "$tmp/info.txt" | sed '1d;$d' |
-		awk '{ print $1 }')" = "$("$VDSOTEST" list-apis)" ] &&
+		"${AWK:-awk}" '{ print $1 }')" = "$("$VDSOTEST" list-apis)" ] &&
 		case $(uname -m) in
 		x86_64|i?86)
 			grep -Eq '^  clock-gettime-process-cputime +falls back to the system call' "$tmp/info.txt" &&
@@ -657,9 +657,9 @@ if has_vdso clock_gettime; then
 
 	# One column for the paths, after the longest API name; getrandom's
 	# stack is not measured, and says so.
-	longest=$("$VDSOTEST" list-apis | awk '{ if (length($0) > n) n = length($0) } END { print n }')
+	longest=$("$VDSOTEST" list-apis | "${AWK:-awk}" '{ if (length($0) > n) n = length($0) } END { print n }')
 	sed -n '/^APIs (/,/^clocksource:/p' "$tmp/info.txt" | sed '1d;$d' |
-		awk -v want=$((longest + 3)) '{ match($0, /^  [^ ]+ +/); if (RLENGTH != want) bad = 1 } END { exit bad }' &&
+		"${AWK:-awk}" -v want=$((longest + 3)) '{ match($0, /^  [^ ]+ +/); if (RLENGTH != want) bad = 1 } END { exit bad }' &&
 		{ ! has_vdso getrandom || grep -Eq '^  getrandom +(user space|falls back to the system call); stack not measured$' "$tmp/info.txt"; }
 	ok $? "info: the paths in one column after the longest name ($longest), getrandom's 'stack not measured'"
 
