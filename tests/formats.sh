@@ -326,14 +326,24 @@ run --output="$tmp/file" -o csv -d 0.01 time bench
 ok $? "--output=FILE: the results go to FILE, nothing to standard output"
 
 run --output="$tmp/no/such/dir" -d 0.01 time bench
-[ $rc -eq 1 ] && grep -q "^vdsotest: --output '$tmp/no/such/dir': cannot create a temporary file in '$tmp/no/such/': No such file or directory$" "$err"
-ok $? "--output into a missing directory: exit 1 naming the file and the directory (got $rc)"
+[ $rc -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+	grep -q "^vdsotest: cannot write --output '$tmp/no/such/dir': no file can be created in '$tmp/no/such/': No such file or directory$" "$err"
+ok $? "--output into a missing directory: exit 2 naming the file and the directory, one line (got $rc)"
+if [ -n "${VDSOTEST_BENCH:-}" ]; then
+	"$VDSOTEST_BENCH" --output="$tmp/no/such/dir" -d 0.01 >"$out" 2>"$err"
+	rc=$?
+	[ $rc -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+		grep -q "^vdsotest-bench: cannot write --output '$tmp/no/such/dir': no file can be created in '$tmp/no/such'$" "$err"
+	ok $? "vdsotest-bench --output into a missing directory: exit 2 naming the file, one line (got $rc)"
+else
+	tap_skip "no VDSOTEST_BENCH"
+fi
 # A file where no temporary file can be made: the directory is named, not
 # blamed on the file.
 if [ -f /proc/version ] && [ ! -w /proc ] || [ "$(id -u)" -eq 0 ]; then
 	run --output=/proc/version -d 0.01 time bench
-	[ $rc -eq 1 ] && grep -Eq "^vdsotest: --output '/proc/version': cannot create a temporary file in '/proc/': .+$" "$err"
-	ok $? "--output=/proc/version: exit 1 naming /proc/ as where the temporary file failed (got $rc)"
+	[ $rc -eq 2 ] && grep -Eq "^vdsotest: cannot write --output '/proc/version': no file can be created in '/proc/': .+$" "$err"
+	ok $? "--output=/proc/version: exit 2 naming the file, and /proc/ as where it failed (got $rc)"
 else
 	tap_skip "no /proc/version"
 fi
