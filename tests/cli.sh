@@ -156,7 +156,7 @@ ok $? "--help gives the exit statuses, list-apis and the manual (missing:${missi
 # One screen: at most 26 lines of at most 80 columns; no API listed (that
 # is list-apis's).
 lines=$(wc -l <"$out")
-cols=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$out")
+cols=$("${AWK:-awk}" '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$out")
 listed=$(grep -c -e '^ *clock-get' -e '^ *getcpu$' "$out")
 [ "$lines" -le 26 ] && [ "$cols" -le 80 ] && [ "$listed" -eq 0 ]
 ok $? "--help fits on one screen ($lines lines of up to $cols columns, $listed APIs listed)"
