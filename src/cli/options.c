@@ -113,7 +113,7 @@ static void help(FILE *f)
 	      "      --skip-unsupported  bench: leave out the clock ids the kernel rejects\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from PATH (\"none\": no vDSO)\n"
 	      "      --vdso-image=FILE, --dump=FILE  info: read, or save, a vDSO image\n"
-	      "      --perturb=LIST, --allow-host-perturb  verify CHANGING THE CLOCK (guests)\n"
+	      "      --perturb=LIST, --allow-host-perturb  SYSTEM CLOCK CHANGED (guests only)\n"
 	      "      --dry-run         check the command line, run nothing\n"
 	      "  -v, --verbose         say more (check counts, every abi case, a verdict)\n"
 	      "  -g, --debug           the vDSO lookup, on stderr\n"
