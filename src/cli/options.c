@@ -335,7 +335,7 @@ static int check_applies(const struct options *o, FILE *err)
 			   test_type_name(o->test));
 	if (o->test != TEST_BENCH &&
 	    (i = first_outside(o->given, RUN_OPTIONS | BIT(OPTION_PERTURB) |
-					     BIT(OPTION_ALLOW_HOST_PERTURB))) >= 0)
+						 BIT(OPTION_ALLOW_HOST_PERTURB))) >= 0)
 		return bad(err, "option '%s' is for bench only, not %s", option_names[i],
 			   test_type_name(o->test));
 	if (o->latency && o->threads > 1)
@@ -604,16 +604,26 @@ static void mark_given(struct options *o, int c)
 		int c;
 		enum option_bit bit;
 	} bits[] = {
-		{ 'd', OPTION_DURATION },	 { 'f', OPTION_MAXFAILS },
-		{ 't', OPTION_THREADS },	 { 'v', OPTION_VERBOSE },
-		{ 'g', OPTION_DEBUG },		 { OPT_VDSO_LIB, OPTION_VDSO_LIB },
-		{ 'r', OPTION_REPEAT },		 { OPT_NET, OPTION_NET },
-		{ OPT_CYCLES, OPTION_CYCLES },	 { OPT_CPU, OPTION_CPU },
-		{ 'o', OPTION_FORMAT },		 { OPT_OUTPUT, OPTION_OUTPUT },
-		{ OPT_SIZE, OPTION_SIZE },	 { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
-		{ OPT_DUMP, OPTION_DUMP },	 { OPT_PERTURB, OPTION_PERTURB },
-		{ OPT_HEADER, OPTION_HEADER },	 { OPT_NO_HEADER, OPTION_HEADER },
-		{ OPT_LATENCY, OPTION_LATENCY }, { OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
+		{ 'd', OPTION_DURATION },
+		{ 'f', OPTION_MAXFAILS },
+		{ 't', OPTION_THREADS },
+		{ 'v', OPTION_VERBOSE },
+		{ 'g', OPTION_DEBUG },
+		{ OPT_VDSO_LIB, OPTION_VDSO_LIB },
+		{ 'r', OPTION_REPEAT },
+		{ OPT_NET, OPTION_NET },
+		{ OPT_CYCLES, OPTION_CYCLES },
+		{ OPT_CPU, OPTION_CPU },
+		{ 'o', OPTION_FORMAT },
+		{ OPT_OUTPUT, OPTION_OUTPUT },
+		{ OPT_SIZE, OPTION_SIZE },
+		{ OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
+		{ OPT_DUMP, OPTION_DUMP },
+		{ OPT_PERTURB, OPTION_PERTURB },
+		{ OPT_HEADER, OPTION_HEADER },
+		{ OPT_NO_HEADER, OPTION_HEADER },
+		{ OPT_LATENCY, OPTION_LATENCY },
+		{ OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
 		{ OPT_ALLOW_HOST_PERTURB, OPTION_ALLOW_HOST_PERTURB },
 	};
 	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)

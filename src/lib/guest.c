@@ -55,10 +55,11 @@ static const char *dmi_vendor(const char *root, char *value, size_t size)
 	static const char *const fields[] = { "sys_vendor", "product_name", "board_vendor",
 					      "bios_vendor" };
 	static const char *const vendors[] = {
-		"QEMU",	     "KVM",	  "Xen",	   "VMware", "VMW",
-		"innotek GmbH", "VirtualBox", "Bochs",	   "Parallels", "BHYVE",
-		"Amazon EC2",   "Google Compute Engine", "OpenStack", "KubeVirt",
-		"Apple Virtualization",
+		"QEMU",	      "KVM",	    "Xen",
+		"VMware",     "VMW",	    "innotek GmbH",
+		"VirtualBox", "Bochs",	    "Parallels",
+		"BHYVE",      "Amazon EC2", "Google Compute Engine",
+		"OpenStack",  "KubeVirt",   "Apple Virtualization",
 	};
 	char rel[64];
 
@@ -118,7 +119,8 @@ static bool initramfs(const char *root, char *fstype, size_t size)
 	if (!(f = fopen(path, "r")))
 		return false;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%127s %255s %63s", dev, dir, type) == 3 && strcmp(dir, "/") == 0) {
+		if (sscanf(line, "%127s %255s %63s", dev, dir, type) == 3 &&
+		    strcmp(dir, "/") == 0) {
 			/* (the last mount on "/" is the one seen) */
 			rootfs = strcmp(type, "rootfs") == 0 || strcmp(type, "ramfs") == 0 ||
 				 strcmp(type, "tmpfs") == 0;
