@@ -15,7 +15,7 @@ set -eu
 vdsotest=${VDSOTEST:-./vdsotest}
 hand=${HAND_LOOP:-./tests/hand-loop}
 alternations=${1:-${ALTERNATIONS:-5}}
-cpu=${CPU:-$(awk '/^Cpus_allowed_list:/ { split($2, a, /[-,]/); print a[1] }' /proc/self/status)}
+cpu=${CPU:-$("${AWK:-awk}" '/^Cpus_allowed_list:/ { split($2, a, /[-,]/); print a[1] }' /proc/self/status)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -27,7 +27,7 @@ while [ "$i" -le "$alternations" ]; do
 		# json: the vdso path's line holds ns_per_call.samples, one per
 		# repeat with three decimals (vdsotest(1)); the lowest of them
 		"$vdsotest" --cpu="$cpu" -r 9 -d 0.02 -o json "$api" bench 2>/dev/null |
-			awk -v i="$i" -v api="$api" '/^ *"vdso": / {
+			"${AWK:-awk}" -v i="$i" -v api="$api" '/^ *"vdso": / {
 				s = $0; sub(/.*"samples": \[/, "", s); sub(/\].*/, "", s)
 				n = split(s, v, /, */); m = v[1] + 0
 				for (k = 2; k <= n; k++) if (v[k] + 0 < m) m = v[k] + 0
@@ -38,7 +38,7 @@ done
 printf '# load average before: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-26s %10s %10s %8s  (median of %s alternations, CPU %s)\n' API hand-loop vdsotest ratio \
 	"$alternations" "$cpu"
-awk '{ sub(/:$/, "", $3); v[$3, $2, $1] = $5; api[$3] = 1; n = $1 > n ? $1 : n }
+"${AWK:-awk}" '{ sub(/:$/, "", $3); v[$3, $2, $1] = $5; api[$3] = 1; n = $1 > n ? $1 : n }
      function median(a, k,   i, j, t) {
 	for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
 	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }

@@ -12,7 +12,7 @@ tap_tmpdir
 
 ncpus=$(nproc)			# the CPUs of our affinity mask
 cpus_word=CPUs; [ "$ncpus" -eq 1 ] && cpus_word=CPU
-first_cpu=$(awk '/^Cpus_allowed_list:/ { split($2, a, /[-,]/); print a[1] }' /proc/self/status)
+first_cpu=$("${AWK:-awk}" '/^Cpus_allowed_list:/ { split($2, a, /[-,]/); print a[1] }' /proc/self/status)
 
 run -t $((ncpus + 1)) getcpu bench
 [ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest: --threads=$((ncpus + 1)): only $ncpus $cpus_word in the affinity mask" ]
@@ -24,7 +24,7 @@ ok $? "the same check for verify"
 
 if [ "$ncpus" -ge 2 ]; then
 	run -t 2 -v -o nsec -d 0.02 getcpu bench
-	awk -v bad=0 '
+	"${AWK:-awk}" -v bad=0 '
 		/: thread [01] on CPU [0-9]+: [0-9]+ calls in [0-9]+ ns \([0-9.]+ ns\/call\)$/ {
 			split($0, f, /: /); path = f[2]; n[path]++; cpu[path, n[path]] = $7
 			sum[path] += $8; next }
@@ -35,7 +35,7 @@ if [ "$ncpus" -ge 2 ]; then
 
 	# --cpu in the order written: thread 0 on the first CPU named, which
 	# here is the higher one.
-	second_cpu=$(awk '/^Cpus_allowed_list:/ { n = split($2, r, /,/)
+	second_cpu=$("${AWK:-awk}" '/^Cpus_allowed_list:/ { n = split($2, r, /,/)
 		for (i = 1; i <= n; i++) { m = split(r[i], b, /-/); hi = m > 1 ? b[2] : b[1]
 			for (c = b[1]; c <= hi; c++) if (++k == 2) { print c; exit } } }' /proc/self/status)
 	run -t 2 -v -o nsec -d 0.01 --cpu="$second_cpu,$first_cpu" getcpu bench

@@ -68,7 +68,7 @@ pass_log() {
 # [VAR=VALUE]]]]: the verdict on $tmp/log (written by the command before
 # it, not piped: ok counts here).
 check() {
-	awk -v expected="${4:-}" -v required="${5:-}" -v mode="${6:-}" -v "${7:-unused=}" \
+	"${AWK:-awk}" -v expected="${4:-}" -v required="${5:-}" -v mode="${6:-}" -v "${7:-unused=}" \
 		-f "$parse" "$tmp/log" >"$tmp/out" 2>&1
 	rc=$?
 	tap_show="$tmp/out"
@@ -89,7 +89,7 @@ pass_log >"$tmp/log"
 check "bench: ns/call from calls per second" 0 '^bench 100\.0 ns vDSO, 20000\.0 ns syscall$'
 pass_log >"$tmp/log"
 check "init finished" 0 '^done yes$'
-pass_log | awk '{ printf "%s\r\n", $0 }' >"$tmp/log"
+pass_log | "${AWK:-awk}" '{ printf "%s\r\n", $0 }' >"$tmp/log"
 check "CR LF line ends" 0 '^verify pass \(2 ok, 1 skipped\)$'
 pass_log | sed 's/^### bringup: run \/vdsotest all abi/[    3.1] random: crng init done### bringup: run \/vdsotest all abi/' >"$tmp/log"
 check "kernel output before a marker on its line" 0 '^abi pass'
@@ -135,7 +135,7 @@ check "a required name is not matched by a longer one" 1 '^missing __kernel_cloc
 	"__kernel_clock_get@LINUX_2.6.39"
 # What each architecture's kernel prints when it goes wrong.
 while IFS= read -r line; do
-	pass_log | awk -v line="$line" '/^### bringup: run \/vdsotest all abi/ { print line } 1' >"$tmp/log"
+	pass_log | "${AWK:-awk}" -v line="$line" '/^### bringup: run \/vdsotest all abi/ { print line } 1' >"$tmp/log"
 	check "kernel log: '$line' fails the boot" 1 '^klog 1 problem'
 done <<'EOF'
 [   10.1] ------------[ cut here ]------------
@@ -151,10 +151,10 @@ done <<'EOF'
 [   10.1] Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b
 [   10.1] clocksource: timekeeping watchdog on CPU1: Marking clocksource 'tsc' as unstable because the skew is too large:
 EOF
-pass_log | awk '/^### bringup: run \/vdsotest all abi/ {
+pass_log | "${AWK:-awk}" '/^### bringup: run \/vdsotest all abi/ {
 	print "[   12.5] WARNING: CPU: 1 PID: 80 at kernel/time/namespace.c:1 timens_x+0x1/0x2" } 1' >"$tmp/log"
 check "a kernel warning fails the boot" 1 '^klog 1 problem\(s\), the first: \[   12\.5\] WARNING: CPU: 1 PID: 80'
-pass_log | awk '/^### bringup: done/ {
+pass_log | "${AWK:-awk}" '/^### bringup: done/ {
 	print "Unable to handle kernel paging request at virtual address 0000000000000008" } 1' >"$tmp/log"
 check "an Oops-like kernel message fails the boot" 1 '^klog 1 problem'
 { header; ktap verify 0 "ok 1 a" "ok 2 b" "ok 3 c"
@@ -281,5 +281,56 @@ check "--run: init not finished fails" 1 '^done no$' "" "" run
 { run_log; echo "[   9.1] WARNING: CPU: 0 PID: 1 at kernel/time/timekeeping.c:1 x"
   echo "### bringup: done"; } >"$tmp/log"
 check "--run: a kernel warning fails" 1 '^klog 1 problem' "" "" run
+
+# ---- tests/bringup/run: the mirror from the apt sources ----
+# (made-up sources under BRINGUP_APT_ETC; .invalid hosts, never fetched:
+# --show-mirror exits before anything is downloaded or built)
+harness=${srcdir:-.}/tests/bringup/run
+show_mirror() {	# ETC [OPTION...]: run --show-mirror, into $out, $err, $rc
+	etc=$1
+	shift
+	BRINGUP_APT_ETC=$etc bash "$harness" --show-mirror "$@" >"$out" 2>"$err"
+	rc=$?
+}
+if command -v bash >/dev/null; then
+	mkdir -p "$tmp/apt1/sources.list.d" "$tmp/apt2/sources.list.d" "$tmp/apt3/sources.list.d"
+	cat >"$tmp/apt1/sources.list" <<-'EOF'
+	# comment http://comment.invalid/debian bookworm main
+	deb-src http://src.invalid/debian bookworm main
+	deb [signed-by=/usr/share/keyrings/k.gpg] http://sec.invalid/debian-security bookworm-security main
+	deb http://sec2.invalid/debian bullseye/updates main
+	deb http://third.invalid/node_20.x nodistro main
+	deb http://contrib.invalid/debian bookworm contrib
+	deb [arch=amd64] http://one.invalid/debian/ bookworm contrib main
+	deb http://later.invalid/debian bookworm main
+	EOF
+	show_mirror "$tmp/apt1"
+	[ $rc -eq 0 ] && [ "$(cat "$out")" = http://one.invalid/debian ]
+	ok $? "run --show-mirror: the first deb line with main, not deb-src, security, a third party or contrib only (got $rc: $(cat "$out" "$err"))"
+	printf 'Types: deb\nURIs: http://off.invalid/debian\nSuites: trixie\nComponents: main\nEnabled: no\n\n# a comment\nTypes: deb deb-src\nURIs: http://sec.invalid/debian-security\nSuites: trixie-security\nComponents: main\nSigned-By:\n -----BEGIN PGP PUBLIC KEY BLOCK-----\n .\n' \
+		>"$tmp/apt2/sources.list.d/a.sources"
+	printf 'types: deb\nuris: http://two.invalid/debian http://three.invalid/debian\nsuites: trixie trixie-updates\ncomponents: main contrib\n' \
+		>"$tmp/apt2/sources.list.d/b.sources"
+	echo 'deb http://third.invalid/node_20.x nodistro main' >"$tmp/apt2/sources.list.d/c.list"
+	show_mirror "$tmp/apt2"
+	[ $rc -eq 0 ] && [ "$(cat "$out")" = http://two.invalid/debian ]
+	ok $? "run --show-mirror: deb822 .sources, a disabled stanza and a security one passed over (got $rc: $(cat "$out" "$err"))"
+	cp "$tmp/apt2/sources.list.d/c.list" "$tmp/apt3/sources.list.d/"
+	show_mirror "$tmp/apt3"
+	[ $rc -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+		grep -q 'no Debian mirror in this machine.s apt sources .*; give one with --mirror=URL$' "$err"
+	ok $? "run --show-mirror: no Debian source: exit 2 asking for --mirror (got $rc)"
+	show_mirror "$tmp/apt3" --mirror=http://given.invalid/debian
+	[ $rc -eq 0 ] && [ "$(cat "$out")" = http://given.invalid/debian ]
+	ok $? "run --mirror=URL: taken as given, the sources not needed (got $rc)"
+	show_mirror "$tmp/apt3" --list
+	[ $rc -eq 0 ] && [ -s "$out" ] && [ ! -s "$err" ]
+	ok $? "run --list needs no mirror (got $rc)"
+	show_mirror "$tmp/apt3" --mirror=
+	[ $rc -eq 2 ] && grep -q -- '--mirror: needs a value' "$err"
+	ok $? "run --mirror= (empty): exit 2 (got $rc)"
+else
+	for i in 1 2 3 4 5 6; do tap_skip "no bash for tests/bringup/run"; done
+fi
 
 tap_done

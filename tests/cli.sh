@@ -156,7 +156,7 @@ ok $? "--help gives the exit statuses, list-apis and the manual (missing:${missi
 # One screen: at most 26 lines of at most 80 columns; no API listed (that
 # is list-apis's).
 lines=$(wc -l <"$out")
-cols=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$out")
+cols=$("${AWK:-awk}" '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$out")
 listed=$(grep -c -e '^ *clock-get' -e '^ *getcpu$' "$out")
 [ "$lines" -le 26 ] && [ "$cols" -le 80 ] && [ "$listed" -eq 0 ]
 ok $? "--help fits on one screen ($lines lines of up to $cols columns, $listed APIs listed)"
@@ -263,7 +263,7 @@ ok $? "bench text: three lines for every supported API"
 ok $? "bench text: every speedup is a positive number"
 
 # Numbers right-aligned: on each API's three lines they end in the same column.
-awk '/^Note:/ { next }
+"${AWK:-awk}" '/^Note:/ { next }
      { key = $1; len = length($0); sub(/ \(.*/, "", $0);
        if (key in end && end[key] != length($0)) bad = 1; end[key] = length($0) }
      END { exit bad }' "$out"
@@ -364,7 +364,7 @@ fi
 # duration instead of being killed by the watchdog.  The 20 ms of a path
 # hold far fewer than 256 calls of 1 MiB.
 run -v -o nsec -d 0.02 --size=1048576 getrandom bench
-awk -v want="$(bench_paths getrandom)" '/^getrandom: (syscall|libc|vdso): [0-9]+ calls in / { n++; if ($3 + 0 >= 256 || $3 + 0 < 1) bad = 1 }
+"${AWK:-awk}" -v want="$(bench_paths getrandom)" '/^getrandom: (syscall|libc|vdso): [0-9]+ calls in / { n++; if ($3 + 0 >= 256 || $3 + 0 < 1) bad = 1 }
 	END { exit bad || n != want }' "$out"
 ok $? "getrandom bench --size=1048576: batches of fewer calls, each path fewer than 256 calls (got $rc)"
 [ $rc -eq 0 ]
@@ -391,36 +391,66 @@ rc=$?
 ok $? "standard output closed: exit 1 (got $rc) with a message"
 
 # ---- no test outlives vdsotest ----
-# (the marker holds this shell's pid: another test run at the same time,
-# e.g. another build's make check, has its own; the polls bound the waits
-# without assuming how fast a loaded machine forks and reaps)
-marker="-d 3.$$ clock-gettime-monotonic bench"
-with_marker() {
-	c=0
-	for f in /proc/[0-9]*/cmdline; do
-		tr '\0' ' ' <"$f" 2>/dev/null | grep -q -- "$marker" && c=$((c + 1))
+# vdsotest's test child is found by its parent pid (field 4 of
+# /proc/PID/stat, read with the shell's own read: a scan that forked per
+# process took longer on a loaded machine than the 9 s run of -d 3, saw
+# nothing, and printed "No such file" for processes that ended during
+# it); once vdsotest is killed, that child must be gone (or a zombie
+# waiting for whoever inherited it) within the poll.  The polls bound the
+# waits without assuming how fast a loaded machine forks and reaps.
+children_of() {
+	for s in /proc/[0-9]*/stat; do
+		{ read -r l <"$s"; } 2>/dev/null || continue
+		# shellcheck disable=SC2086
+		set -- ${l##*) }	# state ppid ... (the name may hold spaces)
+		[ "$2" = "$parent" ] && echo "${s%/stat}"
 	done
-	echo $c
 }
-# shellcheck disable=SC2086
-"$VDSOTEST" $marker >/dev/null 2>&1 &
+alive() {	# alive /proc/PID: a process that is not a zombie
+	{ read -r l <"$1/stat"; } 2>/dev/null || return 1
+	# shellcheck disable=SC2086
+	set -- ${l##*) }
+	[ "$1" != Z ] && [ "$1" != X ]
+}
+"$VDSOTEST" -d 10 clock-gettime-monotonic bench >/dev/null 2>&1 &
 parent=$!
+# (a child alive in two polls 0.2 s apart: the bench child of -d 10, not a
+# short probe that would end by itself)
 i=0
-while [ "$(with_marker)" -lt 2 ] && [ $i -lt 100 ]; do	# vdsotest and its child
-	sleep 0.1
+child=
+seen=
+while [ -z "$child" ] && [ $i -lt 150 ]; do
+	now=
+	for c in $(children_of); do
+		alive "$c" || continue
+		case " $seen " in *" $c "*) child=$c; break ;; esac
+		now="$now $c"
+	done
+	seen=$now
+	[ -n "$child" ] || sleep 0.2
 	i=$((i + 1))
 done
-started=$(with_marker)
-kill -KILL $parent
-wait $parent 2>/dev/null
-i=0
-while [ "$(with_marker)" -gt 0 ] && [ $i -lt 30 ]; do	# (an orphan would run 9 s more)
-	sleep 0.1
-	i=$((i + 1))
-done
-left=$(with_marker)
-[ "$started" -ge 2 ] && [ "$left" -eq 0 ]
-ok $? "killing vdsotest kills its test child too ($started running, $left left)"
+saw="no child of $parent seen in $i polls"
+if [ -n "$child" ]; then
+	kill -KILL $parent
+	wait $parent 2>/dev/null
+	i=0
+	while alive "$child" && [ $i -lt 50 ]; do	# (an orphan would run about 30 s more)
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if alive "$child"; then
+		saw="child ${child#/proc/} still running $i polls after its parent was killed: $(tr '\0' ' ' <"$child/cmdline" 2>/dev/null)"
+		kill -KILL "${child#/proc/}" 2>/dev/null
+	else
+		saw=
+	fi
+else
+	kill -KILL $parent 2>/dev/null
+	wait $parent 2>/dev/null
+fi
+[ -n "$child" ] && [ -z "$saw" ]
+ok $? "killing vdsotest kills its test child too${saw:+ ($saw)}"
 
 # ---- bad input: exit 2, one line on stderr naming the value ----
 while IFS='|' read -r args value; do
@@ -504,10 +534,10 @@ if has_vdso clock_gettime; then
 	# The symbols and build ID as binutils' readelf reads the saved image.
 	if command -v readelf >/dev/null 2>&1; then
 		readelf -W --dyn-syms "$tmp/vdso.so" |
-			awk '$4 == "FUNC" && ($5 == "GLOBAL" || $5 == "WEAK") && $7 != "UND" {
+			"${AWK:-awk}" '$4 == "FUNC" && ($5 == "GLOBAL" || $5 == "WEAK") && $7 != "UND" {
 				sub(/@@?/, "@", $8); print $8 }' | sort >"$tmp/readelf.syms"
 		sed -n '/^symbols:$/,/^calls:$/p' "$tmp/info.txt" | sed '1d;$d' |
-			awk '{ print $1 }' | sort >"$tmp/info.syms"
+			"${AWK:-awk}" '{ print $1 }' | sort >"$tmp/info.syms"
 		[ -s "$tmp/readelf.syms" ] && cmp -s "$tmp/readelf.syms" "$tmp/info.syms"
 		ok $? "info: the function symbols and versions readelf --dyn-syms lists"
 		id=$(readelf -n "$tmp/vdso.so" | sed -n 's/^ *Build ID: //p')
@@ -528,8 +558,8 @@ if has_vdso clock_gettime; then
 
 	# The saved image with its GNU bloom filter zeroed: glibc's ld.so (and
 	# parse_vdso.c, which skips the filter only) could not find a call.
-	gnu=$(readelf -dW "$tmp/vdso.so" 2>/dev/null | awk '/\(GNU_HASH\)/ { print $3 }')
-	load=$(readelf -lW "$tmp/vdso.so" 2>/dev/null | awk '$1 == "LOAD" { print $2, $3; exit }')
+	gnu=$(readelf -dW "$tmp/vdso.so" 2>/dev/null | "${AWK:-awk}" '/\(GNU_HASH\)/ { print $3 }')
+	load=$(readelf -lW "$tmp/vdso.so" 2>/dev/null | "${AWK:-awk}" '$1 == "LOAD" { print $2, $3; exit }')
 	if [ -n "$gnu" ] && [ -n "$load" ]; then
 		off=$((gnu - ${load#* } + ${load% *}))
 		nbloom=$(od -An -tu4 -j $((off + 8)) -N 4 "$tmp/vdso.so" | tr -d ' ')
@@ -563,9 +593,9 @@ if has_vdso clock_gettime; then
 	# The saved image with its clock_gettime made STT_NOTYPE (st_info's low
 	# four bits; 64-bit powerpc's vDSO functions are such): still bound,
 	# marked "notype" among the symbols; the others are not marked.
-	symtab=$(readelf -dW "$tmp/vdso.so" 2>/dev/null | awk '/\(SYMTAB\)/ { print $3 }')
+	symtab=$(readelf -dW "$tmp/vdso.so" 2>/dev/null | "${AWK:-awk}" '/\(SYMTAB\)/ { print $3 }')
 	idx=$(readelf -W --dyn-syms "$tmp/vdso.so" 2>/dev/null |
-		awk '$8 ~ /^__[a-z]+_clock_gettime(@|$)/ { sub(/:/, "", $1); print $1; exit }')
+		"${AWK:-awk}" '$8 ~ /^__[a-z]+_clock_gettime(@|$)/ { sub(/:/, "", $1); print $1; exit }')
 	if [ -n "$symtab" ] && [ -n "$idx" ] && [ -n "$load" ]; then
 		if [ "$(od -An -tu1 -j 4 -N 1 "$tmp/vdso.so" | tr -d ' ')" = 2 ]; then
 			at=$((symtab - ${load#* } + ${load% *} + idx * 24 + 4)) # Elf64_Sym.st_info
@@ -589,7 +619,7 @@ if has_vdso clock_gettime; then
 	# Every API listed with its path; on x86 the CPU-time clocks fall back
 	# and CLOCK_MONOTONIC does not (arch/x86: no CPU-time clocks in the vDSO).
 	[ "$(sed -n '/^APIs (/,/^clocksource:/p' "$tmp/info.txt" | sed '1d;$d' |
-		awk '{ print $1 }')" = "$("$VDSOTEST" list-apis)" ] &&
+		"${AWK:-awk}" '{ print $1 }')" = "$("$VDSOTEST" list-apis)" ] &&
 		case $(uname -m) in
 		x86_64|i?86)
 			grep -Eq '^  clock-gettime-process-cputime +falls back to the system call' "$tmp/info.txt" &&
@@ -627,9 +657,9 @@ if has_vdso clock_gettime; then
 
 	# One column for the paths, after the longest API name; getrandom's
 	# stack is not measured, and says so.
-	longest=$("$VDSOTEST" list-apis | awk '{ if (length($0) > n) n = length($0) } END { print n }')
+	longest=$("$VDSOTEST" list-apis | "${AWK:-awk}" '{ if (length($0) > n) n = length($0) } END { print n }')
 	sed -n '/^APIs (/,/^clocksource:/p' "$tmp/info.txt" | sed '1d;$d' |
-		awk -v want=$((longest + 3)) '{ match($0, /^  [^ ]+ +/); if (RLENGTH != want) bad = 1 } END { exit bad }' &&
+		"${AWK:-awk}" -v want=$((longest + 3)) '{ match($0, /^  [^ ]+ +/); if (RLENGTH != want) bad = 1 } END { exit bad }' &&
 		{ ! has_vdso getrandom || grep -Eq '^  getrandom +(user space|falls back to the system call); stack not measured$' "$tmp/info.txt"; }
 	ok $? "info: the paths in one column after the longest name ($longest), getrandom's 'stack not measured'"
 

@@ -56,7 +56,7 @@ run compare "$old" "$new"
 	[ "$(wc -l <"$out")" -eq 7 ]
 ok $? "text: N, mean, median, stdev per side, diff of the means, Welch's p and the verdict, as computed by hand; one-sided APIs listed"
 
-awk 'NR > 1 && !/^only/ && !/^\(/ { if (col && index($0, "%") != col) bad = 1; col = index($0, "%") } END { exit bad }' "$out"
+"${AWK:-awk}" 'NR > 1 && !/^only/ && !/^\(/ { if (col && index($0, "%") != col) bad = 1; col = index($0, "%") } END { exit bad }' "$out"
 ok $? "text: the columns are aligned"
 
 # The same repeats spread over two files a side: the same figures.

@@ -67,7 +67,7 @@ extract() {
 	dir=$1 base=$2
 	shift 2
 	mkdir -p "$dir"
-	(cd "$base" && awk -v dir="$dir" -v mode=extract -f "$awk_prog" "$@")
+	(cd "$base" && "${AWK:-awk}" -v dir="$dir" -v mode=extract -f "$awk_prog" "$@")
 }
 
 # prepare_run: the directory the examples run in.
@@ -157,7 +157,7 @@ $(printf '%s\n' "$run_cmd" | sed 's/vdsotest /vdsotest --dry-run /')" ;;
 		esac
 		setup "$cmd"
 		(cd "$rundir" && PATH=$rundir:$PATH sh -c "$run_cmd") >"$d.real" 2>&1
-		awk -v mode="$mode" -f "$awk_prog" "$d.shown" "$d.real" >"$d.why"
+		"${AWK:-awk}" -v mode="$mode" -f "$awk_prog" "$d.shown" "$d.real" >"$d.why"
 		s=$?
 		tap_show="$d.why $d.real"
 		ok $s "$label"

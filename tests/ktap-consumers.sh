@@ -50,7 +50,7 @@ fi
 # counts FILE INDENT: "passed P failed F skipped S" over the test points
 # of FILE at INDENT (the API lines of vdsotest's KTAP).
 counts() {
-	awk -v ind="$2" '
+	"${AWK:-awk}" -v ind="$2" '
 		substr($0, 1, length(ind)) != ind { next }
 		{ line = substr($0, length(ind) + 1) }
 		line ~ /^ok [0-9]+ [^ ]+ # SKIP/ { s++; next }
@@ -64,7 +64,7 @@ counts() {
 # line is a parent when the result line before it is indented deeper
 # (a subtest's lines come just before its parent's result line).
 leaves() {
-	awk '
+	"${AWK:-awk}" '
 		{ match($0, /^ */); d = RLENGTH; line = substr($0, d + 1) }
 		line !~ /^(not )?ok [0-9]+ / { next }
 		{ leaf = !(seen && prev > d); seen = 1; prev = d }
@@ -84,7 +84,7 @@ kunit_counts() {
 	python3 "$kunit" parse <"$1" >"$tmp/kunit" 2>&1
 	echo $? >"$tmp/kunit-rc"
 	sed -n 's/.*Testing complete\. Ran [0-9]* tests\{0,1\}: //p' "$tmp/kunit" | tr -d , |
-		awk '{ for (i = 1; i < NF; i += 2) c[$i] = $(i + 1) }
+		"${AWK:-awk}" '{ for (i = 1; i < NF; i += 2) c[$i] = $(i + 1) }
 			END { if (c["crashed:"] || c["errors:"]) print "error", $0
 				else printf "passed %d failed %d skipped %d\n",
 					c["passed:"], c["failed:"], c["skipped:"] }'
@@ -124,7 +124,7 @@ for test in bench verify abi; do
 	check "getcpu $test" 0 "" "$VDSOTEST" -o ktap -d 0.01 getcpu $test
 	check "all $test" 0 "" "$VDSOTEST" -o ktap -d 0.002 all $test
 	# (every API is a test point)
-	[ "$(counts "$out" "" | awk '{ print $2 + $4 + $6 }')" -eq "$apis" ]
+	[ "$(counts "$out" "" | "${AWK:-awk}" '{ print $2 + $4 + $6 }')" -eq "$apis" ]
 	ok $? "all $test: $apis test points, one per API of list-apis"
 done
 check "an unsupported API (abi without the vDSO function)" 77 "" \
@@ -138,8 +138,8 @@ else
 	tap_skip_fake 2
 fi
 check "vdsotest-all" 0 "    " env VDSOTEST="$VDSOTEST" "$VDSOTEST_ALL" -o ktap -d 0.002
-[ "$(counts "$out" "" | awk '{ print $2 + $4 + $6 }')" -eq 3 ] &&
-	[ "$(counts "$out" "    " | awk '{ print $2 + $4 + $6 }')" -eq $((3 * apis)) ] &&
+[ "$(counts "$out" "" | "${AWK:-awk}" '{ print $2 + $4 + $6 }')" -eq 3 ] &&
+	[ "$(counts "$out" "    " | "${AWK:-awk}" '{ print $2 + $4 + $6 }')" -eq $((3 * apis)) ] &&
 	grep -qx '    # Subtest: bench' "$out" && grep -qx 'ok 3 abi' "$out"
 ok $? "vdsotest-all -o ktap: one document, a plan of 3, each TEST-TYPE a subtest of $apis test points"
 if [ -n "$FAKE_VDSO" ]; then

@@ -18,7 +18,7 @@ tap_tmpdir
 
 # structure FILE: the checker's verdict on FILE (its faults in $tmp/faults).
 structure() {
-	awk -f "$top/tests/ktap-structure.awk" "$1" >"$tmp/faults" 2>&1
+	"${AWK:-awk}" -f "$top/tests/ktap-structure.awk" "$1" >"$tmp/faults" 2>&1
 }
 
 # ---- the checker refuses what is not nested KTAP ----
@@ -43,7 +43,7 @@ ok $? "ktap-structure.awk accepts a failing subtest under a failing parent"
 
 # subtests FILE API: the result lines of API's subtest in FILE, unindented.
 subtests() {
-	awk -v api="$2" '
+	"${AWK:-awk}" -v api="$2" '
 		$0 == "    # Subtest: " api { on = 1; next }
 		on && /^    (not )?ok / { sub(/^    /, ""); print; next }
 		on && !/^    / { exit }' "$1"
@@ -56,7 +56,7 @@ ok $? "all verify: nested KTAP by the checker ($(head -n 1 "$tmp/faults"))"
 # every API that ran (not SKIP) has a subtest, and no other has one
 ran=$(grep -c '^ok [0-9]* [a-z0-9-]*$' "$out")
 [ "$(grep -c '^    # Subtest: ' "$out")" -eq "$ran" ] && [ "$ran" -gt 0 ] &&
-	! awk '/^    # Subtest: / { s = $3 } /^ok [0-9]+ .* # SKIP/ && $3 == s { bad = 1 } END { exit !bad }' "$out"
+	! "${AWK:-awk}" '/^    # Subtest: / { s = $3 } /^ok [0-9]+ .* # SKIP/ && $3 == s { bad = 1 } END { exit !bad }' "$out"
 ok $? "all verify: one subtest for each of the $ran APIs that ran, none for a skipped one"
 subtests "$out" getcpu >"$tmp/getcpu"
 [ -s "$tmp/getcpu" ] && ! grep -qv '^ok [0-9]* [^#]* # checked [1-9][0-9]* times\{0,1\}$' "$tmp/getcpu"

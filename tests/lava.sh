@@ -53,7 +53,7 @@ ok $? "passing getcpu: a pass per TEST-TYPE and run, 3 bench measurements in ns,
 rate=$(sed -n 's/^# getcpu vdso calls per second: *\([0-9]*\).*/\1/p' "$out")
 ns=$(sed -n "s/^bench-getcpu-vdso --result pass --measurement \([0-9.]*\) --units ns$/\1/p" "$calls")
 [ -n "$rate" ] && [ -n "$ns" ] &&
-	awk -v r="$rate" -v n="$ns" 'BEGIN { d = n - 1e9 / r; exit !(d < 0.006 && d > -0.006) }'
+	"${AWK:-awk}" -v r="$rate" -v n="$ns" 'BEGIN { d = n - 1e9 / r; exit !(d < 0.006 && d > -0.006) }'
 ok $? "bench-getcpu-vdso's measurement $ns ns is 10^9 / $rate calls per second"
 
 # With -t 2 the KTAP line counts both threads' calls: a call takes twice
@@ -63,7 +63,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	rate=$(sed -n 's/^# getcpu vdso calls per second: *\([0-9]*\).*/\1/p' "$out")
 	ns=$(sed -n "s/^bench-getcpu-vdso --result pass --measurement \([0-9.]*\) --units ns$/\1/p" "$calls")
 	[ $rc -eq 0 ] && [ -n "$rate" ] && [ -n "$ns" ] &&
-		awk -v r="$rate" -v n="$ns" 'BEGIN { d = n - 2e9 / r; exit !(d < 0.006 && d > -0.006) }'
+		"${AWK:-awk}" -v r="$rate" -v n="$ns" 'BEGIN { d = n - 2e9 / r; exit !(d < 0.006 && d > -0.006) }'
 	ok $? "-t 2: bench-getcpu-vdso's measurement $ns ns is 2 * 10^9 / $rate calls per second (got $rc)"
 else
 	tap_skip "-t 2 needs two CPUs"

@@ -23,7 +23,7 @@ LAYERS="cli families harness output core vdso lib"
 builddir=${LAYERS_BUILDDIR:-.}
 nm=${NM:-nm}
 check() {
-	awk -v LAYERS="$LAYERS" -f "$top/tests/layers.awk" "$@"
+	"${AWK:-awk}" -v LAYERS="$LAYERS" -f "$top/tests/layers.awk" "$@"
 }
 
 # includes of the tree under $1 (a src/ folder): L/x M/y include M/y.h; an include of a
@@ -107,12 +107,12 @@ for o in $objs; do
 	echo "$o $d/${f#vdsotest-}"
 done >"$tmp/modules"
 while read -r o m; do
-	"$nm" -g --defined-only "$builddir/$o" | awk -v m="$m" 'NF == 3 && $2 ~ /^[TDBRCGSVWu]$/ { print $3, m }'
+	"$nm" -g --defined-only "$builddir/$o" | "${AWK:-awk}" -v m="$m" 'NF == 3 && $2 ~ /^[TDBRCGSVWu]$/ { print $3, m }'
 done <"$tmp/modules" >"$tmp/defs"
 while read -r o m; do
-	"$nm" -u "$builddir/$o" | awk -v m="$m" '{ print m, $NF }'
+	"$nm" -u "$builddir/$o" | "${AWK:-awk}" -v m="$m" '{ print m, $NF }'
 done <"$tmp/modules" >"$tmp/needs"
-awk 'NR == FNR { def[$1] = $2; next } ($2 in def) { print $1, def[$2], "call", $2 }' \
+"${AWK:-awk}" 'NR == FNR { def[$1] = $2; next } ($2 in def) { print $1, def[$2], "call", $2 }' \
 	"$tmp/defs" "$tmp/needs" >"$tmp/graph"
 includes_of "$top/src" >>"$tmp/graph"
 [ -s "$tmp/defs" ]

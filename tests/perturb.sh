@@ -78,6 +78,33 @@ else
 	tap_skip "unshare -U not permitted here"
 fi
 
+# 3b. A machine that is no guest (VDSOTEST_ASSUME_HOST: as on a workstation;
+# only --dry-run, which changes nothing whatever the outcome): refused
+# without --allow-host-perturb, naming it; before the privilege checks
+# pass, those are what is said.
+if [ "$(id -u)" -eq 0 ] && [ "$(stat -L -c %i /proc/self/ns/user 2>/dev/null)" = 4026531837 ]; then
+	run_without_forbid env VDSOTEST_ASSUME_HOST=1 "$VDSOTEST" --perturb=freq --dry-run -d 30 clock-gettime-monotonic-coarse verify
+	one_line_refusal "${refused}this machine shows no hypervisor and is not the bring-up initramfs, .*; add --allow-host-perturb if it may be disturbed\$"
+	ok $? "no guest: --perturb refused without --allow-host-perturb, exit 2 (got $rc), one line naming it"
+	run_without_forbid env VDSOTEST_ASSUME_HOST=1 "$VDSOTEST" --perturb=freq --allow-host-perturb --dry-run -d 30 clock-gettime-monotonic-coarse verify
+	[ "$rc" -eq 0 ] && [ ! -s "$err" ] && grep -q '^perturb: freq: ' "$out"
+	ok $? "no guest, --allow-host-perturb: --dry-run goes on, exit 0 (got $rc)"
+else
+	tap_skip "not root in the initial user namespace: the privilege check refuses first"
+	tap_skip "not root in the initial user namespace"
+fi
+run --perturb=freq --allow-host-perturb -d 0.01 clock-gettime-monotonic-coarse verify
+one_line_refusal "${refused}VDSOTEST_NO_PERTURB is set in the environment"
+ok $? "--allow-host-perturb does not lift VDSOTEST_NO_PERTURB: exit 2 (got $rc)"
+if [ -n "$nobody" ] && [ "$nobody" != none ]; then
+	# shellcheck disable=SC2086
+	run_without_forbid env VDSOTEST_ASSUME_HOST=1 $nobody "$VDSOTEST" --perturb=freq --allow-host-perturb --dry-run time verify
+	one_line_refusal "${refused}this process lacks CAP_SYS_TIME"
+	ok $? "--allow-host-perturb does not lift the privilege check: exit 2 (got $rc)"
+else
+	tap_skip "no unprivileged user to run as"
+fi
+
 # 4. --dry-run where it is permitted: what each kind would do, nothing done.
 kinds="freq slew step tai leap clocksource hotplug y2038"
 ns=$(stat -L -c %i /proc/self/ns/user 2>/dev/null)

@@ -708,7 +708,7 @@ enum status compare_run(char *const *old_files, unsigned n_old, char *const *new
 			st = STATUS_USAGE;
 		}
 	if (st == STATUS_PASS && report_open_output(output) != 0)
-		st = STATUS_FAIL;
+		st = STATUS_USAGE;
 	if (st == STATUS_PASS) {
 		nnotes = check_sides(&o, &n, notes);
 		for (unsigned i = 0; i < nnotes; i++)

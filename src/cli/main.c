@@ -30,6 +30,7 @@
 #include "lib/child.h"
 #include "lib/cpus.h"
 #include "lib/cycles.h"
+#include "lib/guest.h"
 #include "lib/interrupt.h"
 #include "lib/sysclock.h"
 #include "output/report.h"
@@ -468,9 +469,11 @@ out:
 
 /*
  * --perturb: refused (exit 2) unless this process may change the clock
- * (perturb_permitted()).  Return: 0 or an exit status after a message.
+ * (perturb_permitted()) and the machine may be disturbed: a virtual
+ * machine or the bring-up initramfs (guest_detect(); VDSOTEST_ASSUME_HOST
+ * set: never), or any machine with --allow-host-perturb.  Return: 0 or an exit status after a message.
  */
-static int perturb_check(void)
+static int perturb_check(const struct options *o)
 {
 	char why[160];
 
@@ -478,6 +481,13 @@ static int perturb_check(void)
 		fprintf(stderr,
 			"vdsotest: --perturb refused: %s (it changes the system clock: CAP_SYS_TIME in the initial user namespace needed, as root on the machine itself has)\n",
 			why);
+		return STATUS_USAGE;
+	}
+	/* (VDSOTEST_ASSUME_HOST: the tests' way to see a refusal; it only refuses more) */
+	if (!o->allow_host_perturb &&
+	    (getenv("VDSOTEST_ASSUME_HOST") || !guest_detect("", why, sizeof(why)))) {
+		fprintf(stderr,
+			"vdsotest: --perturb refused: this machine shows no hypervisor and is not the bring-up initramfs, and --perturb changes its system clock for every program on it; add --allow-host-perturb if it may be disturbed\n");
 		return STATUS_USAGE;
 	}
 	return 0;
@@ -620,7 +630,7 @@ static int run_command(const struct options *o)
 					  .verbose = o->verbose,
 					  .apis = api_table,
 					  .n_apis = api_count };
-	if (o->perturb && (rc = perturb_check()) != 0)
+	if (o->perturb && (rc = perturb_check(o)) != 0)
 		goto out;
 	/* (the list commands print no results: they stay on standard output) */
 	if (o->dry_run)

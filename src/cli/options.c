@@ -38,7 +38,8 @@ enum {
 	OPT_HEADER,
 	OPT_NO_HEADER,
 	OPT_LATENCY,
-	OPT_SKIP_UNSUPPORTED
+	OPT_SKIP_UNSUPPORTED,
+	OPT_ALLOW_HOST_PERTURB
 };
 
 static const struct option long_options[] = {
@@ -62,6 +63,7 @@ static const struct option long_options[] = {
 	{ "cycles", no_argument, NULL, OPT_CYCLES },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "perturb", required_argument, NULL, OPT_PERTURB },
+	{ "allow-host-perturb", no_argument, NULL, OPT_ALLOW_HOST_PERTURB },
 	{ "header", no_argument, NULL, OPT_HEADER },
 	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "latency", no_argument, NULL, OPT_LATENCY },
@@ -74,7 +76,8 @@ static void usage(FILE *f)
 	fputs("Usage: vdsotest [-gvV?] [-d SEC] [-f NUM] [-t N] [-r N] [-o FORMAT]\n"
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
 	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--latency]\n"
-	      "                [--perturb=LIST] [--skip-unsupported] [--dry-run]\n"
+	      "                [--perturb=LIST [--allow-host-perturb]] [--skip-unsupported]\n"
+	      "                [--dry-run]\n"
 	      "                API[,API]...|all TEST-TYPE\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
@@ -110,7 +113,7 @@ static void help(FILE *f)
 	      "      --skip-unsupported  bench: leave out the clock ids the kernel rejects\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from PATH (\"none\": no vDSO)\n"
 	      "      --vdso-image=FILE, --dump=FILE  info: read, or save, a vDSO image\n"
-	      "      --perturb=LIST    verify while CHANGING THE SYSTEM CLOCK (guests only)\n"
+	      "      --perturb=LIST, --allow-host-perturb  SYSTEM CLOCK CHANGED (guests only)\n"
 	      "      --dry-run         check the command line, run nothing\n"
 	      "  -v, --verbose         say more (check counts, every abi case, a verdict)\n"
 	      "  -g, --debug           the vDSO lookup, on stderr\n"
@@ -253,6 +256,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_HEADER] = "--[no-]header",
 	[OPTION_LATENCY] = "--latency",
 	[OPTION_SKIP_UNSUPPORTED] = "--skip-unsupported",
+	[OPTION_ALLOW_HOST_PERTURB] = "--allow-host-perturb",
 };
 
 #define BIT(o) (1u << (o))
@@ -324,11 +328,14 @@ static int check_applies(const struct options *o, FILE *err)
 	case CMD_RUN:
 		break;
 	}
+	if ((o->given & BIT(OPTION_ALLOW_HOST_PERTURB)) && !(o->given & BIT(OPTION_PERTURB)))
+		return bad(err, "option '--allow-host-perturb' goes with --perturb only");
 	if (o->test != TEST_VERIFY && (o->given & BIT(OPTION_PERTURB)))
 		return bad(err, "option '--perturb' is for verify only, not %s",
 			   test_type_name(o->test));
 	if (o->test != TEST_BENCH &&
-	    (i = first_outside(o->given, RUN_OPTIONS | BIT(OPTION_PERTURB))) >= 0)
+	    (i = first_outside(o->given, RUN_OPTIONS | BIT(OPTION_PERTURB) |
+						 BIT(OPTION_ALLOW_HOST_PERTURB))) >= 0)
 		return bad(err, "option '%s' is for bench only, not %s", option_names[i],
 			   test_type_name(o->test));
 	if (o->latency && o->threads > 1)
@@ -597,16 +604,27 @@ static void mark_given(struct options *o, int c)
 		int c;
 		enum option_bit bit;
 	} bits[] = {
-		{ 'd', OPTION_DURATION },	 { 'f', OPTION_MAXFAILS },
-		{ 't', OPTION_THREADS },	 { 'v', OPTION_VERBOSE },
-		{ 'g', OPTION_DEBUG },		 { OPT_VDSO_LIB, OPTION_VDSO_LIB },
-		{ 'r', OPTION_REPEAT },		 { OPT_NET, OPTION_NET },
-		{ OPT_CYCLES, OPTION_CYCLES },	 { OPT_CPU, OPTION_CPU },
-		{ 'o', OPTION_FORMAT },		 { OPT_OUTPUT, OPTION_OUTPUT },
-		{ OPT_SIZE, OPTION_SIZE },	 { OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
-		{ OPT_DUMP, OPTION_DUMP },	 { OPT_PERTURB, OPTION_PERTURB },
-		{ OPT_HEADER, OPTION_HEADER },	 { OPT_NO_HEADER, OPTION_HEADER },
-		{ OPT_LATENCY, OPTION_LATENCY }, { OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
+		{ 'd', OPTION_DURATION },
+		{ 'f', OPTION_MAXFAILS },
+		{ 't', OPTION_THREADS },
+		{ 'v', OPTION_VERBOSE },
+		{ 'g', OPTION_DEBUG },
+		{ OPT_VDSO_LIB, OPTION_VDSO_LIB },
+		{ 'r', OPTION_REPEAT },
+		{ OPT_NET, OPTION_NET },
+		{ OPT_CYCLES, OPTION_CYCLES },
+		{ OPT_CPU, OPTION_CPU },
+		{ 'o', OPTION_FORMAT },
+		{ OPT_OUTPUT, OPTION_OUTPUT },
+		{ OPT_SIZE, OPTION_SIZE },
+		{ OPT_VDSO_IMAGE, OPTION_VDSO_IMAGE },
+		{ OPT_DUMP, OPTION_DUMP },
+		{ OPT_PERTURB, OPTION_PERTURB },
+		{ OPT_HEADER, OPTION_HEADER },
+		{ OPT_NO_HEADER, OPTION_HEADER },
+		{ OPT_LATENCY, OPTION_LATENCY },
+		{ OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
+		{ OPT_ALLOW_HOST_PERTURB, OPTION_ALLOW_HOST_PERTURB },
 	};
 	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 		if (bits[i].c == c)
@@ -628,6 +646,9 @@ static bool set_switch(struct options *o, int c)
 		return true;
 	case OPT_DRY_RUN:
 		o->dry_run = true;
+		return true;
+	case OPT_ALLOW_HOST_PERTURB:
+		o->allow_host_perturb = true;
 		return true;
 	case OPT_HEADER:
 		o->header = 1;

@@ -45,6 +45,8 @@ struct options {
 	const char *cpu_list;	   /* --cpu, checked by cpu_list_parse(), or NULL */
 	bool dry_run;		   /* --dry-run: check the command line, run nothing */
 	unsigned perturb;	   /* verify --perturb: bits of enum perturb_kind, or 0 */
+	bool allow_host_perturb;   /* --allow-host-perturb: --perturb on a machine that
+					   guest_detect() finds no guest */
 	bool latency;		   /* bench --latency */
 	int header;		   /* bench: 1 --header, 0 --no-header, -1 neither
 					   (on for nsec and table, off for text) */
@@ -80,6 +82,7 @@ enum option_bit {
 	OPTION_HEADER,
 	OPTION_LATENCY,
 	OPTION_SKIP_UNSUPPORTED,
+	OPTION_ALLOW_HOST_PERTURB,
 	NR_OPTION_BITS
 };
 

@@ -42,11 +42,12 @@ void report_buffer_stdout(void)
 		setvbuf(stdout, sink.buf, _IOFBF, sizeof(sink.buf));
 }
 
-/* "vdsotest: --output 'FILE': REASON" (errno). Return: STATUS_FAIL. */
+/* "vdsotest: cannot write --output 'FILE': REASON" (errno). Return: STATUS_USAGE. */
 static int output_failed(const char *path)
 {
-	fprintf(stderr, "vdsotest: --output '%s': %s\n", report_vis(path), strerror(errno));
-	return STATUS_FAIL;
+	fprintf(stderr, "vdsotest: cannot write --output '%s': %s\n", report_vis(path),
+		strerror(errno));
+	return STATUS_USAGE;
 }
 
 /*
@@ -67,9 +68,9 @@ static int temp_beside(const char *path)
 	}
 	sprintf(sink.temp, "%.*s.%s.XXXXXX", (int)dir_len, path, base);
 	if ((fd = mkstemp(sink.temp)) < 0) {
-		/* the temporary file's failure, not FILE's: say which */
+		/* the directory's failure, not FILE's: say where */
 		fprintf(stderr,
-			"vdsotest: --output '%s': cannot create a temporary file in '%.*s': %s\n",
+			"vdsotest: cannot write --output '%s': no file can be created in '%.*s': %s\n",
 			report_vis(path), dir_len ? (int)dir_len : 1, dir_len ? path : ".",
 			strerror(errno));
 		free(sink.temp);
@@ -95,7 +96,7 @@ int report_open_output(const char *path)
 		return 0;
 	}
 	if ((fd = temp_beside(path)) < 0)
-		return STATUS_FAIL;
+		return STATUS_USAGE;
 	/* the mode that opening FILE would have given it (mkstemp: 0600) */
 	mask = umask(0);
 	umask(mask);

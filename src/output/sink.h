@@ -26,8 +26,9 @@ void report_buffer_stdout(void);
  * @path, so that @path is never left half-written (@path, if it exists and
  * is not a regular file, such as /dev/null or a symbolic link, is written
  * directly); @path NULL or "-": nothing to do (standard output).
- * Return: 0, or STATUS_FAIL after "vdsotest: --output 'FILE': REASON"
- * ("cannot create a temporary file in 'DIR': REASON" when that failed).
+ * Return: 0, or STATUS_USAGE (exit 2: nothing run yet) after "vdsotest:
+ * cannot write --output 'FILE': REASON" ("no file can be created in 'DIR':
+ * REASON" when the temporary file could not be).
  */
 int report_open_output(const char *path);
 
