@@ -286,16 +286,15 @@ static void case_line(struct abi_ctx *ctx, const char *what, bool ok, const char
  * Report a case that failed as a known kernel bug, expected: in KTAP "ok
  * N WHAT # XFAIL ID: SUBJECT" with @line under it; else @line.
  */
-static void xfail_line(struct abi_ctx *ctx, const char *what, const char *line)
+static void xfail_line(struct abi_ctx *ctx, const char *what, const char *line,
+		       const struct known_bug *b)
 {
-	const char *id = strstr(line, "known kernel bug ");
-	char subject[160] = "";
+	char subject[160];
 
 	ctx->xfails++;
-	const struct known_bug *b = id ? known_bug_find(id + 17) : NULL;
 	if (report_has_subtests())
-		report_subtest(ctx->api, STATUS_PASS, what, line, "XFAIL %s: %s", b ? b->id : "?",
-			       b ? known_bug_subject(b, subject, sizeof(subject)) : "");
+		report_subtest(ctx->api, STATUS_PASS, what, line, "XFAIL %s: %s", b->id,
+			       known_bug_subject(b, subject, sizeof(subject)));
 	else
 		report_line(ctx->api, "%s", line + strlen(ctx->api->name) + 2);
 }
@@ -373,7 +372,7 @@ static bool returned(const struct outcome *o, long ret, int err)
  * said, or "".  Return: it is, on a kernel in the bug's range.
  */
 static bool known_case(struct abi_ctx *ctx, const struct abi_call *c, const struct outcome *sys,
-		       const struct outcome *vdso, char *bug, size_t len)
+		       const struct outcome *vdso, char *bug, size_t len, const struct known_bug **row)
 {
 	const struct kernel_version *k = known_bugs_kernel(ctx->run->vdso);
 	struct known_symptom s = {
@@ -395,6 +394,7 @@ static bool known_case(struct abi_ctx *ctx, const struct abi_call *c, const stru
 		return false;
 	bool xfail = known_bug_match(&s, k, &m);
 	if (xfail) {
+		*row = m.bug;
 		known_bugs_record((size_t)(m.bug - known_bugs));
 		snprintf(bug, len, "; %s; this kernel is %s",
 			 known_bug_describe(m.bug, d, sizeof(d)), k->text);
@@ -422,7 +422,8 @@ static void verdict(struct abi_ctx *ctx, const struct abi_call *c, const char *w
 	ctx->cases++;
 	/* one hang fails the API; each further one would cost the alarm's 10 s */
 	ctx->hung |= vdso->signal == SIGALRM;
-	bool xfail = sys_ok && !vdso_ok && known_case(ctx, c, sys, vdso, bug, sizeof(bug));
+	const struct known_bug *row = NULL;
+	bool xfail = sys_ok && !vdso_ok && known_case(ctx, c, sys, vdso, bug, sizeof(bug), &row);
 	bool expected_fail = xfail && !ctx->run->fail_known_bugs;
 	char line[900];
 	snprintf(line, sizeof(line), "%s: abi: %s: vDSO %s, syscall %s%s (expected %s): %s%s",
@@ -434,7 +435,7 @@ static void verdict(struct abi_ctx *ctx, const struct abi_call *c, const char *w
 				 : "FAIL",
 		 bug);
 	if (expected_fail)
-		xfail_line(ctx, what, line);
+		xfail_line(ctx, what, line, row);
 	else
 		case_line(ctx, what, ok, line);
 }

@@ -91,7 +91,7 @@ struct vdso_arch {
  *     convention (0 or a negative errno).
  *   const char *vdsotest_test_kernel_release(void): the kernel release the
  *     known kernel bugs are judged against (core/known_bugs.h) instead of
- *     uname(2)'s, "RELEASE" or "RELEASE|VERSION" (uname's release and
+ *     uname(2)'s, "RELEASE" or "RELEASE;VERSION" (uname's release and
  *     version); NULL: uname(2)'s.
  */
 #define VDSO_TEST_SYSCALL "vdsotest_test_syscall"
