@@ -199,32 +199,18 @@ enum known_range known_bug_range(const struct known_bug *b, const struct kernel_
 		return KNOWN_BEFORE;
 	if (b->fix_version && cmp_series(k, b->fix_version) >= 0)
 		return KNOWN_FIXED;
+	/* "X.Y.Z" a backport in X.Y.Z; "X.Y.?" one whose release is not known */
 	for (const char *s = b->stable_fixed; s && *s;) {
 		int major, minor, sub;
+		size_t n = strcspn(s, " ");
 		const char *end = parse_version(s, &major, &minor, &sub);
-		bool unknown_sub = false;
-		if (!end) { /* "X.Y.?" */
-			char series[16];
-			size_t n = strcspn(s, " ");
-			snprintf(series, sizeof(series), "%.*s", (int)(n < 15 ? n : 15), s);
-			char *q = strstr(series, ".?");
-			if (q) {
-				*q = '\0';
-				end = parse_version(series, &major, &minor, &sub);
-				unknown_sub = end != NULL;
-			}
-			end = s + n;
-			if (!unknown_sub) {
-				s = *end ? end + 1 : end;
-				continue;
-			}
-		}
-		if (major == k->major && minor == k->minor) {
-			if (unknown_sub || k->sublevel < 0)
+		if (end && (size_t)(end - s) <= n && major == k->major && minor == k->minor) {
+			if (sub < 0 || k->sublevel < 0)
 				return KNOWN_RANGE_UNKNOWN;
 			return k->sublevel >= sub ? KNOWN_FIXED : KNOWN_IN_RANGE;
 		}
-		s = *end ? end + 1 : end;
+		s += n;
+		s += strspn(s, " ");
 	}
 	return KNOWN_IN_RANGE;
 }
