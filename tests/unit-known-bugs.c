@@ -9,12 +9,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "tap.h"
 #include "core/api.h"
 #include "core/known_bugs.h"
+#include "harness/perturb_readback.h"
 
 static enum known_range range_of(const char *id, const char *release, const char *version)
 {
@@ -149,5 +151,69 @@ int main(void)
 				    .value = 0 };
 	ok(known_bug_match(&tc, &k, &m) && !strcmp(m.bug->id, "06c03c8edce3"),
 	   "time constant read back 0 on 5.10.223: 06c03c8edce3");
+
+	/* the disturber's adjtimex read-back (harness/perturb_readback.h) */
+	struct readback_mismatch rm;
+	struct timex pll = { .modes = ADJ_OFFSET | ADJ_STATUS, .offset = -500, .status = STA_PLL };
+	struct timex got = { .offset = -500, .status = STA_PLL };
+	ok(perturb_readback_check(&pll, false, &got, &rm), "PLL offset -500 us read back -500");
+	got.offset = -400;
+	ok(perturb_readback_check(&pll, false, &got, &rm), "PLL offset -500 us read back -400 (decayed)");
+	got.offset = -300;
+	ok(!perturb_readback_check(&pll, false, &got, &rm) && !strcmp(rm.field, "offset"),
+	   "PLL offset -500 us read back -300: too little");
+	got.offset = 4294467; /* Debian's 5.10.223 */
+	ok(!perturb_readback_check(&pll, false, &got, &rm) && !strcmp(rm.field, "offset") &&
+		   rm.set == -500 && rm.got == 4294467,
+	   "PLL offset -500 us read back 4294467: a mismatch");
+	struct known_symptom rs = { .call = "adjtimex",
+				    .check = READBACK_CHECK,
+				    .field = rm.field,
+				    .set = rm.set,
+				    .value = rm.got,
+				    .value_known = true };
+	kernel_version_parse("5.10.0-32-arm64", "#1 SMP Debian 5.10.223-1 (2024-08-10)", &k);
+	ok(known_bug_match(&rs, &k, &m) && !strcmp(m.bug->id, "f5807b0606da"),
+	   "that mismatch on 5.10.223: f5807b0606da");
+	kernel_version_parse("6.1.0-50-arm64", "#1 SMP Debian 6.1.176-1", &k);
+	ok(!known_bug_match(&rs, &k, &m) && m.range == KNOWN_FIXED,
+	   "that mismatch on 6.1.176: a regression (%s)", m.why);
+	struct timex fields = { .modes = ADJ_TIMECONST | ADJ_MAXERROR | ADJ_ESTERROR,
+				.constant = LONG_MAX - 1,
+				.maxerror = 2 * READBACK_PHASE_LIMIT,
+				.esterror = 3 * READBACK_PHASE_LIMIT };
+	struct timex clamped = { .constant = 10,
+				 .maxerror = READBACK_PHASE_LIMIT,
+				 .esterror = READBACK_PHASE_LIMIT };
+	ok(perturb_readback_check(&fields, false, &clamped, &rm),
+	   "fields beyond their range read back clamped");
+	struct timex overflowed = clamped;
+	overflowed.constant = 0;
+	ok(!perturb_readback_check(&fields, false, &overflowed, &rm) &&
+		   !strcmp(rm.field, "constant") && rm.got == 0,
+	   "time constant LONG_MAX - 1 read back 0: a mismatch");
+	kernel_version_parse("5.10.0-30-arm64", "#1 SMP Debian 5.10.223-1", &k);
+	rs.field = rm.field, rs.set = rm.set, rs.value = rm.got;
+	ok(known_bug_match(&rs, &k, &m) && !strcmp(m.bug->id, "06c03c8edce3"),
+	   "that mismatch on 5.10.223: 06c03c8edce3");
+	struct timex unclamped = clamped;
+	unclamped.maxerror = 2 * READBACK_PHASE_LIMIT;
+	ok(!perturb_readback_check(&fields, false, &unclamped, &rm) && !strcmp(rm.field, "maxerror"),
+	   "maxerror beyond the limit read back unclamped: a mismatch");
+	rs.field = rm.field, rs.set = rm.set, rs.value = rm.got;
+	ok(known_bug_match(&rs, &k, &m) && !strcmp(m.bug->id, "87d571d6fb77"),
+	   "that mismatch on 5.10.223: 87d571d6fb77");
+	struct timex tc3 = { .modes = ADJ_TIMECONST, .constant = 3 };
+	struct timex tc_got = { .constant = 7 };
+	ok(perturb_readback_check(&tc3, false, &tc_got, &rm), "time constant 3, microsecond mode: 7");
+	tc_got.constant = 3;
+	ok(perturb_readback_check(&tc3, true, &tc_got, &rm), "time constant 3, nanosecond mode: 3");
+	struct timex fq = { .modes = ADJ_FREQUENCY, .freq = 40000000 };
+	struct timex fq_got = { .freq = 500L << 16 };
+	ok(perturb_readback_check(&fq, false, &fq_got, &rm), "frequency beyond 500 ppm: clamped");
+	fq_got.freq = 40000000;
+	ok(!perturb_readback_check(&fq, false, &fq_got, &rm), "frequency beyond 500 ppm unclamped: a mismatch");
+	ok(perturb_readback_singleshot(-500000, -499900, &rm), "singleshot -500000 us: -499900 left");
+	ok(!perturb_readback_singleshot(-500000, 499900, &rm), "singleshot -500000 us: +499900, a mismatch");
 	return tap_done();
 }
