@@ -415,10 +415,12 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 	uint32_t bugs = known_bugs_seen(false);
 	if (bugs) { /* (one line per run, on stderr: every format) */
 		char list[600];
-		fprintf(stderr, "vdsotest: known kernel bugs seen: %s; %s (vdsotest info: the bugs of this kernel)\n",
+		fprintf(stderr,
+			"vdsotest: known kernel bugs seen: %s; %s (vdsotest info: the bugs of this kernel)\n",
 			known_bugs_list(bugs, false, list, sizeof(list)),
-			run->fail_known_bugs ? "failed (--fail-known-bugs)"
-					     : "expected failures (XFAIL; --fail-known-bugs fails them)");
+			run->fail_known_bugs
+				? "failed (--fail-known-bugs)"
+				: "expected failures (XFAIL; --fail-known-bugs fails them)");
 	}
 	return total;
 }

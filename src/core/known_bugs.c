@@ -60,7 +60,8 @@ const struct known_bug known_bugs[] = {
 		.arches = "every architecture",
 		.config = "",
 		.call = "clock_gettime",
-		.checks = { "not behind the previous reading", "within the system call's readings" },
+		.checks = { "not behind the previous reading",
+			    "within the system call's readings" },
 		.kind = KNOWN_COARSE_BACKWARDS,
 		.answer = "CLOCK_MONOTONIC_COARSE or CLOCK_REALTIME_COARSE steps back by a few "
 			  "microseconds when the frequency is adjusted (adjtimex ADJ_FREQUENCY)",
@@ -80,8 +81,9 @@ const struct known_bug known_bugs[] = {
 		.call = "adjtimex",
 		.checks = { "adjtimex reads back what was set" },
 		.kind = KNOWN_ADJTIMEX_OFFSET_U32,
-		.answer = "adjtimex reads back a negative offset (microsecond mode) as about 4294967 "
-			  "minus its size: -500 reads back near 4294467",
+		.answer =
+			"adjtimex reads back a negative offset (microsecond mode) as about 4294967 "
+			"minus its size: -500 reads back near 4294467",
 		.certain = true,
 	},
 	{
@@ -251,17 +253,16 @@ static bool concerns(const struct known_bug *b, const struct known_symptom *s)
 	case KNOWN_ADJTIMEX_OFFSET_U32:
 		return s->field && strcmp(s->field, "offset") == 0;
 	case KNOWN_ADJTIMEX_UNCLAMPED:
-		return s->field && (strcmp(b->id, "06c03c8edce3") == 0
-					    ? strcmp(s->field, "constant") == 0
-					    : (!strcmp(s->field, "maxerror") ||
-					       !strcmp(s->field, "esterror")));
+		return s->field &&
+		       (strcmp(b->id, "06c03c8edce3") == 0
+				? strcmp(s->field, "constant") == 0
+				: (!strcmp(s->field, "maxerror") || !strcmp(s->field, "esterror")));
 	}
 	return false;
 }
 
 /* Is @s @b's wrong answer exactly?  If not, why not, into @why. */
-static bool exactly(const struct known_bug *b, const struct known_symptom *s, char *why,
-		    size_t len)
+static bool exactly(const struct known_bug *b, const struct known_symptom *s, char *why, size_t len)
 {
 	switch (b->kind) {
 	case KNOWN_ANSWERS_REJECTED_ID:
@@ -303,7 +304,8 @@ static bool exactly(const struct known_bug *b, const struct known_symptom *s, ch
 		return false;
 	case KNOWN_ADJTIMEX_UNCLAMPED:
 		/* ntp.c: time_constant clamped to 0..MAXTC (10), the errors to NTP_PHASE_LIMIT */
-		if (s->field && strcmp(s->field, "constant") == 0 && strcmp(b->id, "06c03c8edce3") == 0) {
+		if (s->field && strcmp(s->field, "constant") == 0 &&
+		    strcmp(b->id, "06c03c8edce3") == 0) {
 			if (s->set > 10 && s->value != 10)
 				return true;
 			snprintf(why, len, "the time constant %lld after %lld", (long long)s->value,
@@ -374,8 +376,9 @@ const char *known_bug_describe(const struct known_bug *b, char *buf, size_t len)
 			 *b->stable_fixed ? " (stable: " : "", b->stable_fixed,
 			 *b->stable_fixed ? ")" : "");
 	else
-		snprintf(buf, len, "known kernel bug %s: no fix yet; introduced by %s (\"%s\"), v%s",
-			 b->id, b->intro_commit, b->intro_subject, b->intro_version);
+		snprintf(buf, len,
+			 "known kernel bug %s: no fix yet; introduced by %s (\"%s\"), v%s", b->id,
+			 b->intro_commit, b->intro_subject, b->intro_version);
 	return buf;
 }
 

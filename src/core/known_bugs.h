@@ -55,8 +55,8 @@ enum known_bug_kind {
 
 /* One known kernel bug.  Versions are mainline "MAJOR.MINOR" or a stable "MAJOR.MINOR.SUB". */
 struct known_bug {
-	const char *id;		   /* 12 hex digits: the fixing commit's, else the introducing one's */
-	const char *fix_commit;	   /* 12 hex digits, or NULL: no fix yet */
+	const char *id;		/* 12 hex digits: the fixing commit's, else the introducing one's */
+	const char *fix_commit; /* 12 hex digits, or NULL: no fix yet */
 	const char *fix_subject;   /* its subject, or NULL */
 	const char *fix_version;   /* the first mainline release with the fix, or NULL */
 	const char *stable_fixed;  /* stable releases with a backport, space-separated, "" none */
@@ -67,11 +67,11 @@ struct known_bug {
 	const char *arches;	   /* where it shows, in words */
 	const char *config;	   /* the config conditions, in words ("" none) */
 	/* the signature: */
-	const char *call;	   /* the call, a prefix of vdso_call_name() or "adjtimex" */
-	const char *checks[3];	   /* the checks whose failure it is (verify_ok() names, or
+	const char *call;      /* the call, a prefix of vdso_call_name() or "adjtimex" */
+	const char *checks[3]; /* the checks whose failure it is (verify_ok() names, or
 				      KNOWN_ABI_CHECK), NULL-terminated */
 	enum known_bug_kind kind;
-	const char *answer;	   /* the wrong answer, in words */
+	const char *answer; /* the wrong answer, in words */
 	/* every kernel in range shows it (a bring-up that does not see it fails) */
 	bool certain;
 };
@@ -88,10 +88,10 @@ const struct known_bug *known_bug_find(const char *id);
 
 /* A kernel's version, as far as it can be known. */
 struct kernel_version {
-	bool known;	    /* MAJOR.MINOR could be read */
+	bool known; /* MAJOR.MINOR could be read */
 	int major, minor;
-	int sublevel;	    /* the stable release, -1: not known */
-	char text[96];	    /* for messages: "6.18.44", "6.1.176 (6.1.0-50-arm64)" */
+	int sublevel;  /* the stable release, -1: not known */
+	char text[96]; /* for messages: "6.18.44", "6.1.176 (6.1.0-50-arm64)" */
 };
 
 /*
@@ -127,19 +127,19 @@ const char *known_range_name(enum known_range r);
 
 /* What a failure showed: the facts at the place of the failing check. */
 struct known_symptom {
-	const char *call;      /* vdso_call_name(), or "adjtimex" */
-	clockid_t clock_id;    /* -1: none */
-	unsigned clock_flags;  /* enum clock_flags of the API */
-	const char *check;     /* the failing check's name */
-	int sys_errno;	       /* the system call's errno (it returned -1), 0: it succeeded */
-	long ret;	       /* what the path under test returned */
-	int err;	       /* its errno when @ret is -1 */
-	bool fault;	       /* it died of SIGSEGV or SIGBUS (abi) */
-	bool null_ptr;	       /* the result pointer was NULL */
-	bool value_known;      /* @value holds the answer (resolution, step back, read-back) */
-	int64_t value;	       /* ns for clocks; adjtimex: the value read back */
-	int64_t set;	       /* adjtimex: the value set */
-	const char *field;     /* adjtimex: "offset", "constant", "maxerror", "esterror" */
+	const char *call;     /* vdso_call_name(), or "adjtimex" */
+	clockid_t clock_id;   /* -1: none */
+	unsigned clock_flags; /* enum clock_flags of the API */
+	const char *check;    /* the failing check's name */
+	int sys_errno;	      /* the system call's errno (it returned -1), 0: it succeeded */
+	long ret;	      /* what the path under test returned */
+	int err;	      /* its errno when @ret is -1 */
+	bool fault;	      /* it died of SIGSEGV or SIGBUS (abi) */
+	bool null_ptr;	      /* the result pointer was NULL */
+	bool value_known;     /* @value holds the answer (resolution, step back, read-back) */
+	int64_t value;	      /* ns for clocks; adjtimex: the value read back */
+	int64_t set;	      /* adjtimex: the value set */
+	const char *field;    /* adjtimex: "offset", "constant", "maxerror", "esterror" */
 };
 
 /* What known_bug_match() found. */

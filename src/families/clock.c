@@ -520,8 +520,8 @@ static void report_order(struct verify_ctx *ctx, struct gettime_state *st, struc
 			    ts64_format(st->prev_change, b, sizeof(b)),
 			    ts64_format(s2, c, sizeof(c)), st->res_ns);
 	else if (ts64_cmp(v, s1) < 0)
-		verify_fail_known(ctx, &sym, "%s %s after syscall %s: %" PRId64 " ns backwards", who,
-				  ts64_format(v, a, sizeof(a)), ts64_format(s1, b, sizeof(b)),
+		verify_fail_known(ctx, &sym, "%s %s after syscall %s: %" PRId64 " ns backwards",
+				  who, ts64_format(v, a, sizeof(a)), ts64_format(s1, b, sizeof(b)),
 				  (sym.value = ts64_sub_ns(s1, v)));
 	else
 		verify_fail_known(ctx, &sym, "%s %s before syscall %s: %" PRId64 " ns ahead", who,
@@ -1023,10 +1023,11 @@ static void rejected_round(struct verify_ctx *ctx, struct gettime_state *st)
 		sym.null_ptr = null;
 		sym.value_known = r == 0 && !null && st->arg.getres;
 		sym.value = sym.value_known ? ts64_to_ns(res) : 0;
-		verify_fail_known(ctx, &sym,
-				  "%s %s(%s%s) returned %d (%s%s); the system call rejects the clock id: -1 (%s)",
-				  subject_name(&st->arg), call, api->clock_name, null ? ", NULL" : "",
-				  r, r == -1 ? strerror(err) : "no error", got, strerror(want));
+		verify_fail_known(
+			ctx, &sym,
+			"%s %s(%s%s) returned %d (%s%s); the system call rejects the clock id: -1 (%s)",
+			subject_name(&st->arg), call, api->clock_name, null ? ", NULL" : "", r,
+			r == -1 ? strerror(err) : "no error", got, strerror(want));
 	}
 }
 

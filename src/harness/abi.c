@@ -372,7 +372,8 @@ static bool returned(const struct outcome *o, long ret, int err)
  * said, or "".  Return: it is, on a kernel in the bug's range.
  */
 static bool known_case(struct abi_ctx *ctx, const struct abi_call *c, const struct outcome *sys,
-		       const struct outcome *vdso, char *bug, size_t len, const struct known_bug **row)
+		       const struct outcome *vdso, char *bug, size_t len,
+		       const struct known_bug **row)
 {
 	const struct kernel_version *k = known_bugs_kernel(ctx->run->vdso);
 	struct known_symptom s = {
@@ -406,8 +407,8 @@ static bool known_case(struct abi_ctx *ctx, const struct abi_call *c, const stru
 
 /* Print the verdict of one case; @sys_ok/@vdso_ok say whether each path passed. */
 static void verdict(struct abi_ctx *ctx, const struct abi_call *c, const char *what,
-		    const struct outcome *sys, bool sys_ok, const struct outcome *vdso, bool vdso_ok,
-		    const char *expected)
+		    const struct outcome *sys, bool sys_ok, const struct outcome *vdso,
+		    bool vdso_ok, const char *expected)
 {
 	char s[64], v[64], bug[400] = "";
 	bool ok = sys_ok && vdso_ok;
@@ -568,7 +569,8 @@ enum status abi_end(struct abi_ctx *ctx)
 	if (!ctx->broken) /* vdsotest's own trouble went to stderr */
 		report_failures(ctx->api, TEST_ABI, ctx->fails);
 	if (ctx->xfails)
-		report_line(ctx->api, "abi: %u expected failure%s: known kernel bugs of this kernel (XFAIL)",
+		report_line(ctx->api,
+			    "abi: %u expected failure%s: known kernel bugs of this kernel (XFAIL)",
 			    ctx->xfails, ctx->xfails == 1 ? "" : "s");
 	report_subtests_end(ctx->api);
 	if (ctx->fails)

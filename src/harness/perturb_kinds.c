@@ -16,8 +16,8 @@
 
 #include "core/known_bugs.h"
 #include "harness/fallback.h"
-#include "harness/perturb_readback.h"
 #include "harness/perturb_kinds.h"
+#include "harness/perturb_readback.h"
 #include "harness/run.h"
 #include "lib/interrupt.h"
 #include "lib/timespec.h"
@@ -95,7 +95,8 @@ static void readback_failed(struct disturber *d, const char *what,
 	d->readback_fails++;
 	if (d->readback_fails > 3) /* (the first few say it all; the count comes at the end) */
 		return;
-	report_note("perturb: " READBACK_CHECK ": %s: %s set %ld, read back %ld (expected %ld..%ld): %s%s",
+	report_note("perturb: " READBACK_CHECK
+		    ": %s: %s set %ld, read back %ld (expected %ld..%ld): %s%s",
 		    what, m->field, m->set, m->got, m->lo, m->hi,
 		    xfail && !(run && run->fail_known_bugs) ? "XFAIL" : "FAIL", bug);
 }
@@ -150,8 +151,9 @@ static void do_ntp_fields(struct disturber *d)
 
 	d->ntp_beyond = !beyond;
 	d->ntp_changed = true;
-	adjust_read_back(d, &tx, beyond ? "ADJ_TIMECONST|ADJ_MAXERROR|ADJ_ESTERROR beyond their range"
-					 : "ADJ_TIMECONST|ADJ_MAXERROR|ADJ_ESTERROR");
+	adjust_read_back(d, &tx,
+			 beyond ? "ADJ_TIMECONST|ADJ_MAXERROR|ADJ_ESTERROR beyond their range"
+				: "ADJ_TIMECONST|ADJ_MAXERROR|ADJ_ESTERROR");
 }
 
 static void do_slew(struct disturber *d)
@@ -171,8 +173,9 @@ static void do_slew(struct disturber *d)
 	}
 	bool pll = d->slew_pll;
 	d->slew_pll = !d->slew_pll;
-	if (adjust_read_back(d, &tx, pll ? "ADJ_OFFSET|ADJ_STATUS (STA_PLL, microseconds)"
-				      : "ADJ_OFFSET_SINGLESHOT"))
+	if (adjust_read_back(d, &tx,
+			     pll ? "ADJ_OFFSET|ADJ_STATUS (STA_PLL, microseconds)"
+				 : "ADJ_OFFSET_SINGLESHOT"))
 		d->clock_moved = true;
 	if (pll)
 		do_ntp_fields(d);
@@ -456,7 +459,8 @@ static void restore_timex(struct disturber *d, struct restored *w)
 					      .maxerror = s->tx.maxerror,
 					      .esterror = s->tx.esterror };
 			if (perturb_adjust(&ntp, "restore (time constant, maxerror, esterror)"))
-				say_restored(w, "%stime constant %ld, maxerror %ld us, esterror %ld us",
+				say_restored(w,
+					     "%stime constant %ld, maxerror %ld us, esterror %ld us",
 					     w->used ? ", " : "", s->tx.constant, s->tx.maxerror,
 					     s->tx.esterror);
 			else

@@ -67,7 +67,8 @@ bool perturb_readback_check(const struct timex *set, bool nano, const struct tim
 		return false;
 	if (modes & ADJ_STATUS) {
 		long want = set->status & (STA_PLL | STA_NANO);
-		if (!within(m, "status", set->status, got->status & (STA_PLL | STA_NANO), want, want))
+		if (!within(m, "status", set->status, got->status & (STA_PLL | STA_NANO), want,
+			    want))
 			return false;
 	}
 	return true;

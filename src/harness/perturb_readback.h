@@ -18,11 +18,11 @@
 #define READBACK_CHECK "adjtimex reads back what was set"
 
 /* kernel/time/ntp.c and include/linux/timex.h */
-#define READBACK_MAXTC 10		    /* the largest time constant */
-#define READBACK_PHASE_LIMIT 16000000L	    /* NTP_PHASE_LIMIT: maxerror, esterror (us) */
-#define READBACK_MAXPHASE_NS 500000000L	    /* MAXPHASE: the largest PLL offset */
+#define READBACK_MAXTC 10		     /* the largest time constant */
+#define READBACK_PHASE_LIMIT 16000000L	     /* NTP_PHASE_LIMIT: maxerror, esterror (us) */
+#define READBACK_MAXPHASE_NS 500000000L	     /* MAXPHASE: the largest PLL offset */
 #define READBACK_MAXFREQ_SCALED (500L << 16) /* MAXFREQ: 500 ppm in 2^-16 ppm */
-#define READBACK_MAX_TAI 100000		    /* MAX_TAI_OFFSET (s) */
+#define READBACK_MAX_TAI 100000		     /* MAX_TAI_OFFSET (s) */
 
 /* One field read back otherwise than set. */
 struct readback_mismatch {

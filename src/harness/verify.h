@@ -31,7 +31,7 @@
 struct verify_check {
 	const char *name; /* a string literal (compared by address, then by text) */
 	uint64_t made;
-	uint64_t failed; /* verify_fail() calls it was blamed for */
+	uint64_t failed;  /* verify_fail() calls it was blamed for */
 	uint64_t xfailed; /* of them, known kernel bugs (verify_fail_known()): expected */
 	int bug;	  /* the row of known_bugs[] of the last of those, + 1; 0: none */
 };
@@ -214,8 +214,8 @@ struct known_symptom;
  * ID: the system call gives ENODEV, not EINVAL"), a failure as any other.
  * The row seen goes into the run's record (known_bugs_record()).
  */
-void verify_fail_known(struct verify_ctx *ctx, const struct known_symptom *s, const char *fmt,
-		       ...) __attribute__((format(printf, 3, 4)));
+void verify_fail_known(struct verify_ctx *ctx, const struct known_symptom *s, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /*
  * verify_sys_normalized - check that a reading the system call gave (the
