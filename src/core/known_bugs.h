@@ -72,7 +72,11 @@ struct known_bug {
 				      KNOWN_ABI_CHECK), NULL-terminated */
 	enum known_bug_kind kind;
 	const char *answer; /* the wrong answer, in words */
-	/* every kernel in range shows it (a bring-up that does not see it fails) */
+	/*
+	 * every kernel in range shows it when the run provokes it (not a
+	 * config away): for a bring-up's "expected, not seen"; data, not
+	 * used by vdsotest itself
+	 */
 	bool certain;
 };
 
