@@ -5,8 +5,9 @@
  * which glibc answers from the vDSO, against the system call.  On Linux
  * 6.17+ built without CONFIG_POSIX_AUX_CLOCKS the system call gives EINVAL
  * and the vDSO 0 with 1 ns.  Exit status: 1 the bug shows, 0 it does not
- * (or libc does not take clock_getres from the vDSO: musl), 77 the system
- * call accepts the id (aux clocks built in).
+ * (or libc does not take clock_getres from the vDSO: musl, or 32-bit glibc
+ * with a 64-bit time_t, whose clock_getres_time64 i386's vDSO lacks), 77
+ * the system call accepts the id (aux clocks built in).
  *   cc -o aux-getres-repro aux-getres-repro.c && ./aux-getres-repro
  */
 #include <errno.h>
