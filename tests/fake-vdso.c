@@ -128,12 +128,16 @@ enum bug {
 	BUG_GETTIME_50NS_BEHIND,	/* every 16th reading 50 ns behind */
 	BUG_GETTIME_BIAS,	/* every reading VDSOTEST_FAKE_BIAS_NS ns ahead (< 0: behind) */
 	BUG_CPU_SKEW,		/* clock_gettime and the test seam's on CPU n: n * 10 s behind */
-	/* verify-b (issue 21): */
+	/* registers, guard bytes, clock ids, time namespace (issue 21): */
 	BUG_CLOBBER_CALLEE_SAVED,	/* clock_gettime zeroes rbx (x86_64) or esi (i386) */
 	BUG_GETTIME_STORE_PAST,	/* clock_gettime changes the 8 bytes after its timespec */
 	BUG_GTOD_STORE_PAST,	/* gettimeofday changes the byte after its timeval */
 	BUG_CPUTIME_ID_EINVAL,	/* clock_gettime, clock_getres: -EINVAL for a process or thread CPU-time id */
 	BUG_TIMENS_SWAPPED,	/* in a time namespace, the MONOTONIC clocks get BOOTTIME's offset */
+	BUG_AUX_GETRES_1NS,	/* clock_getres of an aux clock id: 0 and 1 ns (known kernel bug cd3557a7618b) */
+	BUG_AUX_GETRES_ENODEV,	/* clock_getres of an aux clock id: -ENODEV (as a disabled aux clock) */
+	BUG_COARSE_BACK_2US,	/* every 16th coarse reading 2 us behind the last (as b71f9804f66c) */
+	BUG_COARSE_BACK_2MS,	/* every 16th coarse reading 2 ms behind the last (too far for it) */
 	NR_BUGS
 };
 
@@ -229,6 +233,10 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GTOD_STORE_PAST] = "gtod-store-past",
 	[BUG_CPUTIME_ID_EINVAL] = "cputime-id-einval",
 	[BUG_TIMENS_SWAPPED] = "timens-swapped",
+	[BUG_AUX_GETRES_1NS] = "aux-getres-1ns",
+	[BUG_AUX_GETRES_ENODEV] = "aux-getres-enodev",
+	[BUG_COARSE_BACK_2US] = "coarse-back-2us",
+	[BUG_COARSE_BACK_2MS] = "coarse-back-2ms",
 };
 
 /*
@@ -295,6 +303,7 @@ long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache);
 long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t state_len);
 long vdsotest_test_syscall(long nr, long a1, long a2);
 long vdsotest_test_vsyscall_getcpu(unsigned *cpu, unsigned *node, void *cache);
+const char *vdsotest_test_kernel_release(void);
 
 static bool is_coarse(clockid_t id)
 {
@@ -569,6 +578,14 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 		}
 		last = t;
 		break;
+	case BUG_COARSE_BACK_2US:
+	case BUG_COARSE_BACK_2MS:
+		if (is_coarse(id) && ++calls % 16 == 0) {
+			t = last;
+			add_ns(&t, bug() == BUG_COARSE_BACK_2US ? -2000 : -2000000);
+		}
+		last = t;
+		break;
 	case BUG_CPU_OFFSET: cpu_offset(id, &t); break;
 	case BUG_CPU_SKEW: cpu_skew(&t); break;
 	case BUG_TIMENS_IGNORED: add_ns(&t, -timens_offset_ns(id)); break;
@@ -605,10 +622,15 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 		if (!res)
 			*(volatile long *)res = three_res_ns(id);
 		break;
+	case BUG_AUX_GETRES_ENODEV:
+		if (id >= 16 && id < 24)
+			return -ENODEV;
+		break;
 	case BUG_AUX_GETRES_2NS:
+	case BUG_AUX_GETRES_1NS:
 		if (id >= 16 && id < 24) { /* CLOCK_AUX .. CLOCK_AUX + 7 */
 			if (res)
-				put_ts(res, t64, (struct fake_ts){ 0, 2 });
+				put_ts(res, t64, (struct fake_ts){ 0, bug() == BUG_AUX_GETRES_2NS ? 2 : 1 });
 			return 0;
 		}
 		break;
@@ -984,4 +1006,17 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 	if (b == BUG_GETRANDOM_LONG_OVERRUN)
 		((volatile unsigned char *)state)[FAKE_STATE_BYTES] ^= 1;
 	return b == BUG_GETRANDOM_TAIL ? (long)len : (long)written;
+}
+
+/*
+ * The test seam (src/vdso/vdso.h): the kernel release known kernel bugs
+ * are judged against, VDSOTEST_FAKE_KERNEL_RELEASE ("RELEASE" or
+ * "RELEASE;VERSION"); unset, "99.0.0": a kernel after every fix, so that
+ * no fake's answer is an expected failure by accident.
+ */
+const char *vdsotest_test_kernel_release(void)
+{
+	const char *r = getenv("VDSOTEST_FAKE_KERNEL_RELEASE");
+
+	return r && *r ? r : "99.0.0";
 }

@@ -275,9 +275,9 @@ prove_ok() {
 if command -v prove >/dev/null 2>&1; then
 	run -o ktap -d 0.01 all verify
 	[ $rc -eq 0 ] && [ "$(head -2 "$out")" = "$(printf 'KTAP version 1\n1..%s' "$api_count")" ] &&
-		[ "$(grep -Ec '^ok [0-9]+ [a-z0-9-]+( # SKIP .*)?$' "$out")" -eq "$api_count" ] &&
-		! grep -Ev '^(KTAP version 1|1\.\.[0-9]+|ok [0-9]+ [a-z0-9-]+( # SKIP .*)?|# .*)$' "$out" |
-			grep -Ev '^    (KTAP version 1|# Subtest: [a-z0-9-]+|1\.\.[0-9]+|ok [0-9]+ [^#]+ # (checked [0-9]+ times?|SKIP .+)|# [a-z0-9-]+: verify: .*)$' |
+		[ "$(grep -Ec '^ok [0-9]+ [a-z0-9-]+( # SKIP .*| # XFAIL [0-9a-f]{12}: [^#]+)?$' "$out")" -eq "$api_count" ] &&
+		! grep -Ev '^(KTAP version 1|1\.\.[0-9]+|ok [0-9]+ [a-z0-9-]+( # SKIP .*| # XFAIL [0-9a-f]{12}: [^#]+)?|# .*)$' "$out" |
+			grep -Ev '^    (KTAP version 1|# Subtest: [a-z0-9-]+|1\.\.[0-9]+|ok [0-9]+ [^#]+ # (checked [0-9]+ times?|SKIP .+)|ok [0-9]+ [^#]+ # XFAIL [0-9a-f]{12}: [^#]+ \(failed [0-9]+ of [0-9]+ times?\)|# [a-z0-9-]+: verify: .*)$' |
 			grep -q . &&
 		prove_ok "$out"
 	ok $? "ktap: all verify is KTAP version 1 with a plan, and prove accepts it"

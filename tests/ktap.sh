@@ -54,7 +54,7 @@ run -o ktap -d 0.01 all verify
 structure "$out" && [ $rc -eq 0 ] && grep -qx 'depth 1' "$tmp/faults"
 ok $? "all verify: nested KTAP by the checker ($(head -n 1 "$tmp/faults"))"
 # every API that ran (not SKIP) has a subtest, and no other has one
-ran=$(grep -c '^ok [0-9]* [a-z0-9-]*$' "$out")
+ran=$(grep -Ec '^ok [0-9]+ [a-z0-9-]+( # XFAIL [0-9a-f]{12}: .*)?$' "$out") # (XFAIL: a known kernel bug)
 [ "$(grep -c '^    # Subtest: ' "$out")" -eq "$ran" ] && [ "$ran" -gt 0 ] &&
 	! "${AWK:-awk}" '/^    # Subtest: / { s = $3 } /^ok [0-9]+ .* # SKIP/ && $3 == s { bad = 1 } END { exit !bad }' "$out"
 ok $? "all verify: one subtest for each of the $ran APIs that ran, none for a skipped one"

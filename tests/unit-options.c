@@ -75,6 +75,10 @@ static void test_defaults(void)
 	ok(parse(&o, ARGS("--skip-unsupported", "all", "abi")) == OPTIONS_RUN && o.skip_unsupported &&
 	   parse(&o, ARGS("all", "abi")) == OPTIONS_RUN && !o.skip_unsupported,
 	   "--skip-unsupported: set when given, reset by the next parse");
+	ok(parse(&o, ARGS("--fail-known-bugs", "all", "verify")) == OPTIONS_RUN &&
+		   o.fail_known_bugs && parse(&o, ARGS("all", "abi")) == OPTIONS_RUN &&
+		   !o.fail_known_bugs && parse(&o, ARGS("--fail-known-bugs", "info")) == 2,
+	   "--fail-known-bugs: set when given, reset by the next parse, refused by info");
 	ok(parse(&o, ARGS("get?pu", "verify")) == OPTIONS_RUN && o.napis == 1 && o.api &&
 	   strcmp(o.api->name, "getcpu") == 0, "a pattern selecting one API is that API");
 	ok(parse(&o, ARGS("list-apis")) == OPTIONS_RUN && o.command == CMD_LIST_APIS, "list-apis");

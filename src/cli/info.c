@@ -10,15 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "cli/info.h"
+#include "core/known_bugs.h"
 #include "families/apis.h"
 #include "harness/fallback.h"
 #include "harness/run.h"
 #include "harness/stack.h"
 #include "output/report.h"
+#include "vdso/arch.h"
 #include "vdso/vdso.h"
 
 /* What is printed, gathered first. */
@@ -355,6 +358,58 @@ static void text_image(FILE *out, const struct info *in)
 		}
 }
 
+/* ---- known kernel bugs ---- */
+
+/*
+ * Does this kernel show row @b?  1 yes, 0 no, -1 info cannot tell (only
+ * verify, perturbed in a guest, can).  The aux clock_getres bug in one call
+ * each: the system call's clock_getres(CLOCK_AUX) and the running vDSO's.
+ */
+static int bug_shows(const struct info *in, const struct known_bug *b, char *how, size_t len)
+{
+	char name[VDSO_SYMBOL_NAME_MAX];
+	vdso_timespec sys, v;
+	void *fn;
+
+	if (b->kind != KNOWN_ANSWERS_REJECTED_ID || in->image_path || !in->have_image ||
+	    !(fn = call_bound(in, VDSO_CLOCK_GETRES, name, sizeof(name)))) {
+		snprintf(how, len, "not tested by info");
+		return -1;
+	}
+	long r = syscall(SYS_clock_getres, (long)CLOCK_AUX, (long)&sys);
+	int err = errno;
+	int rv = vdso_clock_getres(fn, CLOCK_AUX, &v);
+	snprintf(how, len, "clock_getres(CLOCK_AUX): system call %ld (%s), vDSO %d%s", r,
+		 r ? strerror(err) : "no error", rv, rv == 0 && v.tv_nsec == 1 ? " (1 ns)" : "");
+	return r == -1 && err == EINVAL && rv == 0 && v.tv_nsec == 1;
+}
+
+/* The rows whose range holds this kernel, or may (range unknown). */
+static bool bug_listed(const struct known_bug *b, enum known_range *r)
+{
+	*r = known_bug_range(b, known_bugs_kernel(NULL));
+	return *r == KNOWN_IN_RANGE || *r == KNOWN_RANGE_UNKNOWN;
+}
+
+static void text_bugs(FILE *out, const struct info *in)
+{
+	fprintf(out, "known kernel bugs of this kernel (%s):\n", known_bugs_kernel(NULL)->text);
+	for (size_t i = 0; i < known_bug_count; i++) {
+		const struct known_bug *b = &known_bugs[i];
+		enum known_range r;
+		char how[200], subject[160];
+		if (!bug_listed(b, &r))
+			continue;
+		int shows = bug_shows(in, b, how, sizeof(how));
+		fprintf(out, "  %s %s: %s; %s: %s\n", b->id, known_range_name(r),
+			known_bug_subject(b, subject, sizeof(subject)),
+			shows > 0    ? "shows here"
+			: shows == 0 ? "does not show here"
+				     : "not tested by info",
+			how);
+	}
+}
+
 /* (an image file: nothing about the machine running vdsotest, see info.h) */
 static void print_text(FILE *out, const struct info *in)
 {
@@ -372,6 +427,7 @@ static void print_text(FILE *out, const struct info *in)
 	fprintf(out, "clocksource: %s\n", *in->current_cs ? report_vis(in->current_cs) : "unknown");
 	fprintf(out, "available clocksources: %s\n",
 		*in->available_cs ? report_vis(in->available_cs) : "unknown");
+	text_bugs(out, in);
 }
 
 /* ---- JSON ---- */
@@ -483,7 +539,25 @@ static void print_json(FILE *out, const struct info *in)
 		escape_json(out, t, ESCAPE_JSON_ASCII);
 		first = false;
 	}
-	fputs("]}}\n", out);
+	fputs("]},\n \"known_bugs\": [", out);
+	first = true;
+	for (size_t i = 0; i < known_bug_count; i++) {
+		const struct known_bug *b = &known_bugs[i];
+		enum known_range r;
+		char how[200], subject[160];
+		if (!bug_listed(b, &r))
+			continue;
+		int shows = bug_shows(in, b, how, sizeof(how));
+		fprintf(out, "%s\n  {", first ? "" : ",");
+		json_field(out, "id", b->id, false);
+		json_field(out, "subject", known_bug_subject(b, subject, sizeof(subject)), true);
+		json_field(out, "range", known_range_name(r), true);
+		fprintf(out, ", \"shows\": %s", shows > 0 ? "true" : shows ? "null" : "false");
+		json_field(out, "how", how, true);
+		fputs("}", out);
+		first = false;
+	}
+	fputs("]}\n", out);
 }
 
 /* ---- the command ---- */

@@ -22,6 +22,7 @@
 #include "cli/info.h"
 #include "cli/options.h"
 #include "core/api.h"
+#include "core/known_bugs.h"
 #include "families/apis.h"
 #include "harness/abi.h"
 #include "harness/bench.h"
@@ -391,7 +392,13 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 		run->api_index = i++;
 		if (t != TEST_BENCH)
 			report_progress(i, run->api_total, api, t);
+		known_bugs_seen(true); /* (what an API before saw) */
 		enum status st = run_isolated(api, t, run);
+		uint32_t bugs = known_bugs_seen(true);
+		if (st == STATUS_PASS && bugs) {
+			char list[400];
+			report_xfail(known_bugs_list(bugs, false, list, sizeof(list)));
+		}
 		report_result(api, run, st, stopped_by());
 		total = worst(total, st, i == 1);
 		count[st == STATUS_PASS ? 0 : st == STATUS_SKIP ? 2 : 1]++;
@@ -406,6 +413,16 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 	else if (o->verbose && run->api_total > 1 && !output_lost)
 		report_verdict(o->apis, t, count[0], count[1], count[2]);
 	report_end(stopped_by());
+	uint32_t bugs = known_bugs_seen(false);
+	if (bugs) { /* (one line per run, on stderr: every format) */
+		char list[600];
+		fprintf(stderr,
+			"vdsotest: known kernel bugs seen: %s; %s (vdsotest info: the bugs of this kernel)\n",
+			known_bugs_list(bugs, false, list, sizeof(list)),
+			run->fail_known_bugs
+				? "failed (--fail-known-bugs)"
+				: "expected failures (XFAIL; --fail-known-bugs fails them)");
+	}
 	return total;
 }
 
@@ -597,10 +614,12 @@ static int run_tests(const struct options *o, int *cpus, struct vdso_binding *bi
 		.cycles = o->cycles ? &cycles : NULL,
 		.cpu_list = o->cpu_list,
 		.latency = o->latency ? &latency : NULL,
+		.fail_known_bugs = o->fail_known_bugs,
 		.header = o->header >= 0 ? o->header
 					 : o->format == FORMAT_NSEC || o->format == FORMAT_TABLE,
 	};
 	struct perturb disturber = { -1, -1 };
+	known_bugs_record_begin(); /* (before any child: the disturber, the tests) */
 	perturb->run = &run;
 	if (o->perturb && perturb_start(&disturber, perturb) != 0) {
 		report_close_output(false);

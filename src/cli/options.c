@@ -39,7 +39,8 @@ enum {
 	OPT_NO_HEADER,
 	OPT_LATENCY,
 	OPT_SKIP_UNSUPPORTED,
-	OPT_ALLOW_HOST_PERTURB
+	OPT_ALLOW_HOST_PERTURB,
+	OPT_FAIL_KNOWN_BUGS
 };
 
 static const struct option long_options[] = {
@@ -68,6 +69,7 @@ static const struct option long_options[] = {
 	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "latency", no_argument, NULL, OPT_LATENCY },
 	{ "skip-unsupported", no_argument, NULL, OPT_SKIP_UNSUPPORTED },
+	{ "fail-known-bugs", no_argument, NULL, OPT_FAIL_KNOWN_BUGS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -77,7 +79,7 @@ static void usage(FILE *f)
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
 	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--latency]\n"
 	      "                [--perturb=LIST [--allow-host-perturb]] [--skip-unsupported]\n"
-	      "                [--dry-run]\n"
+	      "                [--dry-run] [--fail-known-bugs]\n"
 	      "                API[,API]...|all TEST-TYPE\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
@@ -110,7 +112,7 @@ static void help(FILE *f)
 	      "      --header, --no-header  bench: the '# ' context lines, or not\n"
 	      "      --latency         bench: time single calls (percentiles, histogram)\n"
 	      "      --size=BYTES      getrandom bench: bytes per call (default 4)\n"
-	      "      --skip-unsupported  bench: leave out the clock ids the kernel rejects\n"
+	      "      --skip-unsupported, --fail-known-bugs  skip rejected ids; known bugs fail\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from PATH (\"none\": no vDSO)\n"
 	      "      --vdso-image=FILE, --dump=FILE  info: read, or save, a vDSO image\n"
 	      "      --perturb=LIST, --allow-host-perturb  SYSTEM CLOCK CHANGED (guests only)\n"
@@ -257,6 +259,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_LATENCY] = "--latency",
 	[OPTION_SKIP_UNSUPPORTED] = "--skip-unsupported",
 	[OPTION_ALLOW_HOST_PERTURB] = "--allow-host-perturb",
+	[OPTION_FAIL_KNOWN_BUGS] = "--fail-known-bugs",
 };
 
 #define BIT(o) (1u << (o))
@@ -264,7 +267,8 @@ static const char *const option_names[NR_OPTION_BITS] = {
 /* clang-format off */
 #define RUN_OPTIONS (BIT(OPTION_DURATION) | BIT(OPTION_MAXFAILS) | BIT(OPTION_THREADS) | \
 		     BIT(OPTION_VERBOSE) | BIT(OPTION_DEBUG) | BIT(OPTION_VDSO_LIB) | \
-		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT) | BIT(OPTION_SKIP_UNSUPPORTED))
+		     BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT) | BIT(OPTION_SKIP_UNSUPPORTED) | \
+		     BIT(OPTION_FAIL_KNOWN_BUGS))
 /* clang-format on */
 /* clang-format off */
 #define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
@@ -625,6 +629,7 @@ static void mark_given(struct options *o, int c)
 		{ OPT_LATENCY, OPTION_LATENCY },
 		{ OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
 		{ OPT_ALLOW_HOST_PERTURB, OPTION_ALLOW_HOST_PERTURB },
+		{ OPT_FAIL_KNOWN_BUGS, OPTION_FAIL_KNOWN_BUGS },
 	};
 	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 		if (bits[i].c == c)
@@ -640,6 +645,9 @@ static bool set_switch(struct options *o, int c)
 		return true;
 	case OPT_SKIP_UNSUPPORTED:
 		o->skip_unsupported = true;
+		return true;
+	case OPT_FAIL_KNOWN_BUGS:
+		o->fail_known_bugs = true;
 		return true;
 	case OPT_CYCLES:
 		o->cycles = true;

@@ -41,6 +41,7 @@ struct options {
 	const char *output;	   /* --output, or NULL for standard output */
 	bool net;		   /* --net */
 	bool skip_unsupported;	   /* --skip-unsupported: leave out what the kernel rejects */
+	bool fail_known_bugs;	   /* --fail-known-bugs: a known kernel bug fails, no XFAIL */
 	bool cycles;		   /* --cycles */
 	const char *cpu_list;	   /* --cpu, checked by cpu_list_parse(), or NULL */
 	bool dry_run;		   /* --dry-run: check the command line, run nothing */
@@ -83,6 +84,7 @@ enum option_bit {
 	OPTION_LATENCY,
 	OPTION_SKIP_UNSUPPORTED,
 	OPTION_ALLOW_HOST_PERTURB,
+	OPTION_FAIL_KNOWN_BUGS,
 	NR_OPTION_BITS
 };
 

@@ -62,6 +62,12 @@ struct run {
 	 * the id too; 0 otherwise.  Set by api_run() alone.
 	 */
 	int rejected_errno;
+	/*
+	 * --fail-known-bugs: a failure that is a known kernel bug of this
+	 * kernel (core/known_bugs.h) fails the API; false: it is an
+	 * expected failure (KTAP "# XFAIL"), the API passes.
+	 */
+	bool fail_known_bugs;
 };
 
 /* Properties of a clock id that decide which checks apply. */

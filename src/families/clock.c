@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "families/clock_ids.h"
+#include "core/known_bugs.h"
 #include "harness/abi.h"
 #include "harness/bench.h"
 #include "harness/timens.h"
@@ -355,34 +356,12 @@ static enum status clock_bench_paths(const struct api *api, const struct run *ru
 
 /* ---- verify ---- */
 
-/*
- * Does the vDSO answer clock_getres of @api's aux clock id by itself,
- * whether or not the kernel has that clock?  Linux 6.17 on: the generic
- * vDSO gives every aux clock id a resolution of 1 ns
- * (aux_clock_resolution_ns(), include/vdso/auxclock.h) without looking
- * whether the clock is enabled or built in (seen here on Linux 6.18 without
- * CONFIG_POSIX_AUX_CLOCKS), while the system call rejects the id.  A known
- * difference of the kernel's: verify takes that answer too (and nothing
- * else), abi tries the invalid clock ids alone, with a note.
- */
-static bool getres_aux_answered(const struct api *api, const struct clock_arg *a,
-				const struct run *run)
+/* The facts of a failing check of @api for known_bug_match() (core/known_bugs.h). */
+static struct known_symptom clock_symptom(const struct api *api)
 {
-	return run->rejected_errno && a->getres && (api->flags & CLK_AUX);
-}
-
-static void note_getres_aux(const struct api *api, const struct run *run, const char *what)
-{
-	if (run->verbose)
-		report_note_once(
-			"aux getres abi",
-			"%s: the vDSO's clock_getres may answer aux clock ids the system call rejects (1 ns: Linux 6.17+, include/vdso/auxclock.h); %s",
-			api->name, what);
-	else /* (the short form; -v: the above) */
-		report_note_once("aux getres abi",
-				 "%s: abi tries only invalid clock ids on the aux clocks this kernel "
-				 "rejects (said once; -v: why)",
-				 api->name);
+	return (struct known_symptom){ .call = vdso_call_name(api->family->call),
+				       .clock_id = api->clock_id,
+				       .clock_flags = api->flags };
 }
 
 /* A verify's state, carried between its rounds (getres uses .arg alone). */
@@ -407,7 +386,6 @@ struct gettime_state {
 	struct ts64 first_sres, first_vres;
 	bool have_first_sres, have_first_vres;
 	int rejected_errno; /* the system call rejects the clock id (run.h): this errno */
-	bool aux_noted;	    /* note_getres_aux() said */
 };
 
 /* The kernel's TAI offset in seconds, CLOCK_TAI - CLOCK_REALTIME (adjtimex(2), modes 0: read only). */
@@ -530,7 +508,9 @@ static void report_order(struct verify_ctx *ctx, struct gettime_state *st, struc
 {
 	const char *who = subject_name(&st->arg);
 	char a[TS64_STRLEN], b[TS64_STRLEN], c[TS64_STRLEN];
+	struct known_symptom sym = clock_symptom(ctx->api);
 
+	sym.value_known = true; /* (the value: set in the call's arguments) */
 	if (st->have_prev && ts64_cmp(v, st->prev) == 0 &&
 	    ts64_sub_ns(s1, st->prev_change) > st->res_ns)
 		verify_fail(ctx,
@@ -541,13 +521,13 @@ static void report_order(struct verify_ctx *ctx, struct gettime_state *st, struc
 			    ts64_format(st->prev_change, b, sizeof(b)),
 			    ts64_format(s2, c, sizeof(c)), st->res_ns);
 	else if (ts64_cmp(v, s1) < 0)
-		verify_fail(ctx, "%s %s after syscall %s: %" PRId64 " ns backwards", who,
-			    ts64_format(v, a, sizeof(a)), ts64_format(s1, b, sizeof(b)),
-			    ts64_sub_ns(s1, v));
+		verify_fail_known(ctx, &sym, "%s %s after syscall %s: %" PRId64 " ns backwards",
+				  who, ts64_format(v, a, sizeof(a)), ts64_format(s1, b, sizeof(b)),
+				  (sym.value = ts64_sub_ns(s1, v)));
 	else
-		verify_fail(ctx, "%s %s before syscall %s: %" PRId64 " ns ahead", who,
-			    ts64_format(v, a, sizeof(a)), ts64_format(s2, b, sizeof(b)),
-			    ts64_sub_ns(v, s2));
+		verify_fail_known(ctx, &sym, "%s %s before syscall %s: %" PRId64 " ns ahead", who,
+				  ts64_format(v, a, sizeof(a)), ts64_format(s2, b, sizeof(b)),
+				  (sym.value = ts64_sub_ns(v, s2)));
 }
 
 /*
@@ -802,10 +782,12 @@ static bool check_after_previous(struct verify_ctx *ctx, struct gettime_state *s
 			snprintf(offsets, sizeof(offsets),
 				 " (TAI offset %ld s before, %ld s after: adjtimex)", g->before,
 				 g->a2);
-		verify_fail(ctx, "%s %s after %s %s: %" PRId64 " ns backwards%s", who,
-			    ts64_format(g->v, a, sizeof(a)), who,
-			    ts64_format(st->prev, b, sizeof(b)), ts64_sub_ns(st->prev, g->v),
-			    offsets);
+		struct known_symptom sym = clock_symptom(ctx->api);
+		sym.value_known = true;
+		sym.value = ts64_sub_ns(st->prev, g->v);
+		verify_fail_known(ctx, &sym, "%s %s after %s %s: %" PRId64 " ns backwards%s", who,
+				  ts64_format(g->v, a, sizeof(a)), who,
+				  ts64_format(st->prev, b, sizeof(b)), sym.value, offsets);
 		st->prev = g->v;
 		return false;
 	}
@@ -1011,7 +993,10 @@ static void getres_round(struct verify_ctx *ctx, struct gettime_state *st)
  * reject it too, with -1 and the same errno (the vDSO hands any clock it
  * does not serve to the system call, lib/vdso/gettimeofday.c), for a
  * timespec and, for clock_getres, for NULL (the id is looked up before
- * the pointer is used, kernel/time/posix-timers.c).
+ * the pointer is used, kernel/time/posix-timers.c).  The generic vDSO's
+ * clock_getres of Linux 6.17 on answers the aux clock ids without
+ * CONFIG_POSIX_AUX_CLOCKS: a known kernel bug (core/known_bugs.c), named
+ * by verify_fail_known().
  */
 static void rejected_round(struct verify_ctx *ctx, struct gettime_state *st)
 {
@@ -1019,44 +1004,31 @@ static void rejected_round(struct verify_ctx *ctx, struct gettime_state *st)
 	const char *call = vdso_call_name(api->family->call);
 	int want = st->rejected_errno;
 
-	bool aux_1ns = getres_aux_answered(api, &st->arg, ctx->run);
-
 	for (int null = 0; null <= st->arg.getres; null++) {
 		union clock_buf b;
 		memset(&b, 0xff, sizeof(b)); /* (not a resolution of 1 ns) */
 		int r = subject_call(&st->arg, null ? NULL : &b);
 		int err = r == -1 ? errno : 0;
 		struct ts64 res = st->arg.fl->to_ts64(&b);
-		bool answered = aux_1ns && r == 0 && (null || (res.sec == 0 && res.nsec == 1));
-		if (answered && !st->aux_noted && ctx->run->verbose) /* seen: said once */
-			report_note_once(
-				"aux getres verify",
-				"%s: the vDSO's %s(%s%s) answers 0 (1 ns) where the system call rejects the clock id (%s): the kernel's vDSO serves every aux clock id in clock_getres, also without CONFIG_POSIX_AUX_CLOCKS (Linux 6.17+, lib/vdso/gettimeofday.c, include/vdso/auxclock.h); a kernel discrepancy, tolerated (alike for every aux clock id: said once)",
-				api->name, call, api->clock_name, null ? ", NULL" : "",
-				strerror(want));
-		else if (answered && !st->aux_noted) /* (the short form; -v: the above) */
-			report_note_once("aux getres verify",
-					 "%s: the vDSO's clock_getres answers aux clock ids this "
-					 "kernel rejects (Linux 6.17+): a kernel discrepancy, "
-					 "tolerated (said once; -v: details)",
-					 api->name);
-		st->aux_noted |= answered;
-		/* (one name per kind: what the check accepts) */
-		bool ok = (r == -1 && err == want) || answered;
 		char got[TS64_STRLEN + 16] = "", rb[TS64_STRLEN];
 		if (r == 0 && !null && st->arg.getres)
 			snprintf(got, sizeof(got), ", resolution [%s]",
 				 ts64_format(res, rb, sizeof(rb)));
-		if (!(aux_1ns ? verify_ok(ctx,
-					  "rejects the clock id, or answers 1 ns (the aux clock_getres discrepancy)",
-					  ok)
-			      : verify_ok(ctx, "rejects the clock id as the system call does", ok)))
-			verify_fail(ctx,
-				    "%s %s(%s%s) returned %d (%s%s); the system call rejects the clock id: -1 (%s)%s",
-				    subject_name(&st->arg), call, api->clock_name,
-				    null ? ", NULL" : "", r, r == -1 ? strerror(err) : "no error",
-				    got, strerror(want),
-				    aux_1ns ? ", or the vDSO's 0 with 1 ns" : "");
+		if (verify_ok(ctx, "rejects the clock id as the system call does",
+			      r == -1 && err == want))
+			continue;
+		struct known_symptom sym = clock_symptom(api);
+		sym.sys_errno = want;
+		sym.ret = r;
+		sym.err = err;
+		sym.null_ptr = null;
+		sym.value_known = r == 0 && !null && st->arg.getres;
+		sym.value = sym.value_known ? ts64_to_ns(res) : 0;
+		verify_fail_known(
+			ctx, &sym,
+			"%s %s(%s%s) returned %d (%s%s); the system call rejects the clock id: -1 (%s)",
+			subject_name(&st->arg), call, api->clock_name, null ? ", NULL" : "", r,
+			r == -1 ? strerror(err) : "no error", got, strerror(want));
 	}
 }
 
@@ -1234,8 +1206,8 @@ static void clock_abi_describe(const struct abi_call *c, const void *arg, char *
  * depending on the pointer, at 27 cases instead of 54 per API: abi of
  * every API runs several times in make check.)  An API whose clock id the
  * system call rejects (run->rejected_errno) expects that error from both
- * paths with its clock id (clock_getres of an aux clock: those 6 cases
- * left out, getres_aux_answered()).
+ * paths with its clock id (clock_getres of an aux clock on 6.17+ without
+ * CONFIG_POSIX_AUX_CLOCKS: a known kernel bug, named by abi.c).
  */
 static void clock_abi_cases(struct abi_ctx *ctx)
 {
@@ -1248,11 +1220,7 @@ static void clock_abi_cases(struct abi_ctx *ctx)
 				   ctx->run->rejected_errno };
 	struct abi_call c = { .clock_id = api->clock_id, .size = { arg.fl->size } };
 
-	if (getres_aux_answered(api, &arg, ctx->run))
-		note_getres_aux(api, ctx->run,
-				"abi tries only the invalid clock ids of every such API (said once)");
-	else
-		abi_combinations(ctx, c, 1, kinds, clock_abi_rule, clock_abi_describe, &a);
+	abi_combinations(ctx, c, 1, kinds, clock_abi_rule, clock_abi_describe, &a);
 	for (size_t i = 0; i < abi_invalid_clock_id_count; i++) {
 		c.clock_id = abi_invalid_clock_ids[i];
 		abi_combinations(ctx, c, 1, i == 0 ? kinds : some_kinds, clock_abi_rule,

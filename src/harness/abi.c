@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/known_bugs.h"
 #include "harness/abi.h"
 #include "harness/stack.h"
 #include "lib/child.h"
@@ -409,6 +410,23 @@ static void case_line(struct abi_ctx *ctx, const char *what, bool ok, const char
 }
 
 /*
+ * Report a case that failed as a known kernel bug, expected: in KTAP "ok
+ * N WHAT # XFAIL ID: SUBJECT" with @line under it; else @line.
+ */
+static void xfail_line(struct abi_ctx *ctx, const char *what, const char *line,
+		       const struct known_bug *b)
+{
+	char subject[160];
+
+	ctx->xfails++;
+	if (report_has_subtests())
+		report_subtest(ctx->api, STATUS_PASS, what, line, "XFAIL %s: %s", b->id,
+			       known_bug_subject(b, subject, sizeof(subject)));
+	else
+		report_line(ctx->api, "%s", line + strlen(ctx->api->name) + 2);
+}
+
+/*
  * The first case of every API: the vDSO function uses at most
  * STACK_LIMIT_BYTES of stack (api_stack_bytes()).
  */
@@ -475,11 +493,51 @@ static bool returned(const struct outcome *o, long ret, int err)
 	return completed(o) && !o->regs[0] && o->ret == ret && (ret != -1 || o->err == err);
 }
 
-/* Print the verdict of one case; @sys_ok/@vdso_ok say whether each path passed. */
-static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome *sys, bool sys_ok,
-		    const struct outcome *vdso, bool vdso_ok, const char *expected)
+/*
+ * A case the vDSO failed and the system call passed: is it a known kernel
+ * bug (core/known_bugs.h)?  Into @bug, "; " and what known_bug_match()
+ * said, or "".  Return: it is, on a kernel in the bug's range.
+ */
+static bool known_case(struct abi_ctx *ctx, const struct abi_call *c, const struct outcome *sys,
+		       const struct outcome *vdso, char *bug, size_t len,
+		       const struct known_bug **row)
 {
-	char s[64], v[256];
+	const struct kernel_version *k = known_bugs_kernel(ctx->run->vdso);
+	struct known_symptom s = {
+		.call = vdso_call_name(ctx->api->family->call),
+		.clock_id = (clockid_t)c->clock_id,
+		.clock_flags = ctx->api->flags,
+		.check = KNOWN_ABI_CHECK,
+		.sys_errno = completed(sys) && sys->ret == -1 ? sys->err : 0,
+		.ret = vdso->ret,
+		.err = vdso->err,
+		.fault = vdso->signal == SIGSEGV || vdso->signal == SIGBUS,
+		.null_ptr = c->ptr[0] == PTR_NULL,
+	};
+	struct known_match m;
+	char d[300];
+
+	bug[0] = '\0';
+	if (!completed(vdso) && !s.fault)
+		return false;
+	bool xfail = known_bug_match(&s, k, &m);
+	if (xfail) {
+		*row = m.bug;
+		known_bugs_record((size_t)(m.bug - known_bugs));
+		snprintf(bug, len, "; %s; this kernel is %s",
+			 known_bug_describe(m.bug, d, sizeof(d)), k->text);
+	} else if (m.why[0]) {
+		snprintf(bug, len, "; %s", m.why);
+	}
+	return xfail;
+}
+
+/* Print the verdict of one case; @sys_ok/@vdso_ok say whether each path passed. */
+static void verdict(struct abi_ctx *ctx, const struct abi_call *c, const char *what,
+		    const struct outcome *sys, bool sys_ok, const struct outcome *vdso,
+		    bool vdso_ok, const char *expected)
+{
+	char s[64], v[256], bug[400] = "";
 	bool ok = sys_ok && vdso_ok;
 
 	if (sys->fork_errno || vdso->fork_errno) { /* vdsotest's trouble */
@@ -492,14 +550,22 @@ static void verdict(struct abi_ctx *ctx, const char *what, const struct outcome 
 	ctx->cases++;
 	/* one hang fails the API; each further one would cost the alarm's 10 s */
 	ctx->hung |= vdso->signal == SIGALRM;
-	char line[768];
-	snprintf(line, sizeof(line), "%s: abi: %s: vDSO %s, syscall %s%s (expected %s): %s",
+	const struct known_bug *row = NULL;
+	bool xfail = sys_ok && !vdso_ok && known_case(ctx, c, sys, vdso, bug, sizeof(bug), &row);
+	bool expected_fail = xfail && !ctx->run->fail_known_bugs;
+	char line[1200];
+	snprintf(line, sizeof(line), "%s: abi: %s: vDSO %s, syscall %s%s (expected %s): %s%s",
 		 ctx->api->name, what, outcome_str(vdso, v, sizeof(v)),
 		 outcome_str(sys, s, sizeof(s)), sys_ok ? "" : " [wrong]", expected,
-		 ok	   ? "OK"
-		 : vdso_ok ? "FAIL (system call)"
-			   : "FAIL");
-	case_line(ctx, what, ok, line);
+		 ok		 ? "OK"
+		 : expected_fail ? "XFAIL"
+		 : vdso_ok	 ? "FAIL (system call)"
+				 : "FAIL",
+		 bug);
+	if (expected_fail)
+		xfail_line(ctx, what, line, row);
+	else
+		case_line(ctx, what, ok, line);
 }
 
 /*
@@ -524,7 +590,7 @@ void abi_expect_fault(struct abi_ctx *ctx, struct abi_call c, const char *what)
 
 	if (!run_both(ctx, c, &sys, &vdso))
 		return;
-	verdict(ctx, what, &sys, returned(&sys, -1, EFAULT), &vdso,
+	verdict(ctx, &c, what, &sys, returned(&sys, -1, EFAULT), &vdso,
 		returned(&vdso, -1, EFAULT) || vdso.signal == SIGSEGV || vdso.signal == SIGBUS,
 		"-1/EFAULT, or SIGSEGV/SIGBUS from the vDSO");
 }
@@ -536,7 +602,7 @@ void abi_expect_result(struct abi_ctx *ctx, struct abi_call c, long ret, int err
 
 	if (!run_both(ctx, c, &sys, &vdso))
 		return;
-	verdict(ctx, what, &sys, returned(&sys, ret, err), &vdso, returned(&vdso, ret, err),
+	verdict(ctx, &c, what, &sys, returned(&sys, ret, err), &vdso, returned(&vdso, ret, err),
 		outcome_str(&want, expected, sizeof(expected)));
 }
 
@@ -550,7 +616,7 @@ void abi_expect_result_or_fault(struct abi_ctx *ctx, struct abi_call c, long ret
 		return;
 	snprintf(expected, sizeof(expected), "%s, or -1/EFAULT or SIGSEGV/SIGBUS from the vDSO",
 		 outcome_str(&want, want_str, sizeof(want_str)));
-	verdict(ctx, what, &sys, returned(&sys, ret, err), &vdso,
+	verdict(ctx, &c, what, &sys, returned(&sys, ret, err), &vdso,
 		returned(&vdso, ret, err) || returned(&vdso, -1, EFAULT) ||
 			vdso.signal == SIGSEGV || vdso.signal == SIGBUS,
 		expected);
@@ -567,7 +633,7 @@ void abi_expect_success(struct abi_ctx *ctx, struct abi_call c, const char *what
 
 	if (!run_both(ctx, c, &sys, &vdso))
 		return;
-	verdict(ctx, what, &sys, succeeded(&sys), &vdso, succeeded(&vdso), "a value >= 0");
+	verdict(ctx, &c, what, &sys, succeeded(&sys), &vdso, succeeded(&vdso), "a value >= 0");
 }
 
 bool abi_ptr_bad(enum abi_ptr kind)
@@ -629,6 +695,10 @@ enum status abi_end(struct abi_ctx *ctx)
 			    ctx->skipped ? ", 1 skipped (the stack use)" : "");
 	if (!ctx->broken) /* vdsotest's own trouble went to stderr */
 		report_failures(ctx->api, TEST_ABI, ctx->fails);
+	if (ctx->xfails)
+		report_line(ctx->api,
+			    "abi: %u expected failure%s: known kernel bugs of this kernel (XFAIL)",
+			    ctx->xfails, ctx->xfails == 1 ? "" : "s");
 	report_subtests_end(ctx->api);
 	if (ctx->fails)
 		return STATUS_FAIL;

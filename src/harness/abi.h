@@ -43,6 +43,7 @@ struct abi_ctx {
 	abi_call_fn call;
 	unsigned cases;
 	unsigned fails;
+	unsigned xfails;  /* cases failed as a known kernel bug of this kernel: expected */
 	bool broken;	  /* a case could not be run: no further cases */
 	bool hung;	  /* the vDSO function timed out (SIGALRM): no further cases */
 	unsigned skipped; /* cases not made: the stack use, where it is not measurable */

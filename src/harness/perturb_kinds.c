@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -13,8 +14,10 @@
 #include <sys/timex.h>
 #include <time.h>
 
+#include "core/known_bugs.h"
 #include "harness/fallback.h"
 #include "harness/perturb_kinds.h"
+#include "harness/perturb_readback.h"
 #include "harness/run.h"
 #include "lib/interrupt.h"
 #include "lib/timespec.h"
@@ -57,12 +60,100 @@ static bool stop_requested(struct disturber *d, int timeout_ms)
 	return interrupt_signal() || (r > 0 && p.revents);
 }
 
+/*
+ * A read-back that differs from what was set: a failure of its own, "Note:
+ * perturb: adjtimex reads back what was set: WHAT: FIELD set N, read
+ * back M (expected LO..HI)", matched against the known kernel bugs
+ * (core/known_bugs.h): one of this kernel's is an expected failure (named,
+ * recorded for the run's XFAIL), anything else fails the run (d->failed).
+ */
+static void readback_failed(struct disturber *d, const char *what,
+			    const struct readback_mismatch *m)
+{
+	const struct run *run = d->cfg->run;
+	const struct kernel_version *k = known_bugs_kernel(run ? run->vdso : NULL);
+	struct known_symptom s = { .call = "adjtimex",
+				   .clock_id = -1,
+				   .check = READBACK_CHECK,
+				   .value_known = true,
+				   .value = m->got,
+				   .set = m->set,
+				   .field = m->field };
+	struct known_match match;
+	char bug[400] = "", desc[300];
+	bool xfail = known_bug_match(&s, k, &match);
+
+	if (xfail) {
+		known_bugs_record((size_t)(match.bug - known_bugs));
+		snprintf(bug, sizeof(bug), "; %s; this kernel is %s",
+			 known_bug_describe(match.bug, desc, sizeof(desc)), k->text);
+	} else if (match.why[0]) {
+		snprintf(bug, sizeof(bug), "; %s", match.why);
+	}
+	if (!xfail || (run && run->fail_known_bugs))
+		d->failed = true;
+	d->readback_fails++;
+	if (d->readback_fails > 3) /* (the first few say it all; the count comes at the end) */
+		return;
+	report_note("perturb: " READBACK_CHECK
+		    ": %s: %s set %ld, read back %ld (expected %ld..%ld): %s%s",
+		    what, m->field, m->set, m->got, m->lo, m->hi,
+		    xfail && !(run && run->fail_known_bugs) ? "XFAIL" : "FAIL", bug);
+}
+
+/*
+ * adjtimex(@tx) as perturb_adjust(), then read back (modes 0; for
+ * ADJ_OFFSET_SINGLESHOT, ADJ_OFFSET_SS_READ) and judged
+ * (perturb_readback_check()).  Return: whether the call succeeded.
+ */
+static bool adjust_read_back(struct disturber *d, struct timex *tx, const char *what)
+{
+	struct timex set = *tx, got = { .modes = 0 };
+	struct readback_mismatch m;
+
+	if (!perturb_adjust(tx, what))
+		return false;
+	d->readbacks++;
+	if ((set.modes & ADJ_OFFSET_SINGLESHOT) == ADJ_OFFSET_SINGLESHOT) {
+		got.modes = ADJ_OFFSET_SS_READ;
+		if (adjtimex(&got) >= 0 && !perturb_readback_singleshot(set.offset, got.offset, &m))
+			readback_failed(d, what, &m);
+		return true;
+	}
+	if (adjtimex(&got) >= 0 && !perturb_readback_check(&set, got.status & STA_NANO, &got, &m))
+		readback_failed(d, what, &m);
+	return true;
+}
+
 static void do_freq(struct disturber *d)
 {
 	struct timex tx = { .modes = ADJ_FREQUENCY, .freq = rnd_range(d, -FREQ_MAX, FREQ_MAX) };
 
-	if (perturb_adjust(&tx, "ADJ_FREQUENCY"))
+	if (adjust_read_back(d, &tx, "ADJ_FREQUENCY"))
 		d->freq_changed = true;
+}
+
+/*
+ * The NTP state's other fields, with the slews of the PLL: ADJ_TIMECONST,
+ * ADJ_MAXERROR and ADJ_ESTERROR, every other time beyond their range
+ * (the kernel clamps them: kernel/time/ntp.c; a time constant of
+ * LONG_MAX - 1 overflowed before 06c03c8edce3), read back.
+ */
+static void do_ntp_fields(struct disturber *d)
+{
+	bool beyond = d->ntp_beyond;
+	struct timex tx = {
+		.modes = ADJ_TIMECONST | ADJ_MAXERROR | ADJ_ESTERROR,
+		.constant = beyond ? LONG_MAX - 1 : rnd_range(d, 0, READBACK_MAXTC),
+		.maxerror = beyond ? 2 * READBACK_PHASE_LIMIT : rnd_range(d, 0, 1000000),
+		.esterror = beyond ? 3 * READBACK_PHASE_LIMIT : rnd_range(d, 0, 1000000),
+	};
+
+	d->ntp_beyond = !beyond;
+	d->ntp_changed = true;
+	adjust_read_back(d, &tx,
+			 beyond ? "ADJ_TIMECONST|ADJ_MAXERROR|ADJ_ESTERROR beyond their range"
+				: "ADJ_TIMECONST|ADJ_MAXERROR|ADJ_ESTERROR");
 }
 
 static void do_slew(struct disturber *d)
@@ -80,10 +171,14 @@ static void do_slew(struct disturber *d)
 	} else {
 		tx.modes = ADJ_OFFSET_SINGLESHOT;
 	}
+	bool pll = d->slew_pll;
 	d->slew_pll = !d->slew_pll;
-	if (perturb_adjust(&tx, tx.modes == ADJ_OFFSET_SINGLESHOT ? "ADJ_OFFSET_SINGLESHOT"
-								  : "ADJ_OFFSET"))
+	if (adjust_read_back(d, &tx,
+			     pll ? "ADJ_OFFSET|ADJ_STATUS (STA_PLL, microseconds)"
+				 : "ADJ_OFFSET_SINGLESHOT"))
 		d->clock_moved = true;
+	if (pll)
+		do_ntp_fields(d);
 }
 
 static void do_step(struct disturber *d)
@@ -111,7 +206,7 @@ static void do_tai(struct disturber *d)
 		tx.constant = rnd_range(d, 10, 39);
 	while (tx.constant - tai < 2 && tai - tx.constant < 2);
 	tx.modes = ADJ_TAI;
-	if (perturb_adjust(&tx, "ADJ_TAI"))
+	if (adjust_read_back(d, &tx, "ADJ_TAI"))
 		d->tai_changed = true;
 }
 
@@ -351,6 +446,31 @@ static void restore_timex(struct disturber *d, struct restored *w)
 		tx.modes |= ADJ_TAI;
 		tx.constant = s->tx.tai;
 	}
+	if (d->ntp_changed) {
+		/*
+		 * The time constant as saved: set in nanosecond mode, where
+		 * the kernel does not add 4 to it (ntp.c), then the status
+		 * below puts the mode back.
+		 */
+		struct timex ntp = { .modes = ADJ_STATUS, .status = s->tx.status | STA_NANO };
+		if (perturb_adjust(&ntp, "restore (nanosecond mode)")) {
+			ntp = (struct timex){ .modes = ADJ_TIMECONST | ADJ_MAXERROR | ADJ_ESTERROR,
+					      .constant = s->tx.constant,
+					      .maxerror = s->tx.maxerror,
+					      .esterror = s->tx.esterror };
+			if (perturb_adjust(&ntp, "restore (time constant, maxerror, esterror)"))
+				say_restored(w,
+					     "%stime constant %ld, maxerror %ld us, esterror %ld us",
+					     w->used ? ", " : "", s->tx.constant, s->tx.maxerror,
+					     s->tx.esterror);
+			else
+				d->failed = true;
+		} else {
+			d->failed = true;
+		}
+		tx.modes |= ADJ_STATUS;
+		tx.status = s->tx.status;
+	}
 	if (!tx.modes)
 		return;
 	struct timex check = { 0 };
@@ -437,6 +557,12 @@ void perturb_restore(struct disturber *d)
 	restore_realtime(d, &w);
 	restore_timex(d, &w);
 	restore_sysfs(d, &w);
+	if (d->readback_fails) /* (in every mode: a failure of its own) */
+		report_note("perturb: " READBACK_CHECK ": %u of %u settings read back otherwise",
+			    d->readback_fails, d->readbacks);
+	else if (d->cfg->verbose && d->readbacks)
+		report_note("perturb: " READBACK_CHECK ": %u settings, all read back as set",
+			    d->readbacks);
 	if (d->cfg->verbose)
 		note_events(d, &w);
 }

@@ -42,7 +42,11 @@ struct disturber {
 	bool leap_delete;	    /* the next leap second is a deletion */
 	bool step_back;		    /* the next step goes backwards */
 	bool slew_pll;		    /* the next slew is ADJ_OFFSET with STA_PLL */
-	bool failed;		    /* something could not be restored */
+	bool failed;		    /* something could not be restored, or read back */
+	bool ntp_changed;	    /* the time constant, maxerror or esterror set */
+	bool ntp_beyond;	    /* the next of them beyond their range */
+	unsigned readbacks;	    /* adjtimex settings read back */
+	unsigned readback_fails;    /* of them, read back otherwise than set */
 	unsigned leaps_seen;	    /* visits across which the TAI offset moved by 1 s */
 	long visit_tai;		    /* the TAI offset when the leap second visit began */
 	struct ts64 leap_ready;	    /* raw time before which no new leap or y2038 visit

@@ -16,6 +16,7 @@
 #include <sys/timerfd.h>
 #endif
 
+#include "core/known_bugs.h"
 #include "harness/fallback.h"
 #include "harness/verify.h"
 #include "lib/child.h"
@@ -70,6 +71,8 @@ void verify_part(const char *p)
 struct tally {
 	const char *part, *name; /* string literals: the same address after fork */
 	uint64_t made, failed;
+	uint64_t xfailed; /* of the failures, a known kernel bug's (verify_fail_known()) */
+	int bug;	  /* known_bugs[] row + 1 of the xfailed, 0: none */
 	const char *skip; /* verify_skip(): why the check was not made */
 	atomic_bool ready;
 };
@@ -91,6 +94,7 @@ struct sight_entry {
  */
 static struct session {
 	atomic_uint printed;
+	atomic_uint xfail_printed; /* of them, expected failures (verify_fail_known()) */
 	unsigned maxfails;
 	bool noted;		   /* verify_notes() has spoken (inherited by fork) */
 	bool set_noted;		   /* verify_clock_was_set()'s note said */
@@ -120,6 +124,8 @@ static bool tally_add(const struct tally *t)
 	s->tally[i].name = t->name;
 	s->tally[i].made = t->made;
 	s->tally[i].failed = t->failed;
+	s->tally[i].xfailed = t->xfailed;
+	s->tally[i].bug = t->bug;
 	s->tally[i].skip = t->skip;
 	atomic_store_explicit(&s->tally[i].ready, true, memory_order_release);
 	return true;
@@ -128,6 +134,13 @@ static bool tally_add(const struct tally *t)
 void verify_tally(const char *p, const char *name, uint64_t made, uint64_t failed)
 {
 	struct tally t = { .part = p, .name = name, .made = made, .failed = failed };
+
+	tally_add(&t);
+}
+
+void verify_tally_xfail(const char *p, const char *name, uint64_t xfailed, int bug)
+{
+	struct tally t = { .part = p, .name = name, .xfailed = xfailed, .bug = bug + 1 };
 
 	tally_add(&t);
 }
@@ -252,6 +265,9 @@ static unsigned session_tallies(struct tally *out)
 		}
 		out[j].made += t->made;
 		out[j].failed += t->failed;
+		out[j].xfailed += t->xfailed;
+		if (t->bug)
+			out[j].bug = t->bug;
 		if (t->made) /* (made somewhere: not skipped) */
 			out[j].skip = NULL;
 	}
@@ -271,8 +287,21 @@ static void report_tallies(const struct api *api, const struct run *run)
 		snprintf(name, sizeof(name), "%s%s%s", t->part ? t->part : "", t->part ? ": " : "",
 			 t->name);
 		const char *times = t->made == 1 ? "time" : "times";
+		char subject[160];
+		const struct known_bug *bug = t->bug ? &known_bugs[t->bug - 1] : NULL;
+		bool xfail = t->failed && t->failed == t->xfailed && bug && !run->fail_known_bugs;
 
-		if (report_has_subtests() && t->skip && !t->made)
+		if (report_has_subtests() && xfail)
+			report_subtest(api, STATUS_PASS, name, NULL,
+				       "XFAIL %s: %s (failed %" PRIu64 " of %" PRIu64 " %s)",
+				       bug->id, known_bug_subject(bug, subject, sizeof(subject)),
+				       t->failed, t->made, times);
+		else if (run->verbose && !report_has_subtests() && xfail)
+			report_line(api,
+				    "verify: check \"%s\" %" PRIu64 " %s, %" PRIu64
+				    " failed: XFAIL (known kernel bug %s)",
+				    name, t->made, times, t->failed, bug->id);
+		else if (report_has_subtests() && t->skip && !t->made)
 			report_subtest(api, STATUS_SKIP, name, NULL, "%s", t->skip);
 		else if (t->skip && !t->made)
 			continue; /* (said by a note) */
@@ -462,6 +491,7 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 		return STATUS_FAIL;
 	}
 	atomic_init(&s->printed, 0);
+	atomic_init(&s->xfail_printed, 0);
 	s->maxfails = run->maxfails;
 	s->noted = false;
 	s->set_noted = false;
@@ -478,15 +508,23 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 		verify_tally(NULL, VERIFY_REACHABLE_CHECK, 1, *unreachable != '\0');
 	}
 	st = parts(api, run);
-	unsigned fails = verify_failures();
+	unsigned xfails = atomic_load(&s->xfail_printed);
+	unsigned fails = verify_failures() - xfails;
 	report_failures(api, TEST_VERIFY, fails);
 	regcheck_skip_line(api, run);
+	if (xfails)
+		report_line(api,
+			    "verify: %u expected failure%s: known kernel bugs of this kernel (%s; the first line of each check shown)",
+			    xfails, xfails == 1 ? "" : "s",
+			    run->fail_known_bugs ? "failing: --fail-known-bugs" : "XFAIL");
 	report_tallies(api, run);
 	report_sight(api, run);
 	report_subtests_end(api);
 	session = &local_session;
 	child_shared_page_free(s, size);
-	return fails ? STATUS_FAIL : st;
+	if (fails || (xfails && run->fail_known_bugs))
+		return STATUS_FAIL;
+	return st;
 }
 
 static enum clock_set_look look_timerfd(int fd);
@@ -580,6 +618,63 @@ void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 	va_start(ap, fmt);
 	report_vline_scoped(ctx->api, scope, fmt, ap);
 	va_end(ap);
+}
+
+/* "API: [SCOPE: ]message": a failure line of verify_fail_known(). */
+static __attribute__((format(printf, 2, 3))) void verify_fail_line(const struct api *api,
+								   const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report_vline_scoped(api, scope, fmt, ap);
+	va_end(ap);
+}
+
+void verify_fail_known(struct verify_ctx *ctx, const struct known_symptom *sym, const char *fmt,
+		       ...)
+{
+	struct known_symptom s = *sym;
+	const struct kernel_version *k = known_bugs_kernel(ctx->run->vdso);
+	struct known_match m;
+	char msg[600], bug[300] = "";
+	va_list ap;
+
+	struct verify_check *c =
+		&ctx->check[ctx->pending ? ctx->pending - 1
+					 : verify_check_find(ctx, VERIFY_OTHER_CHECK)];
+	if (!s.check)
+		s.check = c->name;
+	bool xfail = known_bug_match(&s, k, &m);
+	if (!ctx->pending)
+		c->made++;
+	c->failed++;
+	ctx->pending = 0;
+	if (xfail) {
+		c->xfailed++;
+		c->bug = (int)(m.bug - known_bugs) + 1;
+		known_bugs_record((size_t)(m.bug - known_bugs));
+	}
+	/* an expected failure: its first line per check and context, the rest tallied */
+	if (xfail && !ctx->run->fail_known_bugs && c->xfailed > 1)
+		return;
+	if (!reserve_failure())
+		return;
+	if (xfail && !ctx->run->fail_known_bugs) {
+		ctx->xfails++;
+		atomic_fetch_add(&session->xfail_printed, 1);
+	} else {
+		ctx->fails++;
+	}
+	if (xfail)
+		snprintf(bug, sizeof(bug), "; %s; this kernel is %s",
+			 known_bug_describe(m.bug, msg, sizeof(msg)), k->text);
+	else if (m.why[0])
+		snprintf(bug, sizeof(bug), "; %s", m.why);
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	verify_fail_line(ctx->api, "%s%s", msg, bug);
 }
 
 bool verify_sys_normalized(struct verify_ctx *ctx, const char *what, int64_t sec, int64_t frac,
@@ -777,8 +872,12 @@ enum status verify_end(struct verify_ctx *ctx)
 		say(ctx->api, "verify: %" PRIu64 " checks, %u failures", ctx->checks, ctx->fails);
 	if (ctx->run->verbose && !interrupt_signal() && ctx->checks)
 		say_kinds(ctx);
-	for (unsigned i = 0; i < ctx->n_checks; i++)
+	for (unsigned i = 0; i < ctx->n_checks; i++) {
 		verify_tally(part, ctx->check[i].name, ctx->check[i].made, ctx->check[i].failed);
+		if (ctx->check[i].xfailed)
+			verify_tally_xfail(part, ctx->check[i].name, ctx->check[i].xfailed,
+					   ctx->check[i].bug - 1);
+	}
 	if (!part) /* (the main part's figures: a namespace's are alike) */
 		verify_sight_add(&ctx->sight);
 	ctx->n_checks = 0;

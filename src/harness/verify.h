@@ -51,7 +51,9 @@
 struct verify_check {
 	const char *name; /* a string literal (compared by address, then by text) */
 	uint64_t made;
-	uint64_t failed; /* verify_fail() calls it was blamed for */
+	uint64_t failed;  /* verify_fail() calls it was blamed for */
+	uint64_t xfailed; /* of them, known kernel bugs (verify_fail_known()): expected */
+	int bug;	  /* the row of known_bugs[] of the last of those, + 1; 0: none */
 };
 
 /* What a look at a clock-set watch found (verify_clock_set_wait()). */
@@ -91,7 +93,8 @@ struct verify_ctx {
 	uint64_t deadline_ns; /* now_ns() at which to stop */
 	uint64_t checks;      /* checks made (summed by verify_end()) */
 	uint64_t rounds;      /* verify_running() calls: the rounds begun */
-	unsigned fails;	      /* failures reported through this context */
+	unsigned fails;	      /* failures reported through this context (not the expected ones) */
+	unsigned xfails;      /* expected failures (known kernel bugs) reported through it */
 	int clock_set_fd;     /* timerfd cancelled when CLOCK_REALTIME is set; -1 */
 	unsigned clock_sets;  /* settings of CLOCK_REALTIME that excused a check */
 	unsigned n_checks;    /* entries of check[] in use */
@@ -216,6 +219,24 @@ static inline bool verify_ok(struct verify_ctx *ctx, const char *name, bool ok)
 void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+struct known_symptom;
+
+/*
+ * verify_fail_known - verify_fail() for a failure that may be a known
+ * kernel bug (core/known_bugs.h): @s the facts of the failure (its call,
+ * clock id, check, answers; s->check NULL: the check verify_ok() last
+ * failed).  The line is "API: message; " then, for a failure that is the
+ * bug of a row on a kernel in its range, "known kernel bug ID: fixed by
+ * HASH ("SUBJECT"), vX.Y; this kernel is VERSION", an expected failure
+ * (not counted in ctx->fails, not failing the API) unless
+ * run->fail_known_bugs; for a failure of a row's call and check that is not
+ * its bug, or a kernel outside the range, why not ("not known kernel bug
+ * ID: the system call gives ENODEV, not EINVAL"), a failure as any other.
+ * The row seen goes into the run's record (known_bugs_record()).
+ */
+void verify_fail_known(struct verify_ctx *ctx, const struct known_symptom *s, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /*
  * verify_sys_normalized - check that a reading the system call gave (the
  * kernel's, which verify compares with) is normalized: 0 <= @frac <=
@@ -260,6 +281,14 @@ void verify_part(const char *part);
  * check beyond VERIFY_TALLIES_MAX is tallied under VERIFY_OTHER_CHECK.
  */
 void verify_tally(const char *part, const char *name, uint64_t made, uint64_t failed);
+
+/*
+ * verify_tally_xfail - of the failures tallied for the check @name of
+ * @part, @xfailed were the known kernel bug of row @bug (known_bugs[]):
+ * its KTAP subtest is "ok N CHECK # XFAIL ID: SUBJECT" when they are all
+ * its failures (unless --fail-known-bugs).
+ */
+void verify_tally_xfail(const char *part, const char *name, uint64_t xfailed, int bug);
 
 /* The checks (part and name) one verify_api() tallies. */
 #define VERIFY_TALLIES_MAX 64

@@ -26,6 +26,8 @@ struct format_ctx {
 	int name_width;		 /* "syscall/" and the longest API name */
 	/* .result of a skip: why, the last note or line said of the API ("" if none) */
 	const char *skip_reason;
+	/* .result of a pass: the known kernel bugs it failed only as ("ID: SUBJECT"), or NULL */
+	const char *xfail_reason;
 };
 
 /* The machine conditions of a bench run (vdsotest(1), NOISE): governor, boost, load. */

@@ -37,6 +37,12 @@ static void ktap_result(const struct format_ctx *ctx, const struct run *run, con
 				putchar(*c == '#' || *c == '\n' ? '?' : *c);
 		}
 		putchar('\n');
+	} else if (st == STATUS_PASS && ctx->xfail_reason && *ctx->xfail_reason) {
+		/* kselftest's expected failure (ksft_test_result_xfail()) */
+		printf("ok %zu %s # XFAIL ", n, api->name);
+		for (const char *c = ctx->xfail_reason; *c; c++)
+			putchar(*c == '#' || *c == '\n' ? '?' : *c);
+		putchar('\n');
 	} else {
 		printf("%sok %zu %s\n", st == STATUS_FAIL ? "not " : "", n, api->name);
 	}

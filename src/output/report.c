@@ -207,6 +207,13 @@ void report_begin(const struct run *run, enum test_type t)
 	sink_flush();
 }
 
+static char xfail_reason[300];
+
+void report_xfail(const char *reason)
+{
+	snprintf(xfail_reason, sizeof(xfail_reason), "%s", reason ? reason : "");
+}
+
 void report_result(const struct api *api, const struct run *run, enum status st, int stopped)
 {
 	const struct format_ops *f = ops_of(out.format);
@@ -221,12 +228,17 @@ void report_result(const struct api *api, const struct run *run, enum status st,
 			 ? r->last + n + 2
 			 : r->last);
 	r->last[0] = '\0';
-	if (!f->result)
+	if (!f->result) {
+		xfail_reason[0] = '\0';
 		return;
+	}
 	report_progress_clear();
 	out.ctx.skip_reason = why;
+	out.ctx.xfail_reason = xfail_reason;
 	f->result(now(), run, api, st, stopped);
 	out.ctx.skip_reason = NULL;
+	out.ctx.xfail_reason = NULL;
+	xfail_reason[0] = '\0';
 	sink_flush();
 }
 

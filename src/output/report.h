@@ -54,6 +54,13 @@ void report_begin(const struct run *run, enum test_type t);
 void report_result(const struct api *api, const struct run *run, enum status st, int stopped);
 
 /*
+ * report_xfail - the next report_result() of a pass is an expected failure
+ * (a known kernel bug, core/known_bugs.h): in ktap "ok N API # XFAIL
+ * @reason" ("ID: SUBJECT", '#' printed as '?'); nothing in other formats.
+ */
+void report_xfail(const char *reason);
+
+/*
  * report_end - finish the run's output: json closes the document with
  * "interrupted": "SIGNAL" or null; ktap, if the run was cut short by
  * @stopped (else 0), ends with "Bail out! interrupted by SIGNAL".

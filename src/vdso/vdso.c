@@ -871,6 +871,7 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 	}
 	b->test_syscall = dlsym(h, VDSO_TEST_SYSCALL);
 	b->test_vsyscall_getcpu = dlsym(h, VDSO_TEST_VSYSCALL_GETCPU);
+	b->test_kernel_release = dlsym(h, VDSO_TEST_KERNEL_RELEASE);
 	return 0;
 #else
 	*err = "this build of vdsotest has no dlopen()";

@@ -77,7 +77,7 @@ struct vdso_arch {
 };
 
 /*
- * The test seam: two optional symbols a --vdso-lib object may export
+ * The test seam: three optional symbols a --vdso-lib object may export
  * (tests/fake-vdso.c does), so that a test can hand verify a wrong answer
  * where no fake vDSO function can: from the system call (the kernel) and
  * from the x86_64 vsyscall page.  The kernel's vDSO exports neither name,
@@ -89,9 +89,14 @@ struct vdso_arch {
  *     void *cache): called instead of the vsyscall page's getcpu (at
  *     0xffffffffff600800 on x86_64), on any architecture; the kernel's
  *     convention (0 or a negative errno).
+ *   const char *vdsotest_test_kernel_release(void): the kernel release the
+ *     known kernel bugs are judged against (core/known_bugs.h) instead of
+ *     uname(2)'s, "RELEASE" or "RELEASE;VERSION" (uname's release and
+ *     version); NULL: uname(2)'s.
  */
 #define VDSO_TEST_SYSCALL "vdsotest_test_syscall"
 #define VDSO_TEST_VSYSCALL_GETCPU "vdsotest_test_vsyscall_getcpu"
+#define VDSO_TEST_KERNEL_RELEASE "vdsotest_test_kernel_release"
 
 /* Room for the longest symbol name, "__kernel_clock_getres_time64", and more. */
 #define VDSO_SYMBOL_NAME_MAX 48
@@ -111,6 +116,7 @@ struct vdso_binding {
 	char unreachable[VDSO_NR_CALLS][VDSO_UNREACHABLE_LEN];
 	void *test_syscall;	    /* VDSO_TEST_SYSCALL of --vdso-lib, or NULL */
 	void *test_vsyscall_getcpu; /* VDSO_TEST_VSYSCALL_GETCPU of --vdso-lib, or NULL */
+	void *test_kernel_release;  /* VDSO_TEST_KERNEL_RELEASE of --vdso-lib, or NULL */
 };
 
 /*
