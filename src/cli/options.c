@@ -38,7 +38,8 @@ enum {
 	OPT_HEADER,
 	OPT_NO_HEADER,
 	OPT_LATENCY,
-	OPT_SKIP_UNSUPPORTED
+	OPT_SKIP_UNSUPPORTED,
+	OPT_RUNS
 };
 
 static const struct option long_options[] = {
@@ -65,6 +66,7 @@ static const struct option long_options[] = {
 	{ "header", no_argument, NULL, OPT_HEADER },
 	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "latency", no_argument, NULL, OPT_LATENCY },
+	{ "runs", required_argument, NULL, OPT_RUNS },
 	{ "skip-unsupported", no_argument, NULL, OPT_SKIP_UNSUPPORTED },
 	{ NULL, 0, NULL, 0 },
 };
@@ -95,17 +97,17 @@ static void help(FILE *f)
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... [--] NEW.json...\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types | [-o text|json] info\n"
 	      "\n"
-	      "  -d, --duration=SEC    seconds per bench path or per verify (default 1)\n"
+	      "  -d, --duration=SEC    seconds per bench path or per verify (default 0.1, 1)\n"
 	      "  -f, --maxfails=NUM    verify: stop an API after NUM failures (default 10)\n"
 	      "  -o, --format=FORMAT   text, nsec, table, json, csv or ktap\n"
 	      "      --output=FILE     write the results to FILE\n"
-	      "  -r, --repeat=N        bench: measure each path N times (median, spread)\n"
-	      "      --net             bench: take off the timing loop's own cost\n"
+	      "  -r, --repeat=N, --runs=N  bench: N times in one process, or in N new ones\n"
 	      "  -t, --threads=N       bench, verify: N threads, each on its own CPU\n"
-	      "      --cycles          bench: cycles per call too\n"
+	      "      --net, --cycles   bench: take off the loop's own cost; cycles per call\n"
 	      "      --cpu=LIST        bench on these CPUs (1, or 0,2-3)\n"
 	      "      --header, --no-header  bench: the '# ' context lines, or not\n"
 	      "      --latency         bench: time single calls (percentiles, histogram)\n"
+	      "      --mean, --emulated-ok  bench: the original's mean; compare: emulated too\n"
 	      "      --size=BYTES      getrandom bench: bytes per call (default 4)\n"
 	      "      --skip-unsupported  bench: leave out the clock ids the kernel rejects\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from PATH (\"none\": no vDSO)\n"
@@ -253,6 +255,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_HEADER] = "--[no-]header",
 	[OPTION_LATENCY] = "--latency",
 	[OPTION_SKIP_UNSUPPORTED] = "--skip-unsupported",
+	[OPTION_RUNS] = "--runs",
 };
 
 #define BIT(o) (1u << (o))
@@ -264,7 +267,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 /* clang-format on */
 /* clang-format off */
 #define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
-		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY))
+		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY) | BIT(OPTION_RUNS))
 /* clang-format on */
 #define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
 
@@ -607,6 +610,7 @@ static void mark_given(struct options *o, int c)
 		{ OPT_DUMP, OPTION_DUMP },	 { OPT_PERTURB, OPTION_PERTURB },
 		{ OPT_HEADER, OPTION_HEADER },	 { OPT_NO_HEADER, OPTION_HEADER },
 		{ OPT_LATENCY, OPTION_LATENCY }, { OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
+		{ OPT_RUNS, OPTION_RUNS },
 	};
 	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 		if (bits[i].c == c)
@@ -665,6 +669,8 @@ static int parse_value(struct options *o, int c, FILE *err)
 		return parse_format(optarg, &o->format, err);
 	case 'r':
 		return parse_unsigned(optarg, "repeat", REPEAT_MAX, &o->repeat, err);
+	case OPT_RUNS:
+		return parse_unsigned(optarg, "runs", RUNS_MAX, &o->runs, err);
 	case OPT_PERTURB:
 		return parse_perturb(optarg, &o->perturb, err);
 	case OPT_CPU:
@@ -739,6 +745,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			       .maxfails = 10,
 			       .threads = 1,
 			       .repeat = 1,
+			       .runs = 1,
 			       .size_bytes = 4,
 			       .header = -1 };
 	optind = 0; /* glibc, musl: full reset of getopt's state */

@@ -19,6 +19,8 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE, CMD_INF
 #define THREADS_MAX 1024u
 /* Limit of --repeat (stats.h: the samples the statistics look at). */
 #define REPEAT_MAX 1000u
+/* Limit of --runs (the values a side compare tests exactly or not). */
+#define RUNS_MAX 1000u
 /* Limit of --size (getrandom bench: bytes per call). */
 #define SIZE_MAX_BYTES 1048576u
 
@@ -38,6 +40,7 @@ struct options {
 	enum output_format format; /* default FORMAT_TEXT */
 	const char *vdso_lib;	   /* --vdso-lib, or NULL for the kernel's */
 	unsigned repeat;	   /* default 1 */
+	unsigned runs;		   /* --runs: measuring processes per API, default 1 */
 	const char *output;	   /* --output, or NULL for standard output */
 	bool net;		   /* --net */
 	bool skip_unsupported;	   /* --skip-unsupported: leave out what the kernel rejects */
@@ -80,6 +83,7 @@ enum option_bit {
 	OPTION_HEADER,
 	OPTION_LATENCY,
 	OPTION_SKIP_UNSUPPORTED,
+	OPTION_RUNS,
 	NR_OPTION_BITS
 };
 

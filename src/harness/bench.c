@@ -952,20 +952,168 @@ static enum status report_pass(const struct api *api, const struct run *run,
 	return st;
 }
 
+/* The head of a record of bench --runs (bench.h); the samples follow it. */
+struct record_head {
+	uint32_t magic, repeat, threads, cycles;
+	uint32_t measured[NR_PATHS];
+	int32_t stopped_in, failed_in, smt_cpu;
+	double smt_busy_pct, steal_pct;
+};
+#define RECORD_MAGIC 0x76647231u /* "vdr1" */
+
+/* Write all of @len bytes of @buf to @fd; false on a failure. */
+static bool write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		len -= (size_t)w;
+	}
+	return true;
+}
+
+/* A measuring process of --runs: @m and the conditions @c, to run->measure_fd. */
+static bool write_record(const struct run *run, const struct bench_pass *m,
+			 const struct bench_conditions *c, bool cycles)
+{
+	struct record_head h = { .magic = RECORD_MAGIC,
+				 .repeat = m->repeat,
+				 .threads = m->threads,
+				 .cycles = cycles,
+				 .stopped_in = m->stopped_in,
+				 .failed_in = m->failed_in,
+				 .smt_cpu = c->smt_cpu,
+				 .smt_busy_pct = c->smt_busy_pct,
+				 .steal_pct = c->steal_pct };
+
+	for (int p = 0; p < NR_PATHS; p++)
+		h.measured[p] = m->measured[p];
+	return write_all(run->measure_fd, &h, sizeof(h)) &&
+	       write_all(run->measure_fd, m->samples,
+			 (size_t)NR_PATHS * m->repeat * sizeof(*m->samples)) &&
+	       write_all(run->measure_fd, m->each,
+			 (size_t)(NR_PATHS + 1) * m->threads * sizeof(*m->each));
+}
+
+/*
+ * The head of record @k of @rs when it is whole and of @repeat repeats and
+ * @threads threads with every path of @paths measured, else NULL.
+ */
+static const struct record_head *record_ok(const struct bench_runs *rs, unsigned k,
+					   unsigned repeat, unsigned threads,
+					   const struct bench_paths *paths)
+{
+	const struct record_head *h = (const void *)rs->record[k];
+
+	if (rs->len[k] != sizeof(*h) + (size_t)NR_PATHS * repeat * sizeof(struct bench_sample) +
+				  (size_t)(NR_PATHS + 1) * threads * sizeof(struct bench_sample) ||
+	    h->magic != RECORD_MAGIC || h->repeat != repeat || h->threads != threads ||
+	    h->stopped_in >= 0 || h->failed_in >= 0)
+		return NULL;
+	for (int p = 0; p < NR_PATHS; p++)
+		if (h->measured[p] != (paths->batch[p] ? repeat : 0))
+			return NULL;
+	return h;
+}
+
+/*
+ * The records of run->runs_data into @m (m->repeat: runs * repeats, run r's
+ * at r * repeat), the worst SMT and steal shares into @c, the cycle flag
+ * into @res; the runs taken into *@runs (records not usable are lost).
+ */
+static bool take_records(const struct run *run, const struct bench_paths *paths,
+			 struct bench_pass *m, unsigned repeat, struct bench_conditions *c,
+			 struct bench_result *res, unsigned *runs)
+{
+	const struct bench_runs *rs = run->runs_data;
+	unsigned threads = m->threads, n = 0;
+
+	c->smt_busy_pct = c->steal_pct = -1;
+	c->smt_cpu = -1;
+	for (unsigned k = 0; k < rs->n; k++) {
+		const struct record_head *h = record_ok(rs, k, repeat, threads, paths);
+		if (!h)
+			continue;
+		const struct bench_sample *s = (const void *)(h + 1);
+		const struct bench_sample *each = s + (size_t)NR_PATHS * repeat;
+		for (int p = 0; p < NR_PATHS; p++) {
+			for (unsigned i = 0; i < h->measured[p]; i++)
+				m->samples[p * m->repeat + n * repeat + i] = s[p * repeat + i];
+			m->measured[p] += h->measured[p];
+			for (unsigned t = 0; threads > 1 && h->measured[p] && t < threads; t++)
+				add_sample(&m->each[(p + 1) * threads + t], &each[(p + 1) * threads + t],
+					   m->measured[p] == h->measured[p]);
+		}
+		if (h->smt_busy_pct > c->smt_busy_pct) {
+			c->smt_busy_pct = h->smt_busy_pct;
+			c->smt_cpu = h->smt_cpu;
+		}
+		if (h->steal_pct > c->steal_pct)
+			c->steal_pct = h->steal_pct;
+		res->cycles = h->cycles;
+		n++;
+	}
+	*runs = n;
+	return n > 0;
+}
+
+/*
+ * Each run's ns per call of each path (the median of its @repeat repeats)
+ * into @v (NR_PATHS * runs), and the path's headline figures of the runs:
+ * their median, least, largest and spread.
+ */
+static void per_run_stats(const struct bench_pass *m, unsigned repeat, unsigned runs,
+			  double *v, struct bench_result *res)
+{
+	for (int p = 0; p < NR_PATHS; p++) {
+		struct bench_stats *st = &res->stats[p], one;
+		struct stats_summary sum;
+		double *pv = &v[p * runs];
+		if (!res->present[p])
+			continue;
+		for (unsigned r = 0; r < runs; r++) {
+			stats_compute(&m->samples[p * m->repeat + r * repeat], repeat,
+				      res->net_minus_ns, &one);
+			pv[r] = one.median_ns;
+		}
+		res->run_ns[p] = pv;
+		if (runs < 2) /* (one run: the repeats' figures stay) */
+			continue;
+		stats_summarize(pv, runs, &sum);
+		st->median_ns = sum.median;
+		st->min_ns = st->max_ns = pv[0];
+		for (unsigned r = 1; r < runs; r++) {
+			st->min_ns = pv[r] < st->min_ns ? pv[r] : st->min_ns;
+			st->max_ns = pv[r] > st->max_ns ? pv[r] : st->max_ns;
+		}
+		st->stdev_pct = sum.mean > 0 ? 100 * sum.stdev / sum.mean : 0;
+	}
+}
+
 enum status bench_run(const struct api *api, const struct run *run, const struct bench_paths *paths)
 {
-	struct bench_pass m = { .repeat = run->repeat ? run->repeat : 1,
+	unsigned repeat = run->repeat ? run->repeat : 1;
+	unsigned runs = run->runs_data && run->runs_data->n ? run->runs_data->n : 1;
+	struct bench_pass m = { .repeat = repeat * runs,
 				.threads = run->threads ? run->threads : 1,
 				.stopped_in = -1,
 				.failed_in = -1 };
 	unsigned threads = m.threads;
 	m.samples = calloc((size_t)NR_PATHS * m.repeat, sizeof(*m.samples));
 	m.each = calloc((size_t)(NR_PATHS + 1) * threads, sizeof(*m.each));
-	struct bench_result res = { .threads = threads, .cpus = run->cpus };
+	double *run_v = calloc((size_t)NR_PATHS * runs, sizeof(*run_v));
+	struct bench_result res = { .threads = threads, .cpus = run->cpus, .runs = 1 };
 	struct bench_cycles cyc = { run->cycles, -1 };
 	enum status st = STATUS_FAIL;
+	bool measured_elsewhere = runs > 1 || (run->runs_data && run->runs_data->n);
 
-	if (!m.samples || !m.each) {
+	if (!m.samples || !m.each || !run_v) {
 		perror("vdsotest: bench");
 		goto out;
 	}
@@ -974,26 +1122,52 @@ enum status bench_run(const struct api *api, const struct run *run, const struct
 			strerror(errno));
 		goto out;
 	}
+	struct watch watch;
+	if (run->measuring) { /* a measuring process of --runs */
+		open_cycles(api, &cyc, &res, threads);
+		watch_start(&watch, run, threads);
+		measure_paths(api, run, paths, res.cycles ? &cyc : NULL, &m);
+		watch_end(&watch, &res.cond);
+		st = write_record(run, &m, &res.cond, res.cycles) ? STATUS_PASS : STATUS_FAIL;
+		goto out;
+	}
 	if (!paths->batch[PATH_VDSO])
 		report_no_vdso(api);
 	st = probe_paths(api, paths, res.error);
 	res.overhead_ns = overhead(run, paths);
-	open_cycles(api, &cyc, &res, threads);
-	struct watch watch;
-	watch_start(&watch, run, threads);
-	measure_paths(api, run, paths, res.cycles ? &cyc : NULL, &m);
+	if (measured_elsewhere) {
+		if (!take_records(run, paths, &m, repeat, &res.cond, &res, &runs)) {
+			report_line(api, "bench: no run's measuring process gave a record");
+			st = STATUS_FAIL;
+			goto out;
+		}
+		m.repeat = repeat * runs; /* (the runs taken: the first ones' places) */
+		for (int p = 0; p < NR_PATHS; p++)
+			if (m.measured[p]) /* compact: run r of path p at p * m.repeat + r * repeat */
+				memmove(&m.samples[p * m.repeat], &m.samples[p * repeat * (run->runs_data->n)],
+					(size_t)m.repeat * sizeof(*m.samples));
+		res.runs = runs;
+		res.runs_lost = run->runs_data->lost + (run->runs_data->n - runs);
+	} else {
+		open_cycles(api, &cyc, &res, threads);
+		watch_start(&watch, run, threads);
+		measure_paths(api, run, paths, res.cycles ? &cyc : NULL, &m);
+	}
 	for (int p = 0; p < NR_PATHS; p++)
 		res.present[p] = m.measured[p] > 0;
 	if (run->latency && m.stopped_in < 0 && m.failed_in < 0 &&
 	    !measure_latency(api, run, paths, &res))
 		st = STATUS_FAIL;
-	watch_end(&watch, &res.cond);
+	if (!measured_elsewhere)
+		watch_end(&watch, &res.cond);
 	compute_stats(api, run, paths, &m, &res);
+	per_run_stats(&m, repeat, res.runs, run_v, &res);
 	st = report_pass(api, run, &m, &res, st);
 out:
 	if (cyc.fd >= 0)
 		cycles_close(cyc.info, cyc.fd);
 	free(m.samples);
 	free(m.each);
+	free(run_v);
 	return st;
 }
