@@ -115,6 +115,20 @@ static void json_begin(const struct format_ctx *ctx, const struct run *run,
 	json_string_or_null(f.clocksource);
 	fputs(",\n  \"cpu_model\": ", stdout);
 	json_string_or_null(f.cpu_model);
+	printf(",\n  \"emulated\": %s, \"emulated_why\": ", f.emulated ? "true" : "false");
+	json_string_or_null(f.emulated_why);
+	fputs(",\n  \"cmdline\": ", stdout);
+	json_string_or_null(f.cmdline);
+	fputs(",\n  \"vulnerabilities\": {", stdout);
+	struct sysinfo_vuln v[40];
+	unsigned nv = sysinfo_vulnerabilities(NULL, v, 40);
+	for (unsigned i = 0; i < nv; i++) {
+		fputs(i ? ", " : "", stdout);
+		report_json_string(v[i].name);
+		fputs(": ", stdout);
+		report_json_string(v[i].text);
+	}
+	putchar('}');
 	printf(",\n  \"options\": {\"test_type\": \"%s\", \"duration_ns\": %" PRIu64
 	       ", \"repeat\": %u, \"runs\": %u, \"threads\": %u, \"net\": %s, \"size\": %zu, \"cpu\": ",
 	       test_type_name(ctx->test), run->duration_ns, run->repeat, run->runs ? run->runs : 1, run->threads,
