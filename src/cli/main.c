@@ -639,10 +639,11 @@ static int other_command(const struct options *o)
 	 * it at once, not after a read from a FIFO or pipe that may never end)
 	 */
 	if (o->command == CMD_COMPARE) {
+		struct compare_opts copts = { o->verbose, o->emulated_ok };
 		interrupt_release();
 		return finish(compare_run(o->compare_old_files, o->compare_n_old,
 					  o->compare_new_files, o->compare_n_new, o->format,
-					  o->output));
+					  o->output, &copts));
 	}
 	if (o->command == CMD_LIST_APIS) {
 		/*

@@ -39,7 +39,8 @@ enum {
 	OPT_NO_HEADER,
 	OPT_LATENCY,
 	OPT_SKIP_UNSUPPORTED,
-	OPT_RUNS
+	OPT_RUNS,
+	OPT_EMULATED_OK
 };
 
 static const struct option long_options[] = {
@@ -67,6 +68,7 @@ static const struct option long_options[] = {
 	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "latency", no_argument, NULL, OPT_LATENCY },
 	{ "runs", required_argument, NULL, OPT_RUNS },
+	{ "emulated-ok", no_argument, NULL, OPT_EMULATED_OK },
 	{ "skip-unsupported", no_argument, NULL, OPT_SKIP_UNSUPPORTED },
 	{ NULL, 0, NULL, 0 },
 };
@@ -256,6 +258,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_LATENCY] = "--latency",
 	[OPTION_SKIP_UNSUPPORTED] = "--skip-unsupported",
 	[OPTION_RUNS] = "--runs",
+	[OPTION_EMULATED_OK] = "--emulated-ok",
 };
 
 #define BIT(o) (1u << (o))
@@ -303,9 +306,12 @@ static int check_applies(const struct options *o, FILE *err)
 
 	switch (o->command) {
 	case CMD_COMPARE:
-		if ((i = first_outside(o->given, BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))) >= 0)
+		if ((i = first_outside(o->given, BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT) |
+							 BIT(OPTION_VERBOSE) |
+							 BIT(OPTION_EMULATED_OK))) >= 0)
 			return bad(err,
-				   "option '%s' is not for compare (it takes -o and --output only)",
+				   "option '%s' is not for compare (it takes -o, --output, -v and "
+				   "--emulated-ok only)",
 				   option_names[i]);
 		return OPTIONS_RUN;
 	case CMD_LIST_APIS:
@@ -610,7 +616,7 @@ static void mark_given(struct options *o, int c)
 		{ OPT_DUMP, OPTION_DUMP },	 { OPT_PERTURB, OPTION_PERTURB },
 		{ OPT_HEADER, OPTION_HEADER },	 { OPT_NO_HEADER, OPTION_HEADER },
 		{ OPT_LATENCY, OPTION_LATENCY }, { OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
-		{ OPT_RUNS, OPTION_RUNS },
+		{ OPT_RUNS, OPTION_RUNS },	 { OPT_EMULATED_OK, OPTION_EMULATED_OK },
 	};
 	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 		if (bits[i].c == c)
@@ -638,6 +644,9 @@ static bool set_switch(struct options *o, int c)
 		return true;
 	case OPT_LATENCY:
 		o->latency = true;
+		return true;
+	case OPT_EMULATED_OK:
+		o->emulated_ok = true;
 		return true;
 	case OPT_NO_HEADER:
 		o->header = 0;

@@ -41,6 +41,7 @@ struct options {
 	const char *vdso_lib;	   /* --vdso-lib, or NULL for the kernel's */
 	unsigned repeat;	   /* default 1 */
 	unsigned runs;		   /* --runs: measuring processes per API, default 1 */
+	bool emulated_ok;	   /* compare --emulated-ok: verdicts on emulated figures */
 	const char *output;	   /* --output, or NULL for standard output */
 	bool net;		   /* --net */
 	bool skip_unsupported;	   /* --skip-unsupported: leave out what the kernel rejects */
@@ -84,6 +85,7 @@ enum option_bit {
 	OPTION_LATENCY,
 	OPTION_SKIP_UNSUPPORTED,
 	OPTION_RUNS,
+	OPTION_EMULATED_OK,
 	NR_OPTION_BITS
 };
 
