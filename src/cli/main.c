@@ -732,6 +732,7 @@ static int run_tests(const struct options *o, int *cpus, struct vdso_binding *bi
 		.cpu_list = o->cpu_list,
 		.latency = o->latency ? &latency : NULL,
 		.runs = o->runs,
+		.mean = o->mean,
 		.header = o->header >= 0 ? o->header
 					 : o->format == FORMAT_NSEC || o->format == FORMAT_TABLE,
 	};

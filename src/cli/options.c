@@ -40,7 +40,8 @@ enum {
 	OPT_LATENCY,
 	OPT_SKIP_UNSUPPORTED,
 	OPT_RUNS,
-	OPT_EMULATED_OK
+	OPT_EMULATED_OK,
+	OPT_MEAN
 };
 
 static const struct option long_options[] = {
@@ -69,6 +70,7 @@ static const struct option long_options[] = {
 	{ "latency", no_argument, NULL, OPT_LATENCY },
 	{ "runs", required_argument, NULL, OPT_RUNS },
 	{ "emulated-ok", no_argument, NULL, OPT_EMULATED_OK },
+	{ "mean", no_argument, NULL, OPT_MEAN },
 	{ "skip-unsupported", no_argument, NULL, OPT_SKIP_UNSUPPORTED },
 	{ NULL, 0, NULL, 0 },
 };
@@ -259,6 +261,7 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_SKIP_UNSUPPORTED] = "--skip-unsupported",
 	[OPTION_RUNS] = "--runs",
 	[OPTION_EMULATED_OK] = "--emulated-ok",
+	[OPTION_MEAN] = "--mean",
 };
 
 #define BIT(o) (1u << (o))
@@ -270,7 +273,8 @@ static const char *const option_names[NR_OPTION_BITS] = {
 /* clang-format on */
 /* clang-format off */
 #define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
-		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY) | BIT(OPTION_RUNS))
+		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY) | BIT(OPTION_RUNS) | \
+		    BIT(OPTION_MEAN))
 /* clang-format on */
 #define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
 
@@ -617,6 +621,7 @@ static void mark_given(struct options *o, int c)
 		{ OPT_HEADER, OPTION_HEADER },	 { OPT_NO_HEADER, OPTION_HEADER },
 		{ OPT_LATENCY, OPTION_LATENCY }, { OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
 		{ OPT_RUNS, OPTION_RUNS },	 { OPT_EMULATED_OK, OPTION_EMULATED_OK },
+		{ OPT_MEAN, OPTION_MEAN },
 	};
 	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 		if (bits[i].c == c)
@@ -647,6 +652,9 @@ static bool set_switch(struct options *o, int c)
 		return true;
 	case OPT_EMULATED_OK:
 		o->emulated_ok = true;
+		return true;
+	case OPT_MEAN:
+		o->mean = true;
 		return true;
 	case OPT_NO_HEADER:
 		o->header = 0;
@@ -786,5 +794,8 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		return rc;
 	if ((rc = check_info_options(o, err)) != OPTIONS_RUN)
 		return rc;
+	/* (the best slice settles in a fraction of a second: bench is quick by default) */
+	if (o->command == CMD_RUN && o->test == TEST_BENCH && !(o->given & BIT(OPTION_DURATION)))
+		o->duration_ns = BENCH_DURATION_DEFAULT_NS;
 	return check_applies(o, err);
 }

@@ -13,6 +13,13 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE, CMD_INF
 /* Limits of --duration, in seconds. */
 #define DURATION_MIN_SEC 0.000001
 #define DURATION_MAX_SEC 604800.0
+/*
+ * The default -d of bench, per path: 1000 slices of the fastest-slice
+ * estimator (harness/bench.h, BENCH_SLICE_NS), which settles within that
+ * as well as in 1 s, so that all bench takes seconds, not a minute
+ * (vdsotest(1), BEFORE AND AFTER A PATCH, has the figures).
+ */
+#define BENCH_DURATION_DEFAULT_NS 100000000u
 /* Limit of --maxfails. */
 #define MAXFAILS_MAX 1000000u
 /* Limit of --threads; a run also needs that many CPUs in its affinity mask. */
@@ -31,7 +38,7 @@ struct options {
 	size_t napis;	       /* CMD_RUN: the APIs it selects (>= 1) */
 	const struct api *api; /* CMD_RUN: the API when it selects one, else NULL */
 	enum test_type test;   /* CMD_RUN */
-	uint64_t duration_ns;  /* default 1 s */
+	uint64_t duration_ns;  /* default 1 s; bench BENCH_DURATION_DEFAULT_NS */
 	unsigned maxfails;     /* default 10 */
 	unsigned threads;      /* default 1 */
 	size_t size_bytes;     /* --size, default 4 */
@@ -42,6 +49,7 @@ struct options {
 	unsigned repeat;	   /* default 1 */
 	unsigned runs;		   /* --runs: measuring processes per API, default 1 */
 	bool emulated_ok;	   /* compare --emulated-ok: verdicts on emulated figures */
+	bool mean;		   /* bench --mean: the original vdsotest's figures */
 	const char *output;	   /* --output, or NULL for standard output */
 	bool net;		   /* --net */
 	bool skip_unsupported;	   /* --skip-unsupported: leave out what the kernel rejects */
@@ -86,6 +94,7 @@ enum option_bit {
 	OPTION_SKIP_UNSUPPORTED,
 	OPTION_RUNS,
 	OPTION_EMULATED_OK,
+	OPTION_MEAN,
 	NR_OPTION_BITS
 };
 

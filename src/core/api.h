@@ -56,6 +56,8 @@ struct run {
 	bool header;			       /* bench: the context header (--header) */
 	const struct latency_counter *latency; /* bench --latency, or NULL */
 	unsigned runs;			       /* bench --runs: runs asked for; 0 = 1 */
+	bool mean;			       /* bench --mean: text and nsec give the
+					   mean over the run, untagged */
 	/*
 	 * bench --runs: true in a measuring process (one API, one run): its
 	 * measurements go to the file descriptor measure_fd as a record
