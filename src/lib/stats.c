@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,7 +51,8 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 		   struct bench_stats *out)
 {
 	double v[STATS_MAX_SAMPLES];
-	uint64_t cycles = 0;
+	uint64_t cycles = 0, slice_cycles = 0, slice_calls = 0;
+	bool slices = true;
 
 	memset(out, 0, sizeof(*out));
 	if (n > STATS_MAX_SAMPLES)
@@ -67,6 +69,9 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 			out->migrations = s[i].migrations >= 0 ? out->migrations + s[i].migrations
 							       : -1;
 		cycles += s[i].cycles;
+		slice_cycles += s[i].slice_cycles;
+		slice_calls += s[i].slice_calls;
+		slices = slices && s[i].slice_calls;
 		v[i] = stats_sample_ns(&s[i], minus_ns);
 	}
 	out->cpu_ns_per_call = net(per_call(out->cpu_ns, out->calls), minus_ns);
@@ -74,7 +79,8 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 	out->cpu_share_pct = out->duration_ns
 				     ? 100.0 * (double)out->cpu_ns / (double)out->duration_ns
 				     : 0.0;
-	out->cycles_per_call = per_call(cycles, out->calls);
+	out->cycles_per_call = slices && slice_cycles ? per_call(slice_cycles, slice_calls)
+						     : per_call(cycles, out->calls);
 	if (n >= 2)
 		out->stdev_pct = stdev_pct(v, n);
 	out->median_ns = median(v, n);

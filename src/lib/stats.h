@@ -24,6 +24,8 @@ struct bench_sample {
 	uint64_t duration_ns; /* CLOCK_MONOTONIC, from the system call */
 	uint64_t cpu_ns;      /* CLOCK_THREAD_CPUTIME_ID, from the system call */
 	uint64_t cycles;      /* cycle counter ticks (--cycles), else 0 */
+	uint64_t slice_cycles; /* those of the fastest whole slice (the one of
+				   slice_ns), else 0 */
 	uint64_t slice_ns;    /* the fastest whole slice: its CLOCK_MONOTONIC ns,
 				   the clock reads' own cost taken off */
 	uint64_t slice_calls; /* its calls; 0: no whole slice (the ns per call
@@ -53,7 +55,10 @@ struct bench_stats {
 				   CPU the thread had (0 when duration_ns is 0) */
 	uint64_t nivcsw;	 /* sums over the repeats */
 	int64_t migrations;	 /* sum, -1 when a repeat's is unknown */
-	double cycles_per_call;	 /* all repeats' cycles / calls (never net) */
+	double cycles_per_call;	 /* cycles per call of the same fastest slices as
+				   the ns per call: the repeats' slice_cycles over
+				   their slice_calls (without whole slices: all
+				   cycles over all calls); never net */
 	unsigned threads;	 /* threads that ran the path at once (0 = 1); the
 				   samples hold their sums, so ns per call is
 				   that of one thread */

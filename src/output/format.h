@@ -100,11 +100,13 @@ double format_calls_per_sec(const struct run *run, const struct bench_stats *s);
 double format_speedup_of(const struct run *run, const struct bench_result *res, int p);
 
 /*
- * format_tag - after a text or nsec figure, what it is: " (best slice)",
- * " (best slices of N threads, summed)" with -t N; nothing with --mean
- * (the original vdsotest's line, whose figure was the mean over the run).
+ * format_tag - after a text (@rate) or nsec figure, what it is: " (best
+ * slice)"; with -t N " (best slices of N threads, summed)" after a rate,
+ * " (best slices of N threads, per thread)" after ns per call; nothing with
+ * --mean (the original vdsotest's line, whose figure was the mean over the
+ * run).
  */
-void format_tag(const struct run *run, const struct bench_result *res);
+void format_tag(const struct run *run, const struct bench_result *res, bool rate);
 
 /* format_cycles - " (N.NN UNIT/call)" after path @p's figure, when cycles were counted. */
 void format_cycles(const struct format_ctx *ctx, FILE *f, const struct bench_result *res, int p);

@@ -40,12 +40,13 @@ double format_speedup_of(const struct run *run, const struct bench_result *res, 
 		       : 0.0;
 }
 
-void format_tag(const struct run *run, const struct bench_result *res)
+void format_tag(const struct run *run, const struct bench_result *res, bool rate)
 {
 	if (run->mean)
 		return;
 	if (res->threads > 1)
-		printf(" (best slices of %u threads, summed)", res->threads);
+		printf(" (best slices of %u threads, %s)", res->threads,
+		       rate ? "summed" : "per thread");
 	else
 		fputs(" (best slice)", stdout);
 }

@@ -19,7 +19,7 @@ static void nsec_bench(const struct format_ctx *ctx, const struct run *run, cons
 			continue;
 		printf("%s: %s: %.2f nsec/call", api->name, bench_path_name(p),
 		       run->mean ? s[p].wall_ns_per_call : s[p].median_ns);
-		format_tag(run, res);
+		format_tag(run, res, false);
 		if (s[p].repeats >= 2 && !run->mean)
 			printf(" \u00b1%.1f%%", s[p].stdev_pct);
 		format_cycles(ctx, stdout, res, p);

@@ -35,7 +35,7 @@ void format_text_bench(const struct format_ctx *ctx, const struct run *run, cons
 		if (!present[p])
 			continue;
 		printf("%s%s %s %*" PRIu64, ctx->lead, api->name, label[p], width, rate[p]);
-		format_tag(run, res);
+		format_tag(run, res, true);
 		if (s[p].repeats >= 2 && !run->mean)
 			printf(" \u00b1%.1f%%", s[p].stdev_pct);
 		if (p != PATH_SYSCALL && present[PATH_SYSCALL] && rate[PATH_SYSCALL])
