@@ -375,7 +375,8 @@ static void pair_verdict(struct pair *p, bool emulated)
 		snprintf(p->verdict, sizeof(p->verdict), "n/a (emulated)");
 	} else if (isfinite(p->q) && p->q < COMPARE_ALPHA && isfinite(p->diff_pct) &&
 		   fabs(p->diff_pct) >= COMPARE_MIN_DIFF_PCT) {
-		snprintf(p->verdict, sizeof(p->verdict), "%s", p->diff_pct < 0 ? "faster" : "slower");
+		snprintf(p->verdict, sizeof(p->verdict), "%s",
+			 p->diff_pct < 0 ? "faster" : "slower");
 	} else {
 		snprintf(p->verdict, sizeof(p->verdict), "no change");
 	}
@@ -573,7 +574,7 @@ static void mitigations(const struct side *sd, char *buf, size_t size)
 		else if (strncmp(t, "Vulnerable", 10) == 0)
 			vul++;
 		else if (strncmp(t, "Not affected", 12) == 0)
-			not++;
+			not ++;
 		else
 			other++;
 	}
@@ -627,7 +628,7 @@ static void print_side_header(const struct side *sd)
 	print_wrapped(label, buf);
 	snprintf(buf, sizeof(buf), "CPU %s, %s",
 		 *side_string(sd, "cpu_model") ? report_vis(side_string(sd, "cpu_model")) : "?",
-		 side_emulated(sd)				 ? "EMULATED"
+		 side_emulated(sd)			  ? "EMULATED"
 		 : json_get(sd->docs[0].tree, "emulated") ? "not emulated"
 							  : "emulation unknown");
 	print_wrapped("     ", buf);
@@ -645,17 +646,18 @@ static void print_side_header(const struct side *sd)
 /* The facts the text header flags when the sides differ in them. */
 static void print_differs(const struct side *o, const struct side *n)
 {
-	static const char *const keys[] = { "kernel_release", "machine", "clocksource",
-					    "cpu_model", "cmdline" };
-	static const char *const opts[] = { "duration_ns", "repeat", "threads", "size", "net",
-					    "cpu" };
+	static const char *const keys[] = { "kernel_release", "machine", "clocksource", "cpu_model",
+					    "cmdline" };
+	static const char *const opts[] = {
+		"duration_ns", "repeat", "threads", "size", "net", "cpu"
+	};
 	char buf[400] = "", mo[128], mn[128];
 	size_t len = 0;
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (strcmp(side_string(o, keys[i]), side_string(n, keys[i])) != 0)
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s", len ? ", " : "",
-						keys[i]);
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+						len ? ", " : "", keys[i]);
 	mitigations(o, mo, sizeof(mo));
 	mitigations(n, mn, sizeof(mn));
 	if (strcmp(mo, mn) != 0)

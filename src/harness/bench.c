@@ -1038,9 +1038,8 @@ static bool write_record(const struct run *run, const struct bench_pass *m,
  * The head of record @k of @rs when it is whole and of @repeat repeats and
  * @threads threads with every path of @paths measured, else NULL.
  */
-static const struct record_head *record_ok(const struct bench_runs *rs, unsigned k,
-					   unsigned repeat, unsigned threads,
-					   const struct bench_paths *paths)
+static const struct record_head *record_ok(const struct bench_runs *rs, unsigned k, unsigned repeat,
+					   unsigned threads, const struct bench_paths *paths)
 {
 	const struct record_head *h = (const void *)rs->record[k];
 
@@ -1080,7 +1079,8 @@ static bool take_records(const struct run *run, const struct bench_paths *paths,
 				m->samples[p * m->repeat + n * repeat + i] = s[p * repeat + i];
 			m->measured[p] += h->measured[p];
 			for (unsigned t = 0; threads > 1 && h->measured[p] && t < threads; t++)
-				add_sample(&m->each[(p + 1) * threads + t], &each[(p + 1) * threads + t],
+				add_sample(&m->each[(p + 1) * threads + t],
+					   &each[(p + 1) * threads + t],
 					   m->measured[p] == h->measured[p]);
 		}
 		if (h->smt_busy_pct > c->smt_busy_pct) {
@@ -1101,8 +1101,8 @@ static bool take_records(const struct run *run, const struct bench_paths *paths,
  * into @v (NR_PATHS * runs), and the path's headline figures of the runs:
  * their median, least, largest and spread.
  */
-static void per_run_stats(const struct bench_pass *m, unsigned repeat, unsigned runs,
-			  double *v, struct bench_result *res)
+static void per_run_stats(const struct bench_pass *m, unsigned repeat, unsigned runs, double *v,
+			  struct bench_result *res)
 {
 	for (int p = 0; p < NR_PATHS; p++) {
 		struct bench_stats *st = &res->stats[p], one;
@@ -1177,7 +1177,8 @@ enum status bench_run(const struct api *api, const struct run *run, const struct
 		m.repeat = repeat * runs; /* (the runs taken: the first ones' places) */
 		for (int p = 0; p < NR_PATHS; p++)
 			if (m.measured[p]) /* compact: run r of path p at p * m.repeat + r * repeat */
-				memmove(&m.samples[p * m.repeat], &m.samples[p * repeat * (run->runs_data->n)],
+				memmove(&m.samples[p * m.repeat],
+					&m.samples[p * repeat * (run->runs_data->n)],
 					(size_t)m.repeat * sizeof(*m.samples));
 		res.runs = runs;
 		res.runs_lost = run->runs_data->lost + (run->runs_data->n - runs);

@@ -265,10 +265,10 @@ int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed, co
  * run->measure_fd), as read, in the order of the runs.
  */
 struct bench_runs {
-	unsigned n;	   /* records */
-	unsigned lost;	   /* runs whose process gave no usable record */
-	char **record;	   /* record[0 .. n) */
-	size_t *len;	   /* their bytes */
+	unsigned n;    /* records */
+	unsigned lost; /* runs whose process gave no usable record */
+	char **record; /* record[0 .. n) */
+	size_t *len;   /* their bytes */
 };
 
 /*

@@ -80,7 +80,7 @@ void stats_compute(const struct bench_sample *s, unsigned n, double minus_ns,
 				     ? 100.0 * (double)out->cpu_ns / (double)out->duration_ns
 				     : 0.0;
 	out->cycles_per_call = slices && slice_cycles ? per_call(slice_cycles, slice_calls)
-						     : per_call(cycles, out->calls);
+						      : per_call(cycles, out->calls);
 	if (n >= 2)
 		out->stdev_pct = stdev_pct(v, n);
 	out->median_ns = median(v, n);

@@ -21,19 +21,19 @@
 /* What one timed loop of one path achieved. */
 struct bench_sample {
 	uint64_t calls;
-	uint64_t duration_ns; /* CLOCK_MONOTONIC, from the system call */
-	uint64_t cpu_ns;      /* CLOCK_THREAD_CPUTIME_ID, from the system call */
-	uint64_t cycles;      /* cycle counter ticks (--cycles), else 0 */
+	uint64_t duration_ns;  /* CLOCK_MONOTONIC, from the system call */
+	uint64_t cpu_ns;       /* CLOCK_THREAD_CPUTIME_ID, from the system call */
+	uint64_t cycles;       /* cycle counter ticks (--cycles), else 0 */
 	uint64_t slice_cycles; /* those of the fastest whole slice (the one of
 				   slice_ns), else 0 */
-	uint64_t slice_ns;    /* the fastest whole slice: its CLOCK_MONOTONIC ns,
+	uint64_t slice_ns;     /* the fastest whole slice: its CLOCK_MONOTONIC ns,
 				   the clock reads' own cost taken off */
-	uint64_t slice_calls; /* its calls; 0: no whole slice (the ns per call
+	uint64_t slice_calls;  /* its calls; 0: no whole slice (the ns per call
 				   is then duration_ns / calls) */
-	uint64_t slices;      /* whole slices timed */
-	uint64_t nivcsw;      /* involuntary context switches during the loop
+	uint64_t slices;       /* whole slices timed */
+	uint64_t nivcsw;       /* involuntary context switches during the loop
 				   (getrusage(2) RUSAGE_THREAD ru_nivcsw) */
-	int64_t migrations;   /* CPU migrations during the loop (se.nr_migrations
+	int64_t migrations;    /* CPU migrations during the loop (se.nr_migrations
 				   of /proc/thread-self/sched), -1 unknown */
 };
 

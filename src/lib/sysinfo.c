@@ -75,7 +75,8 @@ static bool cpu_flag(const char *flag)
 		return false;
 	while (!found && fgets(line, sizeof(line), f))
 		if (strncmp(line, "flags", 5) == 0)
-			for (char *t = strtok(strchr(line, ':') ? strchr(line, ':') + 1 : line, " \t\n");
+			for (char *t = strtok(strchr(line, ':') ? strchr(line, ':') + 1 : line,
+					      " \t\n");
 			     t && !found; t = strtok(NULL, " \t\n"))
 				found = strcmp(t, flag) == 0;
 	fclose(f);
@@ -105,7 +106,8 @@ static void emulated(struct sysinfo_facts *f)
 
 static int cmp_vuln(const void *a, const void *b)
 {
-	return strcmp(((const struct sysinfo_vuln *)a)->name, ((const struct sysinfo_vuln *)b)->name);
+	return strcmp(((const struct sysinfo_vuln *)a)->name,
+		      ((const struct sysinfo_vuln *)b)->name);
 }
 
 unsigned sysinfo_vulnerabilities(const char *dir, struct sysinfo_vuln *v, unsigned max)

@@ -131,8 +131,8 @@ static void json_begin(const struct format_ctx *ctx, const struct run *run,
 	putchar('}');
 	printf(",\n  \"options\": {\"test_type\": \"%s\", \"duration_ns\": %" PRIu64
 	       ", \"repeat\": %u, \"runs\": %u, \"threads\": %u, \"net\": %s, \"size\": %zu, \"cpu\": ",
-	       test_type_name(ctx->test), run->duration_ns, run->repeat, run->runs ? run->runs : 1, run->threads,
-	       run->net ? "true" : "false", run->size_bytes);
+	       test_type_name(ctx->test), run->duration_ns, run->repeat, run->runs ? run->runs : 1,
+	       run->threads, run->net ? "true" : "false", run->size_bytes);
 	json_string_or_null(run->cpu_list ? run->cpu_list : "");
 	fputs("},\n  \"cycles\": ", stdout);
 	json_cycles(run->cycles);
