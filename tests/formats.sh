@@ -245,11 +245,12 @@ if command -v jq >/dev/null 2>&1; then
 	ok $? "json without --cycles: cycles null, no cycles_per_call"
 
 	# --cycles: whatever counter this machine has, said so; a constant-rate
-	# counter's ticks per call are its frequency times the ns per call.  The
+	# counter's ticks per call are its frequency times the ns per call of
+	# the same fastest slice (ns_per_call.median of one repeat).  The
 	# cycles are read just before each elapsed-time reading, so a preemption
 	# between the two reads (a loaded CI machine) can tell them apart by
-	# more than 5 % in a 20 ms run: up to three runs, one must agree; a
-	# wrong conversion fails all three.
+	# more than 5 %: up to three runs, one must agree; a wrong conversion,
+	# or cycles of another span than the slice's, fails all three.
 	agreed=1
 	for try in 1 2 3; do
 		run --cycles -o json -d 0.02 time bench
@@ -258,7 +259,7 @@ if command -v jq >/dev/null 2>&1; then
 				([.results[].paths[] | has("cycles_per_call") | not] | all)
 			elif $s == "perf" then ([.results[].paths[] | .cycles_per_call > 0] | all)
 			elif $s == "tsc" or $s == "cntvct" then $c.frequency_hz > 0 and
-				([.results[].paths[] | (.cycles_per_call / (.duration_ns / .calls) /
+				([.results[].paths[] | (.cycles_per_call / .ns_per_call.median /
 					($c.frequency_hz / 1e9) - 1) | fabs < 0.05] | all)
 			else false end' "$out" >/dev/null && [ $rc -eq 0 ] && { agreed=0; break; }
 	done

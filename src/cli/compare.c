@@ -611,11 +611,27 @@ static void print_wrapped(const char *label, const char *text)
 	putchar('\n');
 }
 
+/* @s into @buf (@size bytes) with control characters and bytes above 0x7e as \xHH, uncut. */
+static const char *vis_whole(const char *s, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (; *s && n + 5 < size; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c >= 0x7f)
+			n += (size_t)snprintf(buf + n, size - n, "\\x%02x", c);
+		else
+			buf[n++] = (char)c;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 /* The text header of side @sd: kernel, machine, CPU, emulation, mitigations, command line, options. */
 static void print_side_header(const struct side *sd)
 {
 	const struct json *opt = json_get(sd->docs[0].tree, "options");
-	char buf[1200], mit[128], label[8];
+	char buf[1200], mit[128], label[8], line[1100];
 	double d = member_number(opt, "duration_ns"), r = member_number(opt, "repeat");
 
 	snprintf(label, sizeof(label), "%s: ", sd->name);
@@ -636,7 +652,9 @@ static void print_side_header(const struct side *sd)
 	snprintf(buf, sizeof(buf), "mitigations: %s", *mit ? mit : "unknown");
 	print_wrapped("     ", buf);
 	snprintf(buf, sizeof(buf), "cmdline: %s",
-		 *side_string(sd, "cmdline") ? report_vis(side_string(sd, "cmdline")) : "unknown");
+		 *side_string(sd, "cmdline")
+			 ? vis_whole(side_string(sd, "cmdline"), line, sizeof(line))
+			 : "unknown");
 	print_wrapped("     ", buf);
 	snprintf(buf, sizeof(buf), "-d %g -r %g, %u runs in %u file%s", d >= 0 ? d / 1e9 : 0,
 		 r >= 0 ? r : 1, side_runs(sd), sd->ndocs, sd->ndocs == 1 ? "" : "s");
