@@ -247,7 +247,7 @@ ok $? "bench of a rejected clock exits 77 with a message, a supported one 0 (got
 
 # ---- bench output ----
 run all bench -d 0.05
-bad_lines=$(grep -Ev '^[a-z0-9-]+ (system calls per second: +[0-9]+|(libc|vdso) calls per second: +[0-9]+ \([0-9]+\.[0-9]{2}x speedup\))$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: [a-z0-9-]+: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: [a-z0-9-]+: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$' "$out")
+bad_lines=$(grep -Ev '^[a-z0-9-]+ (system calls per second: +[0-9]+ \(best slice\)|(libc|vdso) calls per second: +[0-9]+ \(best slice\) \([0-9]+\.[0-9]{2}x speedup\))$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: [a-z0-9-]+: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: [a-z0-9-]+: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$' "$out")
 [ $rc -eq 0 ] && [ -z "$bad_lines" ]
 ok $? "bench text: every line has the calls-per-second form"
 
@@ -270,7 +270,7 @@ ok $? "bench text: every speedup is a positive number"
 ok $? "bench text: the numbers of an API are right-aligned in one column"
 
 run -o nsec all bench -d 0.05
-bad_lines=$(sed '1,2{/^# /d}' "$out" | grep -Ev '^[a-z0-9-]+: (syscall|libc|vdso): [0-9]+\.[0-9]{2} nsec/call$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: [a-z0-9-]+: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: [a-z0-9-]+: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$')
+bad_lines=$(sed '1,2{/^# /d}' "$out" | grep -Ev '^[a-z0-9-]+: (syscall|libc|vdso): [0-9]+\.[0-9]{2} nsec/call \(best slice\)$|unsupported here: the system call rejects|^[a-z0-9-]+: unsupported by this kernel: |^Note: [a-z0-9-]+: vDSO version of [a-z_0-9]+ not found$|^Note: [a-z0-9-]+: the vDSO exports [a-z_0-9]+ but not [a-z_0-9]+$|^Note: [a-z0-9-]+: vDSO [a-z_0-9]+\([A-Z_0-9]*\) falls back to the system call$')
 [ $rc -eq 0 ] && [ -z "$bad_lines" ] && grep -q '^clock-gettime-monotonic: vdso: ' "$out"
 ok $? "bench nsec: every line after the two-line header is 'API: PATH: N.NN nsec/call'"
 

@@ -11,24 +11,28 @@ set -u
 . "${srcdir:-$(dirname "$0")/..}/tests/tap-lib.sh"
 tap_tmpdir
 
-# Hand-written documents with the repeats of -r N (ns_per_call.samples);
-# the expected figures are computed by hand (Welch's p by numerical
-# integration of Student's density, outside vdsotest):
-# getcpu vdso   10, 10.2, 9.8, 10.1, 9.9 -> 12.5, 12.4, 12.6, 12.5, 12.5:
-#   means 10 and 12.5 (+25 %), stdev 1.58 % and 0.57 %, t 32.27, p 1.6e-7: slower
-# getcpu syscall 200, 201, 199 -> 199.2, 201.8, 200.6, 201.4:
-#   means 200 and 200.75 (+0.38 %), medians 200 and 201, t 0.921, df 4.79,
-#   p 0.4009: no significant change
-# time vdso 4.0, 4.2, 3.9 -> 3.5, 3.6, 3.4: means 4.03 and 3.5 (-13.22 %),
-#   stdev 3.79 % and 2.86 %, t -5.06, df 3.45, p 0.0106: faster
+# Hand-written documents with one value per independent run
+# (ns_per_call.runs, bench --runs N).  The expected figures were computed
+# outside vdsotest (Python: Mann-Whitney's p by enumerating every split of
+# the pooled values, Hodges-Lehmann from the sorted pairwise differences):
+# getcpu vdso 10, 10.2, 9.8, 10.1, 9.9 -> 12.5, 12.4, 12.6, 12.5, 12.5:
+#   medians 10 and 12.5, U 0, p 2/252 = 0.0079, BH q over the 2 rows
+#   tested 0.0159; shift 2.5 (+25 %), interval the 3rd and 23rd of the 25
+#   differences, 2.3 and 2.7 (+23 %, +27 %) at 96.8 %: slower
+# getcpu syscall 200, 201, 199, 202 -> 199.2, 201.8, 200.6, 201.4: medians
+#   200.5 and 201, U 7, p 62/70 = 0.8857; shift 0.3 (+0.15 %), interval
+#   the 1st and 16th differences, -2.8 and +2.8 (-1.40 %, +1.40 %) at
+#   97.1 %: no change
+# time vdso 4.0, 4.2, 3.9 -> 3.5, 3.6, 3.4: 3 runs a side, the least p is
+#   0.1: n/a; shift -0.5 (-12.5 %)
 # clock-gettime-realtime only in old, clock-gettime-tai only in new.
 cat >"$tmp/old.json" <<'JSON'
 {"tool": "vdsotest", "version": "0.0.9", "kernel_release": "6.1.0", "results": [
   {"api": "getcpu", "paths": {
     "vdso": {"calls": 5, "ns_per_call": {"median": 10.00, "min": 9.8, "max": 10.2, "stdev_pct": 1.58,
-      "samples": [10, 10.2, 9.8, 10.1, 9.9]}},
-    "syscall": {"ns_per_call": {"median": 200, "stdev_pct": 0.5, "samples": [200, 201, 199]}}}},
-  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 4, "stdev_pct": 3.79, "samples": [4.0, 4.2, 3.9]}}}},
+      "runs": [10, 10.2, 9.8, 10.1, 9.9]}},
+    "syscall": {"ns_per_call": {"median": 200.5, "stdev_pct": 0.5, "runs": [200, 201, 199, 202]}}}},
+  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 4, "stdev_pct": 3.79, "runs": [4.0, 4.2, 3.9]}}}},
   {"api": "clock-gettime-realtime", "paths": {"vdso": {"ns_per_call": {"median": 5, "stdev_pct": 0}}}}
 ]}
 JSON
@@ -36,9 +40,9 @@ cat >"$tmp/new.json" <<'JSON'
 {"tool": "vdsotest", "kernel_release": "6.1.0", "results": [
   {"api": "clock-gettime-tai", "paths": {"vdso": {"ns_per_call": {"median": 30, "stdev_pct": 0.1}}}},
   {"api": "getcpu", "paths": {
-    "syscall": {"ns_per_call": {"median": 201, "stdev_pct": 0.57, "samples": [199.2, 201.8, 200.6, 201.4]}},
-    "vdso": {"ns_per_call": {"median": 12.5, "stdev_pct": 0.57, "samples": [12.5, 12.4, 12.6, 12.5, 12.5]}}}},
-  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 3.5, "stdev_pct": 2.86, "samples": [3.5, 3.6, 3.4]}}}}
+    "syscall": {"ns_per_call": {"median": 201, "stdev_pct": 0.57, "runs": [199.2, 201.8, 200.6, 201.4]}},
+    "vdso": {"ns_per_call": {"median": 12.5, "stdev_pct": 0.57, "samples": [1, 2], "runs": [12.5, 12.4, 12.6, 12.5, 12.5]}}}},
+  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 3.5, "stdev_pct": 2.86, "runs": [3.5, 3.6, 3.4]}}}}
 ]}
 JSON
 old=$tmp/old.json
@@ -46,78 +50,84 @@ new=$tmp/new.json
 
 run compare "$old" "$new"
 [ $rc -eq 0 ] && [ ! -s "$err" ] &&
-	head -1 "$out" | grep -Eq '^API +PATH +N +OLD mean +median +stdev +N +NEW mean +median +stdev +DIFF +p +VERDICT$' &&
-	grep -Eq '^getcpu +vdso +5 +10\.00 +10\.00 +1\.6% +5 +12\.50 +12\.50 +0\.6% +\+25\.00% +0\.0000  slower$' "$out" &&
-	grep -Eq '^getcpu +syscall +3 +200\.00 +200\.00 +0\.5% +4 +200\.75 +201\.00 +0\.6% +\+0\.38% +0\.4009  no significant change$' "$out" &&
-	grep -Eq '^time +vdso +3 +4\.03 +4\.00 +3\.8% +3 +3\.50 +3\.50 +2\.9% +-13\.22% +0\.0106  faster$' "$out" &&
+	grep -Eq '^API / path +old ns +new ns +diff +95% interval +verdict$' "$out" &&
+	grep -Fqx 'getcpu' "$out" &&
+	grep -Eq '^  vdso +10\.00 +12\.50 \+25\.00%  \[\+23\.00, \+27\.00\]  slower$' "$out" &&
+	grep -Eq '^  syscall +200\.50 +201\.00 +\+0\.15%  \[-1\.40, \+1\.40\]  no change$' "$out" &&
+	grep -Eq '^  vdso +4\.00 +3\.50 -12\.50% +-  n/a \(N=3 a side\)$' "$out" &&
 	grep -Fqx "only old: clock-gettime-realtime vdso" "$out" &&
 	grep -Fqx "only new: clock-gettime-tai vdso" "$out" &&
-	tail -1 "$out" | grep -q "p: Welch's t-test, two-sided; faster or slower when p < 0.05" &&
-	[ "$(wc -l <"$out")" -eq 7 ]
-ok $? "text: N, mean, median, stdev per side, diff of the means, Welch's p and the verdict, as computed by hand; one-sided APIs listed"
+	grep -q 'Mann-Whitney U' "$out" && grep -q 'over the 2 rows' "$out"
+ok $? "text: medians, Hodges-Lehmann shift and interval, the verdict of Mann-Whitney and Benjamini-Hochberg, as computed by hand; N=3 a side n/a; one-sided APIs listed"
 
-"${AWK:-awk}" 'NR > 1 && !/^only/ && !/^\(/ { if (col && index($0, "%") != col) bad = 1; col = index($0, "%") } END { exit bad }' "$out"
-ok $? "text: the columns are aligned"
+"${AWK:-awk}" -v max=72 'length($0) > max { bad = 1 } END { exit bad }' "$out"
+ok $? "text: no line wider than 72 columns"
+grep -Eq '^old: Linux 6\.1\.0 \?, clocksource \?$' "$out" && grep -Eq '^new: Linux 6\.1\.0 ' "$out" &&
+	grep -Eq '^ +CPU \?, emulation unknown$' "$out" && grep -Eq '^ +-d 0 -r 1, 5 runs in 1 file$' "$out" &&
+	grep -Eq '^differ: nothing of the above$' "$out"
+ok $? "text: a header names both sides (kernel, CPU, emulation, runs) and what differs"
 
-# The same repeats spread over two files a side: the same figures.
+# The same runs spread over two files a side: the same figures.
 cat >"$tmp/old-a.json" <<'JSON'
 {"tool": "vdsotest", "kernel_release": "6.1.0", "results": [
-  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 10.1, "stdev_pct": 1, "samples": [10, 10.2]}},
-    "syscall": {"ns_per_call": {"median": 200, "stdev_pct": 0, "samples": [200]}}}},
-  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 4, "stdev_pct": 0, "samples": [4.0]}}}},
+  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 10.1, "stdev_pct": 1, "runs": [10, 10.2]}},
+    "syscall": {"ns_per_call": {"median": 200, "stdev_pct": 0, "runs": [200]}}}},
+  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 4, "stdev_pct": 0, "runs": [4.0]}}}},
   {"api": "clock-gettime-realtime", "paths": {"vdso": {"ns_per_call": {"median": 5, "stdev_pct": 0}}}}]}
 JSON
 cat >"$tmp/old-b.json" <<'JSON'
 {"tool": "vdsotest", "kernel_release": "6.1.0", "results": [
-  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 9.9, "stdev_pct": 1, "samples": [9.8, 10.1, 9.9]}},
-    "syscall": {"ns_per_call": {"median": 200, "stdev_pct": 0.5, "samples": [201, 199]}}}},
-  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 4, "stdev_pct": 0, "samples": [4.2, 3.9]}}}}]}
+  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 9.9, "stdev_pct": 1, "runs": [9.8, 10.1, 9.9]}},
+    "syscall": {"ns_per_call": {"median": 200, "stdev_pct": 0.5, "runs": [201, 199, 202]}}}},
+  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 4, "stdev_pct": 0, "runs": [4.2, 3.9]}}}}]}
 JSON
 cat >"$tmp/new-a.json" <<'JSON'
 {"tool": "vdsotest", "kernel_release": "6.1.0", "results": [
   {"api": "clock-gettime-tai", "paths": {"vdso": {"ns_per_call": {"median": 30, "stdev_pct": 0.1}}}},
-  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 12.5, "stdev_pct": 0, "samples": [12.5]}},
-    "syscall": {"ns_per_call": {"median": 200, "stdev_pct": 1, "samples": [199.2, 201.8]}}}}]}
+  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 12.5, "stdev_pct": 0, "runs": [12.5]}},
+    "syscall": {"ns_per_call": {"median": 200, "stdev_pct": 1, "runs": [199.2, 201.8]}}}}]}
 JSON
 cat >"$tmp/new-b.json" <<'JSON'
 {"tool": "vdsotest", "kernel_release": "6.1.0", "results": [
-  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 12.5, "stdev_pct": 0, "samples": [12.4, 12.6, 12.5, 12.5]}},
-    "syscall": {"ns_per_call": {"median": 201, "stdev_pct": 0.3, "samples": [200.6, 201.4]}}}},
-  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 3.5, "stdev_pct": 2.86, "samples": [3.5, 3.6, 3.4]}}}}]}
+  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 12.5, "stdev_pct": 0, "runs": [12.4, 12.6, 12.5, 12.5]}},
+    "syscall": {"ns_per_call": {"median": 201, "stdev_pct": 0.3, "runs": [200.6, 201.4]}}}},
+  {"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 3.5, "stdev_pct": 2.86, "runs": [3.5, 3.6, 3.4]}}}}]}
 JSON
-cp "$out" "$tmp/one-file.txt"
+grep -v '^\(old\|new\):\|^     \|^differ' "$out" >"$tmp/one-file.txt"
 run compare "$tmp/old-a.json" "$tmp/old-b.json" -- "$tmp/new-a.json" "$tmp/new-b.json"
-[ $rc -eq 0 ] && [ ! -s "$err" ] && diff "$tmp/one-file.txt" "$out" >/dev/null
-ok $? "several files a side (OLD... -- NEW...): the repeats pooled, the same figures as one file a side"
+grep -v '^\(old\|new\):\|^     \|^differ' "$out" >"$tmp/two-files.txt"
+[ $rc -eq 0 ] && [ ! -s "$err" ] && diff "$tmp/one-file.txt" "$tmp/two-files.txt" >/dev/null
+ok $? "several files a side (OLD... -- NEW...): the runs pooled, the same figures as one file a side"
 
-# Old documents without samples: each file's median is one value.  Six and
-# six: old 10, 11, 10, 11, 10, 11 (mean 10.5, stdev 5.22 %), new 12, 13, ...
-# (12.5, 4.38 %): +19.05 %, t 6.32, df 10, p 8.6e-5: slower.
+# Documents without runs (made before --runs): each file's median is one
+# value, its repeats (samples) none.  Six and six: old 10, 11, 10, 11,
+# 10, 11, new 12, 13, ...: U 0, p 2/924 = 0.002165; the 36 differences are
+# 9 ones, 18 twos and 9 threes: shift 2 (+19.05 % of 10.5), interval the
+# 6th and 31st, 1 and 3 (+9.52 %, +28.57 %) at 1 - 2 * 19/924 = 95.89 %.
 i=1
 for v in 10 11 10 11 10 11; do
-	printf '{"tool": "vdsotest", "kernel_release": "6.1.0", "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": %s, "stdev_pct": 0}}}}]}' "$v" >"$tmp/o$i.json"
+	printf '{"tool": "vdsotest", "kernel_release": "6.1.0", "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": %s, "stdev_pct": 0, "samples": [1, 2, 3]}}}}]}' "$v" >"$tmp/o$i.json"
 	printf '{"tool": "vdsotest", "kernel_release": "6.1.0", "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": %s, "stdev_pct": 0}}}}]}' "$((v + 2))" >"$tmp/n$i.json"
 	i=$((i + 1))
 done
 run -o csv compare "$tmp"/o[1-6].json -- "$tmp"/n[1-6].json
-[ $rc -eq 0 ] && [ "$(sed -n 2p "$out")" = "getcpu,vdso,6,10.50,10.50,5.22,6,12.50,12.50,4.38,19.05,0.0001,slower," ]
-ok $? "6 + 6 files of one median each: n 6, means, medians, stdev %, diff and p as computed by hand"
+[ $rc -eq 0 ] && [ "$(sed -n 2p "$out")" = "getcpu,vdso,6,10.50,6,12.50,19.05,9.52,28.57,0.9589,0.002165,0.002165,slower," ]
+ok $? "6 + 6 files of one median each (no runs member): n 6, shift, interval, p and q as computed by hand"
 
 run -o table compare "$old" "$new"
-[ $rc -eq 0 ] && head -1 "$out" | grep -Eq '^Benchmark +Old +New +Diff +p +Verdict$' &&
-	sed -n 2p "$out" | grep -Eq '^-+$' &&
-	grep -Eq '^vdso/getcpu +10\.00 ns ± +1\.6% +12\.50 ns ± +0\.6% +\+25\.00% +0\.0000  slower$' "$out" &&
-	grep -Eq '^syscall/getcpu +200\.00 ns ± +0\.5% +200\.75 ns ± +0\.6% +\+0\.38% +0\.4009  no significant change$' "$out"
-ok $? "table: Benchmark Old New (mean ± stdev) Diff p Verdict rows"
+[ $rc -eq 0 ] && head -1 "$out" | grep -Eq '^API +PATH +N +OLD ns +N +NEW ns +DIFF +CI low +CI high +conf +p +q +VERDICT$' &&
+	grep -Eq '^getcpu +vdso +5 +10\.00 +5 +12\.50 +\+25\.00% +\+23\.00% +\+27\.00% +96\.8 +0\.0079 +0\.0159  slower$' "$out" &&
+	grep -Eq '^getcpu +syscall +4 +200\.50 +4 +201\.00 +\+0\.15% +-1\.40% +\+1\.40% +97\.1 +0\.8857 +0\.8857  no change$' "$out"
+ok $? "table (wide): N, medians, shift, interval, confidence, p, q and verdict"
 
 run -o csv compare "$old" "$new"
 cat >"$tmp/csv" <<EOF2
-api,path,old_n,old_mean_ns,old_median_ns,old_stdev_pct,new_n,new_mean_ns,new_median_ns,new_stdev_pct,diff_pct,p_value,verdict,failed
-getcpu,vdso,5,10.00,10.00,1.58,5,12.50,12.50,0.57,25.00,0.0000,slower,
-getcpu,syscall,3,200.00,200.00,0.50,4,200.75,201.00,0.57,0.38,0.4009,no significant change,
-time,vdso,3,4.03,4.00,3.79,3,3.50,3.50,2.86,-13.22,0.0106,faster,
-clock-gettime-realtime,vdso,1,5.00,5.00,0.00,,,,,,,,
-clock-gettime-tai,vdso,,,,,1,30.00,30.00,0.00,,,,
+api,path,old_n,old_median_ns,new_n,new_median_ns,diff_pct,ci_low_pct,ci_high_pct,ci_confidence,p_value,q_value,verdict,failed
+getcpu,vdso,5,10.00,5,12.50,25.00,23.00,27.00,0.9683,0.007937,0.015873,slower,
+getcpu,syscall,4,200.50,4,201.00,0.15,-1.40,1.40,0.9714,0.885714,0.885714,no change,
+time,vdso,3,4.00,3,3.50,-12.50,-20.00,-7.50,0.9000,0.100000,,n/a (N=3 a side),
+clock-gettime-realtime,vdso,1,5.00,,,,,,,,,,
+clock-gettime-tai,vdso,,,1,30.00,,,,,,,,
 EOF2
 [ $rc -eq 0 ] && diff -u "$tmp/csv" "$out" >"$err"
 ok $? "csv: header, a row per pair, one-sided rows with empty fields"
@@ -125,21 +135,23 @@ ok $? "csv: header, a row per pair, one-sided rows with empty fields"
 if command -v jq >/dev/null 2>&1; then
 	run -o json compare "$old" "$new"
 	[ $rc -eq 0 ] && jq -e --arg o "$old" --arg n "$new" '.tool == "vdsotest" and .old == [$o] and .new == [$n] and
-		.test == "welch" and .alpha == 0.05 and .notes == [] and
+		.test == "mann-whitney-u" and .correction == "benjamini-hochberg" and .shift == "hodges-lehmann" and
+		.alpha == 0.05 and .min_runs == 3 and .notes == [] and
 		(.results | length == 5) and
-		(.results[0] | .api == "getcpu" and .path == "vdso" and .old == {"n": 5, "mean_ns": 10, "median_ns": 10, "stdev_pct": 1.58} and
-			.new.mean_ns == 12.5 and .diff_pct == 25 and .p < 0.000001 and .verdict == "slower" and .failed == null) and
-		(.results[1] | .p == 0.400869 and .verdict == "no significant change") and
-		(.results[2] | .p == 0.010555 and .verdict == "faster") and
+		(.results[0] | .api == "getcpu" and .path == "vdso" and .old == {"n": 5, "median_ns": 10, "runs": [10, 10.2, 9.8, 10.1, 9.9]} and
+			.new.median_ns == 12.5 and .diff_pct == 25 and .ci_low_pct == 23 and .ci_high_pct == 27 and
+			.p == 0.007937 and .q == 0.015873 and .verdict == "slower" and .failed == null) and
+		(.results[1] | .p == 0.885714 and .verdict == "no change") and
+		(.results[2] | .q == null and .verdict == "n/a (N=3 a side)") and
 		(.results[3].api == "clock-gettime-realtime" and .results[3].new == null and .results[3].p == null and .results[3].verdict == null) and
 		(.results[4].api == "clock-gettime-tai" and .results[4].old == null)' "$out" >/dev/null
-	ok $? "json: valid (jq), per side n, mean, median, stdev; diff, p (6 decimals), verdict; one-sided entries with nulls"
+	ok $? "json: valid (jq), per side n, median and runs; shift, interval, p, q, verdict; one-sided entries with nulls"
 else
 	tap_skip "jq is not installed"
 fi
 
-# Sides that differ: a note each on stderr (and in json's notes), the table
-# still printed.
+# Sides that differ: a note each on stderr (and in json's notes), flagged
+# in the text header, the table still printed.
 sed 's/"kernel_release": "6.1.0"/"kernel_release": "6.2.0", "clocksource": "hpet", "interrupted": "SIGINT", "options": {"threads": 2}/' \
 	"$new" >"$tmp/other.json"
 run compare "$old" "$tmp/other.json"
@@ -147,30 +159,87 @@ run compare "$old" "$tmp/other.json"
 	grep -Fqx "Note: compare: the sides differ in clocksource: 'none' (old) and 'hpet' (new)" "$err" &&
 	grep -Fqx "Note: compare: the sides differ in -t: 'none' (old) and '2' (new)" "$err" &&
 	grep -Fqx "Note: compare: '$tmp/other.json' (new) was interrupted by SIGINT: its figures are of the time measured" "$err" &&
-	[ "$(wc -l <"$err")" -eq 4 ] && grep -Eq '^getcpu +vdso ' "$out"
-ok $? "sides that differ in kernel, clocksource, -t, and an interrupted run: one note each"
+	[ "$(wc -l <"$err")" -eq 4 ] && grep -Eq '^  vdso ' "$out" &&
+	grep -Eq '^differ: kernel_release, clocksource, options\.threads$' "$out"
+ok $? "sides that differ in kernel, clocksource, -t, and an interrupted run: one note each, flagged in the header"
 run compare "$old" "$tmp/other.json" -- "$new"
 [ $rc -eq 0 ] && grep -Fqx "Note: compare: the old files differ in kernel: '6.1.0' ('$old') and '6.2.0' ('$tmp/other.json')" "$err"
 ok $? "files of one side that differ: a note naming both"
 run compare "$tmp/o1.json" "$tmp/n1.json"
-[ $rc -eq 0 ] && grep -q '^Note: compare: fewer than 2 repeats on a side' "$err" &&
-	grep -Eq '^getcpu +vdso +1 +10\.00 +10\.00 +0\.0% +1 +12\.00 +12\.00 +0\.0% +\+20\.00% +-  no significant change$' "$out"
-ok $? "one value a side: no test (p '-'), a note saying why"
+[ $rc -eq 0 ] && grep -Eq '^  vdso +10\.00 +12\.00 \+20\.00% +-  n/a \(N=1 a side\)$' "$out"
+ok $? "one value a side: the difference of the medians, no interval, 'n/a (N=1 a side)' in the table itself"
 run compare "$old" --
 [ $rc -eq 2 ] && grep -q "compare needs at least one file on each side of '--'" "$err"
 ok $? "compare OLD -- (nothing new): exit 2"
+run compare "$tmp/o1.json" "$tmp/new-a.json"
+[ $rc -eq 0 ] && grep -Eq '^  vdso +10\.00 +12\.50 .*n/a \(N=1 a side\)$' "$out"
+ok $? "files that share one API and path: compared"
+printf '{"tool": "vdsotest", "results": [{"api": "time", "paths": {"vdso": {"ns_per_call": {"median": 1, "stdev_pct": 0}}}}]}' >"$tmp/time-only.json"
+run compare "$tmp/o1.json" "$tmp/time-only.json"
+[ $rc -eq 2 ] && [ ! -s "$out" ] && grep -Fqx 'vdsotest: compare: the sides share no API and path: nothing to compare (bench the same APIs on both)' "$err"
+ok $? "sides that share no API and path: exit 2 with a message (got $rc)"
+
+# A/A and A/B on synthetic runs (deterministic): three APIs, every path,
+# 5 runs a side.  A/A: the new side's runs are the old ones in another
+# order plus 0.1 %: no verdict.  A/B: the vDSO runs 5 % slower: "slower"
+# on those three rows, the rest unchanged.
+aa_doc() { # FILE FACTOR-OF-VDSO ORDER
+	awk -v f="$2" -v order="$3" 'BEGIN {
+		split("clock-gettime-monotonic time getcpu", api, " ")
+		split("syscall libc vdso", path, " ")
+		base["syscall"] = 110; base["libc"] = 16.2; base["vdso"] = 16
+		split("1.000 1.004 0.997 1.011 0.999", jit, " ")
+		printf "{\"tool\": \"vdsotest\", \"results\": ["
+		for (a = 1; a <= 3; a++) {
+			printf "%s{\"api\": \"%s\", \"paths\": {", (a > 1 ? ", " : ""), api[a]
+			for (p = 1; p <= 3; p++) {
+				printf "%s\"%s\": {\"ns_per_call\": {\"median\": 1, \"stdev_pct\": 0, \"runs\": [", (p > 1 ? ", " : ""), path[p]
+				for (r = 1; r <= 5; r++) {
+					k = order == "rev" ? 6 - r : r
+					v = base[path[p]] * a * jit[k] * (path[p] == "vdso" ? f : 1) * (order == "rev" ? 1.001 : 1)
+					printf "%s%.3f", (r > 1 ? ", " : ""), v
+				}
+				printf "]}}"
+			}
+			printf "}}"
+		}
+		print "]}"
+	}' >"$1"
+}
+aa_doc "$tmp/aa-old.json" 1 fwd
+aa_doc "$tmp/aa-new.json" 1 rev
+aa_doc "$tmp/ab-new.json" 1.05 rev
+run compare "$tmp/aa-old.json" "$tmp/aa-new.json"
+[ $rc -eq 0 ] && [ "$(grep -c ' no change$' "$out")" -eq 9 ] && ! grep -Eq ' (faster|slower)$' "$out"
+ok $? "A/A, 3 APIs x 3 paths, 5 runs a side: 9 rows of no change, no faster or slower"
+run compare "$tmp/aa-old.json" "$tmp/ab-new.json"
+[ $rc -eq 0 ] && [ "$(grep -c '^  vdso .* slower$' "$out")" -eq 3 ] && [ "$(grep -c ' no change$' "$out")" -eq 6 ]
+ok $? "A/B, the vDSO 5 % slower: its 3 rows slower, the 6 others no change"
+
+# An emulated CPU on a side: no verdict without --emulated-ok.
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "emulated": true, /' "$tmp/ab-new.json" >"$tmp/ab-emu.json"
+run compare "$tmp/aa-old.json" "$tmp/ab-emu.json"
+[ $rc -eq 0 ] && [ "$(grep -c ' n/a (emulated)$' "$out")" -eq 9 ] && grep -Eq '^ +CPU \?, EMULATED$' "$out" &&
+	grep -q "the new side ran on an emulated CPU" "$err"
+ok $? "an emulated side: every row n/a (emulated), the header says EMULATED, a note"
+run compare --emulated-ok "$tmp/aa-old.json" "$tmp/ab-emu.json"
+[ $rc -eq 0 ] && [ "$(grep -c '^  vdso .* slower$' "$out")" -eq 3 ]
+ok $? "--emulated-ok: the verdicts given"
+run -v compare "$old" "$new"
+[ $rc -eq 0 ] && grep -Eq '^ +N 5\+5, p 0\.0079, q 0\.0159, interval at 96\.8%$' "$out"
+ok $? "-v: N, p, q and the interval's confidence under each row"
 
 # Names with a comma, a quote, a newline and an escape character: quoted
 # in csv (RFC 4180), escaped in text and table, JSON strings in json.
 printf '%s\n' '{"tool": "vdsotest", "results": [{"api": "a,b \"q\"\nx\u001b[2J", "paths": {"vdso": {"ns_per_call": {"median": 1, "stdev_pct": 0}}}}]}' >"$tmp/odd.json"
 run -o csv compare "$tmp/odd.json" "$tmp/odd.json"
-[ $rc -eq 0 ] && [ "$(sed -n 2,3p "$out")" = "$(printf '"a,b ""q""\nx\033[2J",vdso,1,1.00,1.00,0.00,1,1.00,1.00,0.00,0.00,,no significant change,')" ] &&
+[ $rc -eq 0 ] && [ "$(sed -n 2,3p "$out")" = "$(printf '"a,b ""q""\nx\033[2J",vdso,1,1.00,1,1.00,0.00,,,,,,n/a (N=1 a side),')" ] &&
 	[ "$(wc -l <"$out")" -eq 3 ]
 ok $? "csv: a field with ',', '\"' and a newline is quoted, quotes doubled"
 run compare "$tmp/odd.json" "$tmp/odd.json"
-[ $rc -eq 0 ] && ! grep -q "$(printf '\033')" "$out" && grep -Fq 'a,b "q"\x0ax\x1b[2J ' "$out" &&
-	[ "$(wc -l <"$out")" -eq 3 ]
-ok $? "text: control characters of a name escaped (\\xHH), one line per pair"
+[ $rc -eq 0 ] && ! grep -q "$(printf '\033')" "$out" && grep -Fqx 'a,b "q"\x0ax\x1b[2J' "$out" &&
+	[ "$(grep -c '^  vdso ' "$out")" -eq 1 ]
+ok $? "text: control characters of a name escaped (\\xHH), one line per API and one per pair"
 if command -v jq >/dev/null 2>&1; then
 	run -o json compare "$tmp/odd.json" "$tmp/odd.json"
 	[ $rc -eq 0 ] && jq -e '.results[0].api == "a,b \"q\"\nx\u001b[2J"' "$out" >/dev/null
@@ -200,10 +269,10 @@ ok $? "an old median of 1e-300: no inf, no endless digits in any format (failed:
 # A path that failed (its "error" member): flagged, no difference.
 printf '{"tool": "vdsotest", "results": [{"api": "getcpu", "paths": {"vdso": {"error": "Invalid argument", "ns_per_call": {"median": 10, "stdev_pct": 1}}}}]}' >"$tmp/failed.json"
 run compare "$tmp/failed.json" "$new"
-[ $rc -eq 0 ] && grep -Eq '^getcpu +vdso +1 +10\.00 +10\.00 +0\.0% +5 +12\.50 +12\.50 +0\.6% +n/a +-  failed$' "$out"
+[ $rc -eq 0 ] && grep -Eq '^  vdso +10\.00 +12\.50 +- +-  failed$' "$out"
 ok $? "text: a failed path gives 'failed', not a difference"
 run -o csv compare "$old" "$tmp/failed.json"
-[ $rc -eq 0 ] && grep -Fqx 'getcpu,vdso,5,10.00,10.00,1.58,1,10.00,10.00,0.00,,,failed,new' "$out"
+[ $rc -eq 0 ] && grep -Fqx 'getcpu,vdso,5,10.00,1,10.00,,,,,,,failed,new' "$out"
 ok $? "csv: a failed path: empty diff_pct and p_value, verdict failed, failed=new"
 if command -v jq >/dev/null 2>&1; then
 	run -o json compare "$tmp/failed.json" "$tmp/failed.json"
@@ -213,16 +282,25 @@ else
 	tap_skip "jq is not installed"
 fi
 
-# A real round trip: two runs of the tool itself.
-"$VDSOTEST" -o json -d 0.002 -r 2 all bench >"$tmp/a.json" 2>/dev/null
+# A real round trip: two runs of the tool itself, 3 runs each (every API
+# of every run a process of its own).
+"$VDSOTEST" -o json -d 0.002 --runs 3 all bench >"$tmp/a.json" 2>/dev/null
 rc_a=$?
-"$VDSOTEST" -o json -d 0.002 -r 2 --output="$tmp/b.json" all bench 2>/dev/null
+"$VDSOTEST" -o json -d 0.002 --runs 3 --output="$tmp/b.json" all bench 2>/dev/null
 rc_b=$?
 run compare "$tmp/a.json" "$tmp/b.json"
 [ $rc_a -eq 0 ] && [ $rc_b -eq 0 ] && [ $rc -eq 0 ] &&
-	grep -Eq '^getcpu +vdso +2 +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]% +2 +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]% +[-+][0-9]+\.[0-9]{2}% +[01]\.[0-9]{4}  (faster|slower|no significant change)$' "$out" &&
-	[ "$(grep -c ' vdso ' "$out")" -ge 20 ] && ! grep -q '^only' "$out"
-ok $? "compare of two real runs (-r 2: their samples): a row with p for every API and path, nothing one-sided"
+	grep -Eq '^  vdso +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[-+][0-9]+\.[0-9]{2}% +-  n/a \(N=3 a side\)$' "$out" &&
+	[ "$(grep -c '^  vdso ' "$out")" -ge 20 ] && ! grep -q '^only' "$out" &&
+	grep -Eq '^ +-d 0\.002 -r 1, 3 runs in 1 file$' "$out"
+ok $? "compare of two real runs (--runs 3): a row for every API and path, n/a (N=3 a side), nothing one-sided"
+if command -v jq >/dev/null 2>&1; then
+	jq -e '.options.runs == 3 and ([.results[].paths[].ns_per_call | (.runs | length == 3) and .estimator == "best-slice"] | all)' \
+		"$tmp/a.json" >/dev/null
+	ok $? "bench --runs 3 -o json: three values per path in ns_per_call.runs, the estimator named"
+else
+	tap_skip "jq is not installed"
+fi
 
 # ---- bad files: exit 2, one line naming the file and the place ----
 bad() {
@@ -300,20 +378,20 @@ run -o ktap compare "$old" "$new"
 [ $rc -eq 2 ] && grep -q "format 'ktap' is not one of compare's" "$err"
 ok $? "compare -o ktap: exit 2"
 
-# A tiny difference between repeats with almost no spread: p is small, but
+# A tiny difference between runs with almost no spread: p is small, but
 # below 0.5 % it is no verdict (quantized figures: the trial's 3.507/3.508
-# repeats made +0.02 % "slower").
+# made +0.02 % "slower").
 cat >"$tmp/q-old.json" <<'JSON'
 {"tool": "vdsotest", "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 3.507, "stdev_pct": 0.01,
-  "samples": [3.507, 3.508, 3.508, 3.508, 3.507, 3.508]}}}}]}
+  "runs": [3.507, 3.507, 3.507, 3.507, 3.507, 3.507]}}}}]}
 JSON
 cat >"$tmp/q-new.json" <<'JSON'
 {"tool": "vdsotest", "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 3.508, "stdev_pct": 0.01,
-  "samples": [3.508, 3.509, 3.508, 3.509, 3.508, 3.509]}}}}]}
+  "runs": [3.508, 3.508, 3.508, 3.508, 3.508, 3.508]}}}}]}
 JSON
 run -o json compare "$tmp/q-old.json" "$tmp/q-new.json"
-[ $rc -eq 0 ] && jq -e '.min_diff_pct == 0.5 and (.results[0] | .p < 0.05 and .diff_pct < 0.5 and
-	.verdict == "no significant change")' "$out" >/dev/null
-ok $? "p < 0.05 but +$(jq -r '.results[0].diff_pct' "$out" 2>/dev/null)%: below 0.5 %, no significant change (got $rc)"
+[ $rc -eq 0 ] && jq -e '.min_diff_pct == 0.5 and (.results[0] | .q < 0.05 and .diff_pct < 0.5 and
+	.verdict == "no change")' "$out" >/dev/null
+ok $? "q < 0.05 but +$(jq -r '.results[0].diff_pct' "$out" 2>/dev/null)%: below 0.5 %, no change (got $rc)"
 
 tap_done

@@ -16,7 +16,7 @@ num='[0-9]+\.[0-9]{2}'
 
 # ---- repeats in text and nsec ----
 run -r 3 -d 0.01 getcpu bench
-bad_lines=$(grep -Ev '^getcpu (system calls per second: +[0-9]+ ±[0-9]+\.[0-9]%|(libc|vdso) calls per second: +[0-9]+ ±[0-9]+\.[0-9]% \([0-9]+\.[0-9]{2}x speedup\))$' "$out")
+bad_lines=$(grep -Ev '^getcpu (system calls per second: +[0-9]+ \(best slice\) ±[0-9]+\.[0-9]%|(libc|vdso) calls per second: +[0-9]+ \(best slice\) ±[0-9]+\.[0-9]% \([0-9]+\.[0-9]{2}x speedup\))$' "$out")
 [ $rc -eq 0 ] && [ -z "$bad_lines" ] && [ "$(wc -l <"$out")" -eq 3 ]
 ok $? "text with -r 3: '±x.x%' after every rate"
 
@@ -25,9 +25,29 @@ run -r 1 -d 0.01 getcpu bench
 ok $? "text with -r 1: no spread shown"
 
 run -r 2 -o nsec -d 0.01 time bench
-bad_lines=$(sed 1,2d "$out" | grep -Ev "^time: (syscall|libc|vdso): $num nsec/call ±[0-9]+\.[0-9]%\$")
+bad_lines=$(sed 1,2d "$out" | grep -Ev "^time: (syscall|libc|vdso): $num nsec/call \(best slice\) ±[0-9]+\.[0-9]%\$")
 [ $rc -eq 0 ] && [ -z "$bad_lines" ] && [ "$(wc -l <"$out")" -eq 5 ]
 ok $? "nsec with -r 2: 'N.NN nsec/call ±x.x%' after the two header lines"
+
+# ---- --mean: the original vdsotest's lines and figure (calls over the
+# elapsed time of the whole run), against -v's calls and ns ----
+run --mean -v -r 2 -d 0.01 getcpu bench
+bad_lines=$(grep -E 'per second' "$out" | grep -Ev '^getcpu (system calls per second: +[0-9]+|(libc|vdso) calls per second: +[0-9]+ \([0-9]+\.[0-9]{2}x speedup\))$')
+[ $rc -eq 0 ] && [ -z "$bad_lines" ] && [ "$(grep -c 'per second' "$out")" -eq 3 ] &&
+	awk '$2 ~ /^[a-z]+:$/ && $4 == "calls" && $5 == "in" { p = $2; sub(/:$/, "", p); want[p] = $3 * 1e9 / $6 }
+	     $3 == "calls" && $4 == "per" { got[$2 == "system" ? "syscall" : $2] = $6 }
+	     END { for (p in want) { n++; d = got[p] - want[p]; if (d > 1 + want[p] / 1e6 || -d > 1 + want[p] / 1e6) bad = 1 } exit bad || n != 3 }' "$out"
+ok $? "--mean: the original lines, untagged, no spread; each rate the run's calls over its elapsed time (-v)"
+run --mean -o nsec -d 0.01 time bench
+[ $rc -eq 0 ] && [ "$(sed 1,2d "$out" | grep -Ec "^time: (syscall|libc|vdso): $num nsec/call\$")" -eq 3 ]
+ok $? "--mean -o nsec: 'API: PATH: N.NN nsec/call', untagged"
+if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]; then
+	run -t 2 -d 0.01 getcpu bench
+	[ $rc -eq 0 ] && [ "$(grep -Ec 'per second: +[0-9]+ \(best slices of 2 threads, summed\)' "$out")" -eq 3 ]
+	ok $? "-t 2: the rate says it is the sum of the threads' best slices"
+else
+	tap_skip "one CPU online: no -t 2"
+fi
 
 # The context header: on for nsec and table, off for text; --header and
 # --no-header switch it; the facts are this machine's (uname, sysfs).
@@ -70,7 +90,7 @@ run --net -d 0.000001 all bench
 	"${AWK:-awk}" '$2 == "system" && $3 == "calls" { sys[$1] = $6; next }
 	     $3 == "calls" && $NF == "speedup)" {
 		if (!($1 in sys) || sys[$1] <= 0) { bad = 1; next }
-		s = substr($7, 2) + 0; r = $6 / sys[$1]
+		s = substr($(NF - 1), 2) + 0; r = $6 / sys[$1]
 		if (s - r > 0.0051 || r - s > 0.0051) { print "bad speedup: " $0; bad = 1 } }
 	     END { exit bad }' "$out"
 ok $? "--net, 1 us per path: no 0 calls/sec, each speedup the ratio of the rates (got $rc)"
@@ -90,7 +110,7 @@ ok $? "-r outside 1..1000 or not a number: exit 2 naming the value"
 run --cycles --no-header -o nsec -d 0.01 getcpu bench
 head -1 "$out" | grep -Eq '^Note: cycles: (CPU cycles \(perf_event_open, PERF_COUNT_HW_CPU_CYCLES(, user space only)?\)|(TSC|CNTVCT_EL0) ticks at [0-9]+\.[0-9]{2} MHz \((CPUID leaf 0x15|CNTFRQ_EL0|calibrated against CLOCK_MONOTONIC_RAW over 0\.1 s)\)|unavailable: .+)$' &&
 	{ grep -q '^Note: cycles: unavailable' "$out" ||
-		[ "$(grep -Ec "^getcpu: (syscall|libc|vdso): $num nsec/call \($num (cycles|ticks)/call\)\$" "$out")" -eq 3 ]; } &&
+		[ "$(grep -Ec "^getcpu: (syscall|libc|vdso): $num nsec/call \(best slice\) \($num (cycles|ticks)/call\)\$" "$out")" -eq 3 ]; } &&
 	[ $rc -eq 0 ]
 ok $? "--cycles: a note naming the counter, then cycles or ticks per call on every line"
 
@@ -165,7 +185,7 @@ if command -v jq >/dev/null 2>&1; then
 		(.cpu_model | type) as $t | ($t == "string" or $t == "null")' "$out" >/dev/null
 	ok $? "json: tool, version, kernel_release (uname -r), machine, clocksource (sysfs), cpu_model"
 
-	jq -e '.options == {"test_type": "bench", "duration_ns": 2000000, "repeat": 2, "threads": 1, "net": false,
+	jq -e '.options == {"test_type": "bench", "duration_ns": 2000000, "repeat": 2, "runs": 1, "threads": 1, "net": false,
 		"size": 4, "cpu": null}' "$out" >/dev/null
 	ok $? "json: the options of the run"
 
@@ -225,11 +245,12 @@ if command -v jq >/dev/null 2>&1; then
 	ok $? "json without --cycles: cycles null, no cycles_per_call"
 
 	# --cycles: whatever counter this machine has, said so; a constant-rate
-	# counter's ticks per call are its frequency times the ns per call.  The
+	# counter's ticks per call are its frequency times the ns per call of
+	# the same fastest slice (ns_per_call.median of one repeat).  The
 	# cycles are read just before each elapsed-time reading, so a preemption
 	# between the two reads (a loaded CI machine) can tell them apart by
-	# more than 5 % in a 20 ms run: up to three runs, one must agree; a
-	# wrong conversion fails all three.
+	# more than 5 %: up to three runs, one must agree; a wrong conversion,
+	# or cycles of another span than the slice's, fails all three.
 	agreed=1
 	for try in 1 2 3; do
 		run --cycles -o json -d 0.02 time bench
@@ -238,7 +259,7 @@ if command -v jq >/dev/null 2>&1; then
 				([.results[].paths[] | has("cycles_per_call") | not] | all)
 			elif $s == "perf" then ([.results[].paths[] | .cycles_per_call > 0] | all)
 			elif $s == "tsc" or $s == "cntvct" then $c.frequency_hz > 0 and
-				([.results[].paths[] | (.cycles_per_call / (.duration_ns / .calls) /
+				([.results[].paths[] | (.cycles_per_call / .ns_per_call.median /
 					($c.frequency_hz / 1e9) - 1) | fabs < 0.05] | all)
 			else false end' "$out" >/dev/null && [ $rc -eq 0 ] && { agreed=0; break; }
 	done

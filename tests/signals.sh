@@ -98,7 +98,7 @@ wait_child_of $pid
 kill -INT "-$pid"
 finish
 [ $rc -eq 130 ] &&
-	grep -Eq '^clock-gettime-monotonic system calls per second: *[0-9]+$' "$out" &&
+	grep -Eq '^clock-gettime-monotonic system calls per second: *[0-9]+ \(best slice\)$' "$out" &&
 	grep -Eq '^clock-gettime-monotonic: bench: interrupted by SIGINT during the syscall path; the figures are of the time measured$' "$out"
 ok $? "bench, SIGINT to the process group: the syscall figure so far, marked interrupted, exit 130 (got $rc)"
 
@@ -106,7 +106,7 @@ start -o nsec -d 100 time bench
 wait_child_of $pid
 kill -TERM "$pid"
 finish
-[ $rc -eq 143 ] && grep -Eq '^time: syscall: [0-9]+\.[0-9]{2} nsec/call$' "$out" &&
+[ $rc -eq 143 ] && grep -Eq '^time: syscall: [0-9]+\.[0-9]{2} nsec/call \(best slice\)$' "$out" &&
 	grep -q '^time: bench: interrupted by SIGTERM during the syscall path' "$out"
 ok $? "bench, SIGTERM to vdsotest only: passed on to the child, exit 143 (got $rc)"
 
@@ -121,7 +121,7 @@ kill -HUP "-$pid"
 finish
 left=$(find "$tmp" -name '.hup.out.*')
 [ $rc -eq 129 ] && [ $absent -eq 0 ] && [ -z "$left" ] &&
-	grep -Eq '^time: syscall: [0-9]+\.[0-9]{2} nsec/call$' "$tmp/hup.out" &&
+	grep -Eq '^time: syscall: [0-9]+\.[0-9]{2} nsec/call \(best slice\)$' "$tmp/hup.out" &&
 	grep -q '^time: bench: interrupted by SIGHUP during the syscall path' "$tmp/hup.out"
 ok $? "bench --output, SIGHUP: FILE only at the end, with the figures so far, exit 129 (got $rc; FILE absent during the run: $absent; left: ${left:-none})"
 

@@ -48,11 +48,12 @@ static void test_defaults(void)
 	ok(o.command == CMD_RUN && o.api && strcmp(o.api->name, "clock-gettime-monotonic") == 0,
 	   "the API is found");
 	ok(o.test == TEST_BENCH, "bench");
-	ok(o.duration_ns == 1000000000u, "default duration 1 s");
+	ok(o.duration_ns == 100000000u, "bench: default duration 0.1 s per path");
 	ok(o.maxfails == 10, "default maxfails 10");
 	ok(!o.verbose && !o.debug && o.format == FORMAT_TEXT && !o.vdso_lib, "other defaults");
 	ok(parse(&o, ARGS("all", "verify")) == OPTIONS_RUN && !o.api && o.test == TEST_VERIFY,
 	   "all verify");
+	ok(o.duration_ns == 1000000000u, "verify: default duration 1 s");
 	ok(parse(&o, ARGS("getcpu", "abi")) == OPTIONS_RUN && o.test == TEST_ABI, "getcpu abi");
 	ok(o.napis == 1 && o.api && strcmp(o.api->name, "getcpu") == 0, "one API selected");
 	ok(parse(&o, ARGS("all", "abi")) == OPTIONS_RUN && o.napis == api_count && !o.api,
@@ -370,7 +371,8 @@ static void test_applies(void)
 	    "compare --cycles");
 	bad(ARGS("--vdso-lib=x", "compare", "a", "b"), "option '--vdso-lib' is not for compare",
 	    "compare --vdso-lib");
-	bad(ARGS("-v", "compare", "a", "b"), "option '--verbose' is not for compare", "compare -v");
+	bad(ARGS("-t", "2", "compare", "a", "b"), "option '--threads' is not for compare",
+	    "compare -t 2");
 	bad(ARGS("-o", "json", "list-apis"), "option '--format' is not for list-apis",
 	    "list-apis -o json");
 	bad(ARGS("-d", "1", "list-test-types"), "option '--duration' is not for list-test-types",

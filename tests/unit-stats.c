@@ -246,6 +246,62 @@ static void test_many(void)
 	   "samples beyond STATS_MAX_SAMPLES are left out");
 }
 
+/*
+ * Mann-Whitney U, Hodges-Lehmann and Benjamini-Hochberg against figures
+ * computed by hand: the exact U distribution of 4 + 4 values is the
+ * Gaussian binomial coefficient [8 choose 4]'s (1 1 2 3 5 5 7 7 8 ... of
+ * 70), of 5 + 5 values 1 1 2 3 5 ... of 252.
+ */
+static void test_rank(void)
+{
+	const double a3[] = { 1, 2, 3 }, b3[] = { 4, 5, 6 };
+	const double a4[] = { 1, 3, 5, 7 }, b4[] = { 2, 4, 6, 8 };
+	const double a5[] = { 1, 2, 3, 4, 5 }, b5[] = { 11, 12, 13, 14, 15 };
+	double u, p, est, lo, hi, conf;
+
+	p = stats_mann_whitney(a3, 3, b3, 3, &u);
+	ok(u == 0 && near(p, 0.1), "3 + 3 separated: U 0, exact p 2/20 (got U %g, p %g)", u, p);
+	ok(near(stats_mw_min_p(3, 3), 0.1) && near(stats_mw_min_p(5, 5), 2.0 / 252),
+	   "the least p: 0.1 with 3 + 3 values, 2/252 with 5 + 5");
+	p = stats_mann_whitney(a4, 4, b4, 4, &u);
+	ok(u == 6 && near(p, 2 * 24.0 / 70), "4 + 4 interleaved: U 6, p 2 * 24/70 (got U %g, p %g)",
+	   u, p);
+	p = stats_mann_whitney(b5, 5, a5, 5, &u);
+	ok(u == 25 && near(p, 2.0 / 252), "5 + 5, the upper tail: U 25, p 2/252 (got U %g, p %g)", u,
+	   p);
+	ok(stats_hodges_lehmann(a5, 5, b5, 5, 0.95, &est, &lo, &hi, &conf) == 0 && near(est, 10) &&
+		   near(lo, 7) && near(hi, 13) && near(conf, 1 - 2 * 4.0 / 252),
+	   "Hodges-Lehmann of 5 + 5: shift 10, interval [7, 13] (3rd and 23rd of 25 differences) "
+	   "at 96.8%% (got %g [%g, %g] %g)",
+	   est, lo, hi, conf);
+	ok(stats_hodges_lehmann(a3, 3, b3, 3, 0.95, &est, &lo, &hi, &conf) == 0 && near(lo, 1) &&
+		   near(hi, 5) && near(conf, 0.9),
+	   "3 + 3 values cannot give 95%%: the whole range of the differences, at 90%% (got [%g, %g] "
+	   "%g)",
+	   lo, hi, conf);
+
+	double big_a[60], big_b[60];
+	for (int i = 0; i < 60; i++) {
+		big_a[i] = i;
+		big_b[i] = i;
+	}
+	p = stats_mann_whitney(big_a, 60, big_b, 60, &u);
+	ok(u == 1800 && near(p, 1), "60 + 60 equal values (normal approximation): U 1800, p 1 (got %g)",
+	   p);
+	for (int i = 0; i < 60; i++)
+		big_b[i] = 100 + i;
+	p = stats_mann_whitney(big_a, 60, big_b, 60, &u);
+	ok(u == 0 && p < 1e-15, "60 + 60 separated: p below 1e-15 (got %g)", p);
+
+	double q[] = { 0.01, 0.04, 0.03, NAN, 0.5 };
+	stats_bh_adjust(q, 5);
+	ok(near(q[0], 0.04) && near(q[1], 0.04 * 4 / 3) && near(q[2], 0.04 * 4 / 3) && isnan(q[3]) &&
+		   near(q[4], 0.5),
+	   "Benjamini-Hochberg of 0.01, 0.04, 0.03, -, 0.5: 0.04, 0.0533, 0.0533, -, 0.5 (got %g %g "
+	   "%g %g)",
+	   q[0], q[1], q[2], q[4]);
+}
+
 int main(void)
 {
 	test_odd();
@@ -257,5 +313,6 @@ int main(void)
 	test_latency();
 	test_summary_welch();
 	test_many();
+	test_rank();
 	return tap_done();
 }

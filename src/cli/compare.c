@@ -20,7 +20,7 @@
 struct entry {
 	const char *api, *path; /* point into the document's tree */
 	double median_ns, stdev_pct;
-	const struct json *samples; /* ns_per_call.samples (one per repeat), or NULL */
+	const struct json *samples; /* ns_per_call.runs (one per independent run), or NULL */
 	bool failed;		    /* the path's "error" member: its figure is no measurement */
 };
 
@@ -122,7 +122,7 @@ static enum status load_result(struct doc *d, size_t i, const struct json *r)
 		e->median_ns = number(ns, "median", COMPARE_MAX_NS);
 		e->stdev_pct = number(ns, "stdev_pct", COMPARE_MAX_PCT);
 		e->failed = error && error->type != JSON_NULL;
-		e->samples = json_get(ns, "samples");
+		e->samples = json_get(ns, "runs");
 		if (e->median_ns < 0 || e->stdev_pct < 0)
 			return doc_error(d,
 					 "results[%zu].paths.%s.ns_per_call: no median (0 to 1e12) "
@@ -137,7 +137,7 @@ static enum status load_result(struct doc *d, size_t i, const struct json *r)
 		}
 		if (!samples_ok)
 			return doc_error(d,
-					 "results[%zu].paths.%s.ns_per_call.samples: not an array of "
+					 "results[%zu].paths.%s.ns_per_call.runs: not an array of "
 					 "at most %u numbers (0 to 1e12)",
 					 i, report_vis(e->path), STATS_MAX_SAMPLES);
 		for (size_t j = 0; j < d->count; j++)
@@ -289,11 +289,18 @@ static void side_free(struct side *sd)
 /* One API and path on both sides. */
 struct pair {
 	const struct agg *old, *new;
-	double diff_pct;     /* (new mean - old mean) / old mean, in percent; NAN
-				   when the old mean is below 0.01 ns or a side failed */
-	double p;	     /* Welch's two-sided p; NAN: no test (a side has
-				   fewer than 2 values, or failed) */
-	const char *verdict; /* "faster", "slower", "no significant change", "failed" */
+	double old_ns, new_ns; /* the medians of the runs' values */
+	double diff_pct;       /* Hodges-Lehmann shift (new - old) in percent of
+				  old_ns (with fewer than COMPARE_MIN_RUNS a
+				  side: of the medians); NAN when old_ns is below
+				  0.01 ns or a side failed */
+	double lo_pct, hi_pct; /* its distribution-free interval, NAN: none */
+	double conf;	       /* the interval's confidence, NAN: none */
+	double p, q;	       /* Mann-Whitney U's two-sided p, and its
+				  Benjamini-Hochberg q over the rows tested;
+				  NAN: no test */
+	char verdict[32];      /* "faster", "slower", "no change", "failed",
+				  "n/a (...)" */
 };
 
 /* "old", "new" or "both": the failed sides of a pair (NULL: none); @o or @n may be NULL. */
@@ -304,82 +311,118 @@ static const char *failed_side(const struct agg *o, const struct agg *n)
 	return fo && fn ? "both" : fo ? "old" : fn ? "new" : NULL;
 }
 
-static double stdev_pct(const struct agg *a)
+/* A fact of side @sd's first document: a string member, or "" */
+static const char *side_string(const struct side *sd, const char *key)
 {
-	return a->sum.mean > 0 ? 100 * a->sum.stdev / a->sum.mean : 0;
+	const struct json *v = json_get(sd->docs[0].tree, key);
+
+	return v && v->type == JSON_STRING ? v->string : "";
 }
 
+/* Whether a document of side @sd says its CPU was emulated. */
+static bool side_emulated(const struct side *sd)
+{
+	for (unsigned k = 0; k < sd->ndocs; k++) {
+		const struct json *v = json_get(sd->docs[k].tree, "emulated");
+		if (v && v->type == JSON_TRUE)
+			return true;
+	}
+	return false;
+}
+
+/* The pair of @o and @n, before the correction (pair_verdict() after it). */
 static struct pair pair_of(const struct agg *o, const struct agg *n)
 {
-	struct pair p = { o, n, NAN, NAN, "no significant change" };
-	double t, df;
+	struct pair p = { o, n, o->sum.median, n->sum.median, NAN, NAN, NAN, NAN, NAN, NAN, "" };
+	double est, lo, hi, conf;
 
 	if (failed_side(o, n)) {
-		p.verdict = "failed";
+		snprintf(p.verdict, sizeof(p.verdict), "failed");
 		return p;
 	}
-	if (o->sum.mean >= 0.01)
-		p.diff_pct = (n->sum.mean - o->sum.mean) / o->sum.mean * 100;
-	double pv = stats_welch(&o->sum, &n->sum, &t, &df);
-	if (pv >= 0) {
-		p.p = pv;
-		if (pv < COMPARE_ALPHA && !isnan(p.diff_pct) &&
-		    fabs(p.diff_pct) >= COMPARE_MIN_DIFF_PCT)
-			p.verdict = n->sum.mean < o->sum.mean ? "faster" : "slower";
+	if (p.old_ns < 0.01)
+		return p;
+	p.diff_pct = (p.new_ns - p.old_ns) / p.old_ns * 100;
+	if (o->sum.n < COMPARE_MIN_RUNS || n->sum.n < COMPARE_MIN_RUNS)
+		return p;
+	if (stats_hodges_lehmann(o->v, o->sum.n, n->v, n->sum.n, 1 - COMPARE_ALPHA, &est, &lo, &hi,
+				 &conf) == 0) {
+		p.diff_pct = est / p.old_ns * 100;
+		p.lo_pct = lo / p.old_ns * 100;
+		p.hi_pct = hi / p.old_ns * 100;
+		p.conf = conf;
 	}
+	double pv = stats_mann_whitney(o->v, o->sum.n, n->v, n->sum.n, NULL);
+	if (pv >= 0)
+		p.p = pv;
 	return p;
 }
 
-static int name_width(const struct side *sd, bool table)
+/* The verdict of @p once p.q is known; @emulated: a side's CPU was emulated, not allowed. */
+static void pair_verdict(struct pair *p, bool emulated)
 {
-	size_t w = strlen(table ? "Benchmark" : "API");
+	unsigned no = p->old->sum.n, nn = p->new->sum.n;
 
-	for (size_t i = 0; i < sd->naggs; i++) {
-		size_t n = strlen(report_vis(sd->aggs[i].api)) +
-			   (table ? strlen(report_vis(sd->aggs[i].path)) + 1 : 0);
-		if (n > w)
-			w = n;
-	}
-	return (int)w;
-}
-
-/* " +N.NN%" or " n/a" or " failed", then " P" and the verdict. */
-static void print_diff_p(const struct pair *p)
-{
-	if (failed_side(p->old, p->new))
-		printf(" %9s %8s  %s", "n/a", "-", p->verdict);
-	else {
-		if (!isfinite(p->diff_pct))
-			printf(" %9s", "n/a");
+	if (p->verdict[0])
+		return; /* failed */
+	if (no < COMPARE_MIN_RUNS || nn < COMPARE_MIN_RUNS ||
+	    stats_mw_min_p(no, nn) >= COMPARE_ALPHA) {
+		if (no == nn)
+			snprintf(p->verdict, sizeof(p->verdict), "n/a (N=%u a side)", no);
 		else
-			printf(" %+8.2f%%", p->diff_pct);
-		if (isfinite(p->p))
-			printf(" %8.4f", p->p);
-		else
-			printf(" %8s", "-");
-		printf("  %s", p->verdict);
+			snprintf(p->verdict, sizeof(p->verdict), "n/a (N=%u+%u)", no, nn);
+	} else if (emulated) {
+		snprintf(p->verdict, sizeof(p->verdict), "n/a (emulated)");
+	} else if (isfinite(p->q) && p->q < COMPARE_ALPHA && isfinite(p->diff_pct) &&
+		   fabs(p->diff_pct) >= COMPARE_MIN_DIFF_PCT) {
+		snprintf(p->verdict, sizeof(p->verdict), "%s",
+			 p->diff_pct < 0 ? "faster" : "slower");
+	} else {
+		snprintf(p->verdict, sizeof(p->verdict), "no change");
 	}
 }
 
-static void print_text(const struct pair *p, int w)
+/* @v with @decimals decimals in @width columns (a sign, and '%' after it with @pct), or "-" */
+static void print_pct(double v, int width, int decimals, bool pct)
 {
-	printf("%-*s %-7s %3u %10.2f %10.2f %6.1f%% %3u %10.2f %10.2f %6.1f%%", w,
-	       report_vis(p->old->api), report_vis(p->old->path), p->old->sum.n, p->old->sum.mean,
-	       p->old->sum.median, stdev_pct(p->old), p->new->sum.n, p->new->sum.mean,
-	       p->new->sum.median, stdev_pct(p->new));
-	print_diff_p(p);
-	putchar('\n');
+	if (!isfinite(v))
+		printf("%*s", width, "-");
+	else if (pct)
+		printf("%+*.*f%%", width - 1, decimals, v);
+	else
+		printf("%*.*f", width, decimals, v);
 }
 
+/* The text row of @p (72 columns at most): path, old, new, diff, interval, verdict. */
+static void print_text(const struct pair *p)
+{
+	printf("  %-9s %8.2f %8.2f ", report_vis(p->old->path), p->old_ns, p->new_ns);
+	print_pct(p->diff_pct, 7, 2, true);
+	/* (an interval of less than 95 %, as 3 + 3 runs give, is not shown as one) */
+	if (isfinite(p->lo_pct) && p->conf >= 1 - COMPARE_ALPHA)
+		printf("  [%+.2f, %+.2f]", p->lo_pct, p->hi_pct);
+	else
+		printf("  %14s", "-");
+	printf("  %s\n", p->verdict);
+}
+
+/* The wide table's row: everything. */
 static void print_table(const struct pair *p, int w)
 {
-	char name[512];
-
-	snprintf(name, sizeof(name), "%s/%s", report_vis(p->old->path), report_vis(p->old->api));
-	printf("%-*s %10.2f ns \u00b1%5.1f%% %10.2f ns \u00b1%5.1f%%", w, name, p->old->sum.mean,
-	       stdev_pct(p->old), p->new->sum.mean, stdev_pct(p->new));
-	print_diff_p(p);
-	putchar('\n');
+	printf("%-*s %-7s %4u %10.2f %4u %10.2f ", w, report_vis(p->old->api),
+	       report_vis(p->old->path), p->old->sum.n, p->old_ns, p->new->sum.n, p->new_ns);
+	print_pct(p->diff_pct, 9, 2, true);
+	putchar(' ');
+	print_pct(p->lo_pct, 10, 2, true);
+	putchar(' ');
+	print_pct(p->hi_pct, 10, 2, true);
+	putchar(' ');
+	print_pct(isfinite(p->conf) ? 100 * p->conf : NAN, 7, 1, false);
+	putchar(' ');
+	print_pct(p->p, 9, 4, false);
+	putchar(' ');
+	print_pct(p->q, 9, 4, false);
+	printf("  %s\n", p->verdict);
 }
 
 static void print_csv_value(double v, int decimals)
@@ -389,9 +432,8 @@ static void print_csv_value(double v, int decimals)
 	putchar(',');
 }
 
-static void print_csv(const struct agg *o, const struct agg *n)
+static void print_csv(const struct pair *p, const struct agg *o, const struct agg *n)
 {
-	struct pair p = o && n ? pair_of(o, n) : (struct pair){ o, n, NAN, NAN, "" };
 	const struct agg *e = o ? o : n;
 
 	report_csv_string(e->api);
@@ -404,13 +446,15 @@ static void print_csv(const struct agg *o, const struct agg *n)
 			printf("%u,", a->sum.n);
 		else
 			putchar(',');
-		print_csv_value(a ? a->sum.mean : NAN, 2);
 		print_csv_value(a ? a->sum.median : NAN, 2);
-		print_csv_value(a ? stdev_pct(a) : NAN, 2);
 	}
-	print_csv_value(p.diff_pct, 2);
-	print_csv_value(p.p, 4);
-	fputs(p.verdict, stdout);
+	print_csv_value(p ? p->diff_pct : NAN, 2);
+	print_csv_value(p ? p->lo_pct : NAN, 2);
+	print_csv_value(p ? p->hi_pct : NAN, 2);
+	print_csv_value(p ? p->conf : NAN, 4);
+	print_csv_value(p ? p->p : NAN, 6);
+	print_csv_value(p ? p->q : NAN, 6);
+	fputs(p ? p->verdict : "", stdout);
 	putchar(',');
 	puts(failed_side(o, n) ? failed_side(o, n) : "");
 }
@@ -432,15 +476,15 @@ static void print_json_side(const char *name, const struct agg *a)
 		return;
 	}
 	printf("{\"n\": %u", a->sum.n);
-	print_json_number("mean_ns", a->sum.mean, 2);
-	print_json_number("median_ns", a->sum.median, 2);
-	print_json_number("stdev_pct", stdev_pct(a), 2);
-	putchar('}');
+	print_json_number("median_ns", a->sum.median, 3);
+	fputs(", \"runs\": [", stdout);
+	for (unsigned i = 0; i < a->n; i++)
+		printf("%s%.3f", i ? ", " : "", a->v[i]);
+	fputs("]}", stdout);
 }
 
-static void print_json(const struct agg *o, const struct agg *n, bool first)
+static void print_json(const struct pair *p, const struct agg *o, const struct agg *n, bool first)
 {
-	struct pair p = o && n ? pair_of(o, n) : (struct pair){ o, n, NAN, NAN, NULL };
 	const struct agg *e = o ? o : n;
 
 	printf("%s\n    {\"api\": ", first ? "" : ",");
@@ -449,11 +493,15 @@ static void print_json(const struct agg *o, const struct agg *n, bool first)
 	report_json_string(e->path);
 	print_json_side("old", o);
 	print_json_side("new", n);
-	print_json_number("diff_pct", p.diff_pct, 2);
-	print_json_number("p", p.p, 6);
+	print_json_number("diff_pct", p ? p->diff_pct : NAN, 3);
+	print_json_number("ci_low_pct", p ? p->lo_pct : NAN, 3);
+	print_json_number("ci_high_pct", p ? p->hi_pct : NAN, 3);
+	print_json_number("ci_confidence", p ? p->conf : NAN, 4);
+	print_json_number("p", p ? p->p : NAN, 6);
+	print_json_number("q", p ? p->q : NAN, 6);
 	fputs(", \"verdict\": ", stdout);
-	if (p.verdict)
-		report_json_string(p.verdict);
+	if (p)
+		report_json_string(p->verdict);
 	else
 		fputs("null", stdout);
 	fputs(", \"failed\": ", stdout);
@@ -472,9 +520,9 @@ static void print_one_sided(const struct side *sd, enum output_format format, bo
 		if (e->matched)
 			continue;
 		if (format == FORMAT_CSV)
-			print_csv(is_old ? e : NULL, is_old ? NULL : e);
+			print_csv(NULL, is_old ? e : NULL, is_old ? NULL : e);
 		else if (format == FORMAT_JSON)
-			print_json(is_old ? e : NULL, is_old ? NULL : e, *first);
+			print_json(NULL, is_old ? e : NULL, is_old ? NULL : e, *first);
 		else
 			printf("only %s: %s %s%s\n", sd->name, report_vis(e->api),
 			       report_vis(e->path), e->failed ? " (failed)" : "");
@@ -492,28 +540,189 @@ static void json_files(const struct side *sd)
 	putchar(']');
 }
 
+/* A number of @obj's member @key, or -1. */
+static double member_number(const struct json *obj, const char *key)
+{
+	const struct json *v = json_get(obj, key);
+
+	return v && v->type == JSON_NUMBER ? v->number : -1;
+}
+
+/* The runs of a side: the values of its first row with values. */
+static unsigned side_runs(const struct side *sd)
+{
+	unsigned most = 0;
+
+	for (size_t i = 0; i < sd->naggs; i++)
+		most = sd->aggs[i].n > most ? sd->aggs[i].n : most;
+	return most;
+}
+
+/* "N mitigated, N vulnerable, N not affected" of a document's vulnerabilities, or "". */
+static void mitigations(const struct side *sd, char *buf, size_t size)
+{
+	const struct json *v = json_get(sd->docs[0].tree, "vulnerabilities");
+	unsigned mit = 0, vul = 0, not = 0, other = 0;
+
+	buf[0] = '\0';
+	if (!v || v->type != JSON_OBJECT || !v->count)
+		return;
+	for (size_t i = 0; i < v->count; i++) {
+		const char *t = v->items[i].type == JSON_STRING ? v->items[i].string : "";
+		if (strncmp(t, "Mitigation", 10) == 0)
+			mit++;
+		else if (strncmp(t, "Vulnerable", 10) == 0)
+			vul++;
+		else if (strncmp(t, "Not affected", 12) == 0)
+			not ++;
+		else
+			other++;
+	}
+	snprintf(buf, size, "%u mitigated, %u vulnerable, %u not affected%s", mit, vul, not,
+		 other ? ", others" : "");
+}
+
+/*
+ * "LABEL TEXT" wrapped at 72 columns at spaces (a word longer than a line
+ * is cut), the lines after the first indented as wide as @label.
+ */
+static void print_wrapped(const char *label, const char *text)
+{
+	size_t indent = strlen(label), col = indent;
+	const char *t = text;
+
+	fputs(label, stdout);
+	while (*t) {
+		size_t word = strcspn(t, " ");
+		if (col > indent && col + 1 + word > 72) {
+			printf("\n%*s", (int)indent, "");
+			col = indent;
+		} else if (col > indent) {
+			putchar(' ');
+			col++;
+		}
+		if (word > 72 - indent)
+			word = 72 - indent;
+		fwrite(t, 1, word, stdout);
+		col += word;
+		t += word;
+		t += strspn(t, " ");
+	}
+	putchar('\n');
+}
+
+/* @s into @buf (@size bytes) with control characters and bytes above 0x7e as \xHH, uncut. */
+static const char *vis_whole(const char *s, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (; *s && n + 5 < size; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c >= 0x7f)
+			n += (size_t)snprintf(buf + n, size - n, "\\x%02x", c);
+		else
+			buf[n++] = (char)c;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The text header of side @sd: kernel, machine, CPU, emulation, mitigations, command line, options. */
+static void print_side_header(const struct side *sd)
+{
+	const struct json *opt = json_get(sd->docs[0].tree, "options");
+	char buf[1200], mit[128], label[8], line[1100];
+	double d = member_number(opt, "duration_ns"), r = member_number(opt, "repeat");
+
+	snprintf(label, sizeof(label), "%s: ", sd->name);
+	snprintf(buf, sizeof(buf), "Linux %s %s, clocksource %s",
+		 *side_string(sd, "kernel_release") ? report_vis(side_string(sd, "kernel_release"))
+						    : "?",
+		 *side_string(sd, "machine") ? report_vis(side_string(sd, "machine")) : "?",
+		 *side_string(sd, "clocksource") ? report_vis(side_string(sd, "clocksource"))
+						 : "?");
+	print_wrapped(label, buf);
+	snprintf(buf, sizeof(buf), "CPU %s, %s",
+		 *side_string(sd, "cpu_model") ? report_vis(side_string(sd, "cpu_model")) : "?",
+		 side_emulated(sd)			  ? "EMULATED"
+		 : json_get(sd->docs[0].tree, "emulated") ? "not emulated"
+							  : "emulation unknown");
+	print_wrapped("     ", buf);
+	mitigations(sd, mit, sizeof(mit));
+	snprintf(buf, sizeof(buf), "mitigations: %s", *mit ? mit : "unknown");
+	print_wrapped("     ", buf);
+	snprintf(buf, sizeof(buf), "cmdline: %s",
+		 *side_string(sd, "cmdline")
+			 ? vis_whole(side_string(sd, "cmdline"), line, sizeof(line))
+			 : "unknown");
+	print_wrapped("     ", buf);
+	snprintf(buf, sizeof(buf), "-d %g -r %g, %u runs in %u file%s", d >= 0 ? d / 1e9 : 0,
+		 r >= 0 ? r : 1, side_runs(sd), sd->ndocs, sd->ndocs == 1 ? "" : "s");
+	print_wrapped("     ", buf);
+}
+
+/* The facts the text header flags when the sides differ in them. */
+static void print_differs(const struct side *o, const struct side *n)
+{
+	static const char *const keys[] = { "kernel_release", "machine", "clocksource", "cpu_model",
+					    "cmdline" };
+	static const char *const opts[] = {
+		"duration_ns", "repeat", "threads", "size", "net", "cpu"
+	};
+	char buf[400] = "", mo[128], mn[128];
+	size_t len = 0;
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strcmp(side_string(o, keys[i]), side_string(n, keys[i])) != 0)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+						len ? ", " : "", keys[i]);
+	mitigations(o, mo, sizeof(mo));
+	mitigations(n, mn, sizeof(mn));
+	if (strcmp(mo, mn) != 0)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%smitigations",
+					len ? ", " : "");
+	if (side_emulated(o) != side_emulated(n))
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%semulation",
+					len ? ", " : "");
+	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		const struct json *a = json_get(json_get(o->docs[0].tree, "options"), opts[i]);
+		const struct json *b = json_get(json_get(n->docs[0].tree, "options"), opts[i]);
+		bool same = (!a && !b) ||
+			    (a && b && a->type == b->type &&
+			     (a->type != JSON_NUMBER || a->number == b->number) &&
+			     (a->type != JSON_STRING || strcmp(a->string, b->string) == 0));
+		if (!same)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%soptions.%s",
+						len ? ", " : "", opts[i]);
+	}
+	if (side_runs(o) != side_runs(n))
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%sruns", len ? ", " : "");
+	print_wrapped("differ: ", len ? buf : "nothing of the above");
+}
+
 static void print_header(const struct side *o, const struct side *n, enum output_format format,
 			 int w, char notes[][COMPARE_NOTE_LEN], unsigned nnotes)
 {
 	switch (format) {
 	case FORMAT_TABLE:
-		printf("%-*s %21s %21s %9s %8s  %s\n", w, "Benchmark", "Old", "New", "Diff", "p",
-		       "Verdict");
-		for (int i = w + 21 + 21 + 9 + 8 + 3 + 2 + 22; i > 0; i--)
-			putchar('-');
-		putchar('\n');
+		printf("%-*s %-7s %4s %10s %4s %10s %9s %10s %10s %7s %9s %9s  %s\n", w, "API",
+		       "PATH", "N", "OLD ns", "N", "NEW ns", "DIFF", "CI low", "CI high", "conf",
+		       "p", "q", "VERDICT");
 		break;
 	case FORMAT_CSV:
-		puts("api,path,old_n,old_mean_ns,old_median_ns,old_stdev_pct,new_n,new_mean_ns,"
-		     "new_median_ns,new_stdev_pct,diff_pct,p_value,verdict,failed");
+		puts("api,path,old_n,old_median_ns,new_n,new_median_ns,diff_pct,ci_low_pct,"
+		     "ci_high_pct,ci_confidence,p_value,q_value,verdict,failed");
 		break;
 	case FORMAT_JSON:
 		printf("{\n  \"tool\": \"%s\",\n  \"version\": \"%s\"", PACKAGE_NAME,
 		       PACKAGE_VERSION);
 		json_files(o);
 		json_files(n);
-		printf(",\n  \"test\": \"welch\",\n  \"alpha\": %.2f,\n  \"min_diff_pct\": %.1f,\n  \"notes\": [",
-		       COMPARE_ALPHA, COMPARE_MIN_DIFF_PCT);
+		printf(",\n  \"estimator\": \"best-slice ns/call, median of the runs\","
+		       "\n  \"shift\": \"hodges-lehmann\",\n  \"test\": \"mann-whitney-u\","
+		       "\n  \"correction\": \"benjamini-hochberg\",\n  \"alpha\": %.2f,"
+		       "\n  \"min_diff_pct\": %.1f,\n  \"min_runs\": %u,\n  \"notes\": [",
+		       COMPARE_ALPHA, COMPARE_MIN_DIFF_PCT, COMPARE_MIN_RUNS);
 		for (unsigned i = 0; i < nnotes; i++) {
 			fputs(i ? ", " : "", stdout);
 			report_json_string(notes[i]);
@@ -521,52 +730,116 @@ static void print_header(const struct side *o, const struct side *n, enum output
 		fputs("],\n  \"results\": [", stdout);
 		break;
 	default:
-		printf("%-*s %-7s %3s %10s %10s %7s %3s %10s %10s %7s %9s %8s  %s\n", w, "API",
-		       "PATH", "N", "OLD mean", "median", "stdev", "N", "NEW mean", "median",
-		       "stdev", "DIFF", "p", "VERDICT");
+		print_side_header(o);
+		print_side_header(n);
+		print_differs(o, n);
+		printf("\n%-11s %8s %8s %7s  %14s  %s\n", "API / path", "old ns", "new ns", "diff",
+		       "95% interval", "verdict");
 		break;
 	}
 }
 
-static void print_all(struct side *o, struct side *n, enum output_format format,
-		      char notes[][COMPARE_NOTE_LEN], unsigned nnotes)
+static int name_width(const struct side *sd)
 {
-	int w = name_width(o, format == FORMAT_TABLE), wn = name_width(n, format == FORMAT_TABLE);
-	bool first = true;
+	size_t w = strlen("API");
 
+	for (size_t i = 0; i < sd->naggs; i++)
+		if (strlen(report_vis(sd->aggs[i].api)) > w)
+			w = strlen(report_vis(sd->aggs[i].api));
+	return (int)w;
+}
+
+/* Whether @o and @n share an API and path. */
+static bool shares_any(struct side *o, struct side *n)
+{
+	for (size_t i = 0; i < o->naggs; i++)
+		if (find_agg(n, o->aggs[i].api, o->aggs[i].path))
+			return true;
+	return false;
+}
+
+static void print_all(struct side *o, struct side *n, enum output_format format,
+		      char notes[][COMPARE_NOTE_LEN], unsigned nnotes,
+		      const struct compare_opts *opts)
+{
+	int w = name_width(o), wn = name_width(n);
+	bool first = true, emulated = !opts->emulated_ok && (side_emulated(o) || side_emulated(n));
+	struct pair *pairs = calloc(o->naggs ? o->naggs : 1, sizeof(*pairs));
+	double *q = calloc(o->naggs ? o->naggs : 1, sizeof(*q));
+	size_t np = 0;
+	unsigned tested = 0;
+
+	if (!pairs || !q) {
+		perror("vdsotest: compare");
+		free(pairs);
+		free(q);
+		return;
+	}
 	if (wn > w)
 		w = wn;
-	print_header(o, n, format, w, notes, nnotes);
 	for (size_t i = 0; i < o->naggs; i++) {
 		struct agg *e = &o->aggs[i], *m = find_agg(n, e->api, e->path);
 		if (!m || m->matched)
 			continue;
 		e->matched = m->matched = true;
-		struct pair p = pair_of(e, m);
+		pairs[np] = pair_of(e, m);
+		/* (rows with no verdict possible are no hypotheses of the correction) */
+		bool testable = isfinite(pairs[np].p) && !emulated &&
+				stats_mw_min_p(e->sum.n, m->sum.n) < COMPARE_ALPHA;
+		q[np] = testable ? pairs[np].p : NAN;
+		tested += testable;
+		np++;
+	}
+	stats_bh_adjust(q, (unsigned)np);
+	for (size_t i = 0; i < np; i++) {
+		pairs[i].q = q[i];
+		pair_verdict(&pairs[i], emulated);
+	}
+	print_header(o, n, format, w, notes, nnotes);
+	for (size_t i = 0; i < np; i++) {
+		const struct pair *p = &pairs[i];
 		switch (format) {
 		case FORMAT_TABLE:
-			print_table(&p, w);
+			print_table(p, w);
 			break;
 		case FORMAT_CSV:
-			print_csv(e, m);
+			print_csv(p, p->old, p->new);
 			break;
 		case FORMAT_JSON:
-			print_json(e, m, first);
+			print_json(p, p->old, p->new, first);
 			break;
 		default:
-			print_text(&p, w);
+			if (i == 0 || strcmp(p->old->api, pairs[i - 1].old->api) != 0)
+				printf("%s\n", report_vis(p->old->api));
+			print_text(p);
+			if (opts->verbose) {
+				printf("  %-9s N %u+%u, p %.4f, q %.4f, interval at %.1f%%\n", "",
+				       p->old->sum.n, p->new->sum.n, p->p, p->q,
+				       isfinite(p->conf) ? 100 * p->conf : 0.0);
+			}
 			break;
 		}
 		first = false;
 	}
 	print_one_sided(o, format, true, &first);
 	print_one_sided(n, format, false, &first);
-	if (format == FORMAT_JSON)
+	if (format == FORMAT_JSON) {
 		puts("\n  ]\n}");
-	else if (format == FORMAT_TEXT || format == FORMAT_TABLE)
-		printf("(mean and stdev of the repeats of every file of a side; p: Welch's t-test, "
-		       "two-sided; faster or slower when p < %.2f and the means differ by %.1f%% or more)\n",
-		       COMPARE_ALPHA, COMPARE_MIN_DIFF_PCT);
+	} else if (format == FORMAT_TEXT || format == FORMAT_TABLE) {
+		char foot[600];
+		snprintf(foot, sizeof(foot),
+			 "ns: best-slice ns/call, median of a side's runs (one value per run, "
+			 "each run a process of its own); diff: Hodges-Lehmann shift in %% of "
+			 "old, with its distribution-free 95%% interval; verdict: Mann-Whitney U, "
+			 "Benjamini-Hochberg q < %.2f over the %u rows tested, and |diff| >= "
+			 "%.1f%%; n/a: fewer than %u runs a side (4 at least for p < 0.05) or an "
+			 "emulated CPU",
+			 COMPARE_ALPHA, tested, COMPARE_MIN_DIFF_PCT, COMPARE_MIN_RUNS);
+		putchar('\n');
+		print_wrapped("", foot);
+	}
+	free(pairs);
+	free(q);
 }
 
 /* A string member of @d's document (a member of "options" when @opt), or "" / "null". */
@@ -587,8 +860,9 @@ static const char *doc_fact(const struct doc *d, const char *key, bool opt, char
 
 /*
  * The notes about the comparison into @notes (at most COMPARE_NOTES_MAX):
- * facts that differ between the sides or within one, interrupted runs,
- * sides too small for the test.
+ * facts that differ within one side, interrupted runs, emulated CPUs.
+ * (What differs between the sides is in the text header, and here too
+ * for the other formats.)
  */
 static unsigned check_sides(const struct side *o, const struct side *n,
 			    char notes[][COMPARE_NOTE_LEN])
@@ -602,10 +876,13 @@ static unsigned check_sides(const struct side *o, const struct side *n,
 		{ "clocksource", false, "clocksource" },
 		{ "cpu_model", false, "CPU model" },
 		{ "machine", false, "machine" },
+		{ "cmdline", false, "kernel command line" },
 		{ "net", true, "--net" },
 		{ "threads", true, "-t" },
 		{ "size", true, "--size" },
 		{ "cpu", true, "--cpu" },
+		{ "duration_ns", true, "-d" },
+		{ "repeat", true, "-r" },
 	};
 	const struct side *sides[2] = { o, n };
 	unsigned nn = 0;
@@ -616,8 +893,8 @@ static unsigned check_sides(const struct side *o, const struct side *n,
 		const char *vn = doc_fact(&n->docs[0], facts[f].key, facts[f].opt, b, sizeof(b));
 		if (strcmp(vo, vn) != 0) {
 			snprintf(notes[nn++], COMPARE_NOTE_LEN,
-				 "the sides differ in %s: '%s' (old) and '%s' (new)", facts[f].what,
-				 report_vis(vo), report_vis(vn));
+				 "the sides differ in %s: '%.150s' (old) and '%.150s' (new)",
+				 facts[f].what, report_vis(vo), report_vis(vn));
 			continue;
 		}
 		for (int s = 0; s < 2 && nn < COMPARE_NOTES_MAX; s++)
@@ -629,10 +906,10 @@ static unsigned check_sides(const struct side *o, const struct side *n,
 				if (strcmp(v0, vk) != 0) {
 					char first[160],
 						other[160]; /* (report_vis() has 3 buffers) */
-					snprintf(first, sizeof(first), "'%s' ('%s')",
+					snprintf(first, sizeof(first), "'%.60s' ('%.60s')",
 						 report_vis(v0),
 						 report_vis(sides[s]->docs[0].file));
-					snprintf(other, sizeof(other), "'%s' ('%s')",
+					snprintf(other, sizeof(other), "'%.60s' ('%.60s')",
 						 report_vis(vk),
 						 report_vis(sides[s]->docs[k].file));
 					snprintf(notes[nn++], COMPARE_NOTE_LEN,
@@ -651,15 +928,12 @@ static unsigned check_sides(const struct side *o, const struct side *n,
 					 report_vis(sides[s]->docs[k].file), sides[s]->name,
 					 report_vis(v->string));
 		}
-	bool few = false;
-	for (size_t i = 0; i < o->naggs && !few; i++) {
-		const struct agg *m = find_agg((struct side *)n, o->aggs[i].api, o->aggs[i].path);
-		few = m && (m->n < 2 || o->aggs[i].n < 2);
-	}
-	if (few && nn < COMPARE_NOTES_MAX)
-		snprintf(notes[nn++], COMPARE_NOTE_LEN,
-			 "fewer than 2 repeats on a side for some paths: no significance test there "
-			 "(give several files per side, or runs made with -r N)");
+	for (int s = 0; s < 2 && nn < COMPARE_NOTES_MAX; s++)
+		if (side_emulated(sides[s]))
+			snprintf(notes[nn++], COMPARE_NOTE_LEN,
+				 "the %s side ran on an emulated CPU: its figures are the "
+				 "emulator's (no verdict without --emulated-ok)",
+				 sides[s]->name);
 	return nn;
 }
 
@@ -690,7 +964,8 @@ static enum status load_side(struct side *sd, const char *name, char *const *fil
 }
 
 enum status compare_run(char *const *old_files, unsigned n_old, char *const *new_files,
-			unsigned n_new, enum output_format format, const char *output)
+			unsigned n_new, enum output_format format, const char *output,
+			const struct compare_opts *opts)
 {
 	struct side o = { 0 }, n = { 0 };
 	char notes[COMPARE_NOTES_MAX][COMPARE_NOTE_LEN];
@@ -707,13 +982,18 @@ enum status compare_run(char *const *old_files, unsigned n_old, char *const *new
 				report_vis(output));
 			st = STATUS_USAGE;
 		}
+	if (st == STATUS_PASS && !shares_any(&o, &n)) {
+		fprintf(stderr, "vdsotest: compare: the sides share no API and path: nothing to "
+				"compare (bench the same APIs on both)\n");
+		st = STATUS_USAGE;
+	}
 	if (st == STATUS_PASS && report_open_output(output) != 0)
 		st = STATUS_USAGE;
 	if (st == STATUS_PASS) {
 		nnotes = check_sides(&o, &n, notes);
 		for (unsigned i = 0; i < nnotes; i++)
 			fprintf(stderr, "Note: compare: %s\n", notes[i]);
-		print_all(&o, &n, format, notes, nnotes);
+		print_all(&o, &n, format, notes, nnotes, opts);
 	}
 	side_free(&o);
 	side_free(&n);

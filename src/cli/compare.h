@@ -22,6 +22,16 @@
  * almost no spread made a 0.02 % difference "significant".
  */
 #define COMPARE_MIN_DIFF_PCT 0.5
+/*
+ * The fewest values (runs) a side needs for a test; the exact test can give
+ * p < COMPARE_ALPHA only from 4 a side (stats_mw_min_p()).
+ */
+#define COMPARE_MIN_RUNS 3u
+/* compare's switches. */
+struct compare_opts {
+	bool verbose;	  /* -v: N, p and q under each text row */
+	bool emulated_ok; /* --emulated-ok: verdicts on an emulated CPU's figures */
+};
 /* Notes about the comparison (sides that differ, interrupted runs). */
 #define COMPARE_NOTES_MAX 16
 #define COMPARE_NOTE_LEN 400
@@ -55,6 +65,7 @@
  * "results[2].paths.vdso.ns_per_call.median: not a number").
  */
 enum status compare_run(char *const *old_files, unsigned n_old, char *const *new_files,
-			unsigned n_new, enum output_format format, const char *output);
+			unsigned n_new, enum output_format format, const char *output,
+			const struct compare_opts *opts);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -365,6 +366,137 @@ static bool run_takes(const struct options *o, enum test_type t, const struct ap
 	       (!o->skip_unsupported || t != TEST_BENCH || api_supported(api, NULL, 0));
 }
 
+/* main()'s argv, for the measuring processes of --runs (the same command line). */
+static char **saved_argv;
+
+/* The environment variable that makes vdsotest a measuring process: "API-INDEX FD". */
+#define MEASURE_ENV "VDSOTEST_MEASURE_RUN"
+
+/*
+ * Read what @fd carries until its end into *@buf (malloc()ed, *@len
+ * bytes), waiting at most until @deadline (now_ns()); false when it took
+ * longer or memory ran out.
+ */
+static bool read_record(int fd, uint64_t deadline, char **buf, size_t *len)
+{
+	size_t cap = 0;
+
+	*buf = NULL;
+	*len = 0;
+	for (;;) {
+		uint64_t now = now_ns();
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		if (now >= deadline)
+			return false;
+		uint64_t left_ms = (deadline - now) / 1000000u + 1;
+		int r = poll(&pfd, 1, left_ms > 100 ? 100 : (int)left_ms);
+		if (r < 0 && errno != EINTR)
+			return false;
+		if (interrupt_signal())
+			return false;
+		if (r <= 0)
+			continue;
+		if (*len == cap) {
+			size_t want = cap ? 2 * cap : 65536;
+			char *b = realloc(*buf, want);
+			if (!b)
+				return false;
+			*buf = b;
+			cap = want;
+		}
+		ssize_t got = read(fd, *buf + *len, cap - *len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return got == 0;
+		*len += (size_t)got;
+	}
+}
+
+/*
+ * One run of API @k measured in a new process (vdsotest itself, executed
+ * anew with the same command line and MEASURE_ENV): its record into
+ * @rs, or one more lost run of @rs.
+ */
+static void measure_one_run(const struct run *run, size_t k, struct bench_runs *rs)
+{
+	int fds[2], status;
+	char *rec = NULL;
+	size_t len = 0;
+	uint64_t limit = watchdog_ns(TEST_BENCH, run);
+
+	if (pipe(fds) != 0) {
+		rs->lost++;
+		return;
+	}
+	pid_t pid = fork_test_child();
+	if (pid == 0) {
+		char env[64];
+		int null = open("/dev/null", O_WRONLY);
+		close(fds[0]);
+		snprintf(env, sizeof(env), "%zu %d", k, fds[1]);
+		setenv(MEASURE_ENV, env, 1);
+		if (null >= 0) { /* (the reporting pass says what is to be said) */
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		execv("/proc/self/exe", saved_argv);
+		execvp(saved_argv[0], saved_argv);
+		_exit(CHILD_EXIT_FAIL);
+	}
+	close(fds[1]);
+	bool got = pid > 0 && read_record(fds[0], now_ns() + limit, &rec, &len);
+	close(fds[0]);
+	if (pid > 0 && (!wait_child(pid, &status, got ? limit : 0) || !WIFEXITED(status) ||
+			WEXITSTATUS(status) != STATUS_PASS))
+		got = false;
+	char **r = got ? realloc(rs->record, (rs->n + 1) * sizeof(*r)) : NULL;
+	size_t *l = r ? realloc(rs->len, (rs->n + 1) * sizeof(*l)) : NULL;
+	if (r)
+		rs->record = r;
+	if (l)
+		rs->len = l;
+	if (!got || !r || !l) {
+		free(rec);
+		rs->lost++;
+		return;
+	}
+	rs->record[rs->n] = rec;
+	rs->len[rs->n++] = len;
+}
+
+/*
+ * bench --runs N: N runs of every API taken, each API of each run in a
+ * process of its own; the APIs in table order in even runs and the other
+ * way round in odd ones, so that a drift of the machine falls on every API
+ * alike.  @rs has one entry per API of the table.
+ */
+static void measure_runs(const struct options *o, const struct run *run, struct bench_runs *rs)
+{
+	size_t done = 0, total = run->api_total * o->runs;
+
+	for (unsigned r = 0; r < o->runs && !stopped_by(); r++)
+		for (size_t i = 0; i < api_count && !stopped_by(); i++) {
+			size_t k = r % 2 ? api_count - 1 - i : i;
+			if (!run_takes(o, TEST_BENCH, &api_table[k]))
+				continue;
+			report_progress(++done, total, &api_table[k], TEST_BENCH);
+			measure_one_run(run, k, &rs[k]);
+		}
+	report_progress_clear();
+}
+
+static void free_runs(struct bench_runs *rs)
+{
+	for (size_t k = 0; rs && k < api_count; k++) {
+		for (unsigned i = 0; i < rs[k].n; i++)
+			free(rs[k].record[i]);
+		free(rs[k].record);
+		free(rs[k].len);
+	}
+	free(rs);
+}
+
 static enum status run_all(const struct options *o, enum test_type t, struct run *run)
 {
 	enum status total = STATUS_SKIP;
@@ -385,11 +517,21 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 		latency_counter_describe(run->latency, what, sizeof(what));
 		report_note("latency: each call timed alone with %s", what);
 	}
+	struct bench_runs *rs = NULL;
+	if (t == TEST_BENCH && o->runs > 1) {
+		if (!(rs = calloc(api_count, sizeof(*rs)))) {
+			perror("vdsotest: --runs");
+			report_end(0);
+			return STATUS_FAIL;
+		}
+		measure_runs(o, run, rs);
+	}
 	for (size_t k = 0; k < api_count && !output_lost && !stopped_by(); k++) {
 		const struct api *api = &api_table[k];
 		if (!run_takes(o, t, api))
 			continue;
 		run->api_index = i++;
+		run->runs_data = rs ? &rs[k] : NULL;
 		if (t != TEST_BENCH)
 			report_progress(i, run->api_total, api, t);
 		known_bugs_seen(true); /* (what an API before saw) */
@@ -423,6 +565,7 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 				? "failed (--fail-known-bugs)"
 				: "expected failures (XFAIL; --fail-known-bugs fails them)");
 	}
+	free_runs(rs);
 	return total;
 }
 
@@ -523,10 +666,11 @@ static int other_command(const struct options *o)
 	 * it at once, not after a read from a FIFO or pipe that may never end)
 	 */
 	if (o->command == CMD_COMPARE) {
+		struct compare_opts copts = { o->verbose, o->emulated_ok };
 		interrupt_release();
 		return finish(compare_run(o->compare_old_files, o->compare_n_old,
 					  o->compare_new_files, o->compare_n_new, o->format,
-					  o->output));
+					  o->output, &copts));
 	}
 	if (o->command == CMD_LIST_APIS) {
 		/*
@@ -615,6 +759,8 @@ static int run_tests(const struct options *o, int *cpus, struct vdso_binding *bi
 		.cpu_list = o->cpu_list,
 		.latency = o->latency ? &latency : NULL,
 		.fail_known_bugs = o->fail_known_bugs,
+		.runs = o->runs,
+		.mean = o->mean,
 		.header = o->header >= 0 ? o->header
 					 : o->format == FORMAT_NSEC || o->format == FORMAT_TABLE,
 	};
@@ -661,10 +807,57 @@ out:
 	return rc;
 }
 
+/*
+ * A measuring process of bench --runs (MEASURE_ENV set to @spec, "API-INDEX
+ * FD"): one run of that API measured, its record written to FD
+ * (bench_run()), nothing reported.  Returns the exit status.
+ */
+static int measure_command(const struct options *o, const char *spec)
+{
+	struct vdso_binding binding;
+	struct cycles_info cycles;
+	size_t k;
+	int fd, *cpus, rc;
+
+	if (sscanf(spec, "%zu %d", &k, &fd) != 2 || k >= api_count || o->command != CMD_RUN ||
+	    o->test != TEST_BENCH)
+		return STATUS_USAGE;
+	unsetenv(MEASURE_ENV);
+	if ((rc = choose_cpus(o, &cpus)) != 0)
+		return rc;
+	if (o->vdso_lib ? bind_library(o, &binding) != 0 : (bind_kernel(o, &binding), false)) {
+		free(cpus);
+		return STATUS_USAGE;
+	}
+	if (o->cycles)
+		cycles_probe(&cycles);
+	struct run run = {
+		.duration_ns = o->duration_ns,
+		.maxfails = o->maxfails,
+		.threads = o->threads,
+		.size_bytes = o->size_bytes,
+		.format = o->format,
+		.vdso = &binding,
+		.repeat = o->repeat,
+		.net = o->net,
+		.cpus = cpus,
+		.cycles = o->cycles ? &cycles : NULL,
+		.cpu_list = o->cpu_list,
+		.api_total = 1,
+		.runs = 1,
+		.measuring = true,
+		.measure_fd = fd,
+	};
+	enum status st = api_run(&api_table[k], TEST_BENCH, &run);
+	free(cpus);
+	return st;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
 
+	saved_argv = argv;
 	reset_signals();
 	bool stdout_open = std_fds_ok();
 	report_buffer_stdout();
@@ -684,5 +877,7 @@ int main(int argc, char **argv)
 	report_set_api_names(api_table, api_count);
 	if (o.command != CMD_RUN)
 		return other_command(&o);
+	if (getenv(MEASURE_ENV))
+		return measure_command(&o, getenv(MEASURE_ENV));
 	return run_command(&o);
 }

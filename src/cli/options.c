@@ -40,7 +40,10 @@ enum {
 	OPT_LATENCY,
 	OPT_SKIP_UNSUPPORTED,
 	OPT_ALLOW_HOST_PERTURB,
-	OPT_FAIL_KNOWN_BUGS
+	OPT_FAIL_KNOWN_BUGS,
+	OPT_RUNS,
+	OPT_EMULATED_OK,
+	OPT_MEAN
 };
 
 static const struct option long_options[] = {
@@ -68,6 +71,9 @@ static const struct option long_options[] = {
 	{ "header", no_argument, NULL, OPT_HEADER },
 	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "latency", no_argument, NULL, OPT_LATENCY },
+	{ "runs", required_argument, NULL, OPT_RUNS },
+	{ "emulated-ok", no_argument, NULL, OPT_EMULATED_OK },
+	{ "mean", no_argument, NULL, OPT_MEAN },
 	{ "skip-unsupported", no_argument, NULL, OPT_SKIP_UNSUPPORTED },
 	{ "fail-known-bugs", no_argument, NULL, OPT_FAIL_KNOWN_BUGS },
 	{ NULL, 0, NULL, 0 },
@@ -100,17 +106,17 @@ static void help(FILE *f)
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... [--] NEW.json...\n"
 	      "   or: vdsotest [-v] list-apis | list-test-types | [-o text|json] info\n"
 	      "\n"
-	      "  -d, --duration=SEC    seconds per bench path or per verify (default 1)\n"
+	      "  -d, --duration=SEC    seconds per bench path or per verify (default 0.1, 1)\n"
 	      "  -f, --maxfails=NUM    verify: stop an API after NUM failures (default 10)\n"
 	      "  -o, --format=FORMAT   text, nsec, table, json, csv or ktap\n"
 	      "      --output=FILE     write the results to FILE\n"
-	      "  -r, --repeat=N        bench: measure each path N times (median, spread)\n"
-	      "      --net             bench: take off the timing loop's own cost\n"
+	      "  -r, --repeat=N, --runs=N  bench: N times in one process, or in N new ones\n"
 	      "  -t, --threads=N       bench, verify: N threads, each on its own CPU\n"
-	      "      --cycles          bench: cycles per call too\n"
+	      "      --net, --cycles   bench: take off the loop's own cost; cycles per call\n"
 	      "      --cpu=LIST        bench on these CPUs (1, or 0,2-3)\n"
 	      "      --header, --no-header  bench: the '# ' context lines, or not\n"
 	      "      --latency         bench: time single calls (percentiles, histogram)\n"
+	      "      --mean, --emulated-ok  bench: the original's mean; compare: emulated too\n"
 	      "      --size=BYTES      getrandom bench: bytes per call (default 4)\n"
 	      "      --skip-unsupported, --fail-known-bugs  skip rejected ids; known bugs fail\n"
 	      "      --vdso-lib=PATH   take the vDSO functions from PATH (\"none\": no vDSO)\n"
@@ -260,6 +266,9 @@ static const char *const option_names[NR_OPTION_BITS] = {
 	[OPTION_SKIP_UNSUPPORTED] = "--skip-unsupported",
 	[OPTION_ALLOW_HOST_PERTURB] = "--allow-host-perturb",
 	[OPTION_FAIL_KNOWN_BUGS] = "--fail-known-bugs",
+	[OPTION_RUNS] = "--runs",
+	[OPTION_EMULATED_OK] = "--emulated-ok",
+	[OPTION_MEAN] = "--mean",
 };
 
 #define BIT(o) (1u << (o))
@@ -272,7 +281,8 @@ static const char *const option_names[NR_OPTION_BITS] = {
 /* clang-format on */
 /* clang-format off */
 #define BENCH_ONLY (BIT(OPTION_REPEAT) | BIT(OPTION_NET) | BIT(OPTION_CYCLES) | BIT(OPTION_CPU) | \
-		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY))
+		    BIT(OPTION_SIZE) | BIT(OPTION_HEADER) | BIT(OPTION_LATENCY) | BIT(OPTION_RUNS) | \
+		    BIT(OPTION_MEAN))
 /* clang-format on */
 #define INFO_OPTIONS (BIT(OPTION_FORMAT) | BIT(OPTION_VDSO_IMAGE) | BIT(OPTION_DUMP))
 
@@ -308,9 +318,12 @@ static int check_applies(const struct options *o, FILE *err)
 
 	switch (o->command) {
 	case CMD_COMPARE:
-		if ((i = first_outside(o->given, BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT))) >= 0)
+		if ((i = first_outside(o->given, BIT(OPTION_FORMAT) | BIT(OPTION_OUTPUT) |
+							 BIT(OPTION_VERBOSE) |
+							 BIT(OPTION_EMULATED_OK))) >= 0)
 			return bad(err,
-				   "option '%s' is not for compare (it takes -o and --output only)",
+				   "option '%s' is not for compare (it takes -o, --output, -v and "
+				   "--emulated-ok only)",
 				   option_names[i]);
 		return OPTIONS_RUN;
 	case CMD_LIST_APIS:
@@ -630,6 +643,9 @@ static void mark_given(struct options *o, int c)
 		{ OPT_SKIP_UNSUPPORTED, OPTION_SKIP_UNSUPPORTED },
 		{ OPT_ALLOW_HOST_PERTURB, OPTION_ALLOW_HOST_PERTURB },
 		{ OPT_FAIL_KNOWN_BUGS, OPTION_FAIL_KNOWN_BUGS },
+		{ OPT_RUNS, OPTION_RUNS },
+		{ OPT_EMULATED_OK, OPTION_EMULATED_OK },
+		{ OPT_MEAN, OPTION_MEAN },
 	};
 	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
 		if (bits[i].c == c)
@@ -664,6 +680,12 @@ static bool set_switch(struct options *o, int c)
 	case OPT_LATENCY:
 		o->latency = true;
 		return true;
+	case OPT_EMULATED_OK:
+		o->emulated_ok = true;
+		return true;
+	case OPT_MEAN:
+		o->mean = true;
+		return true;
 	case OPT_NO_HEADER:
 		o->header = 0;
 		return true;
@@ -694,6 +716,8 @@ static int parse_value(struct options *o, int c, FILE *err)
 		return parse_format(optarg, &o->format, err);
 	case 'r':
 		return parse_unsigned(optarg, "repeat", REPEAT_MAX, &o->repeat, err);
+	case OPT_RUNS:
+		return parse_unsigned(optarg, "runs", RUNS_MAX, &o->runs, err);
 	case OPT_PERTURB:
 		return parse_perturb(optarg, &o->perturb, err);
 	case OPT_CPU:
@@ -768,6 +792,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 			       .maxfails = 10,
 			       .threads = 1,
 			       .repeat = 1,
+			       .runs = 1,
 			       .size_bytes = 4,
 			       .header = -1 };
 	optind = 0; /* glibc, musl: full reset of getopt's state */
@@ -799,5 +824,8 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		return rc;
 	if ((rc = check_info_options(o, err)) != OPTIONS_RUN)
 		return rc;
+	/* (the best slice settles in a fraction of a second: bench is quick by default) */
+	if (o->command == CMD_RUN && o->test == TEST_BENCH && !(o->given & BIT(OPTION_DURATION)))
+		o->duration_ns = BENCH_DURATION_DEFAULT_NS;
 	return check_applies(o, err);
 }

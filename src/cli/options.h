@@ -13,12 +13,23 @@ enum command { CMD_RUN, CMD_LIST_APIS, CMD_LIST_TEST_TYPES, CMD_COMPARE, CMD_INF
 /* Limits of --duration, in seconds. */
 #define DURATION_MIN_SEC 0.000001
 #define DURATION_MAX_SEC 604800.0
+/*
+ * The default -d of bench, per path: 1000 slices of the fastest-slice
+ * estimator (harness/bench.h, BENCH_SLICE_NS), which settles within that
+ * as well as in 1 s, so that all bench takes seconds, not a minute (here,
+ * 2 CPUs at load average 31 to 35: all bench 10.6 s, 71 s at 1 s; five
+ * pinned runs of clock-gettime-monotonic's vDSO 15.63 ns each, 15.26 to
+ * 15.67 at 1 s in the same minutes).
+ */
+#define BENCH_DURATION_DEFAULT_NS 100000000u
 /* Limit of --maxfails. */
 #define MAXFAILS_MAX 1000000u
 /* Limit of --threads; a run also needs that many CPUs in its affinity mask. */
 #define THREADS_MAX 1024u
 /* Limit of --repeat (stats.h: the samples the statistics look at). */
 #define REPEAT_MAX 1000u
+/* Limit of --runs (the values a side compare tests exactly or not). */
+#define RUNS_MAX 1000u
 /* Limit of --size (getrandom bench: bytes per call). */
 #define SIZE_MAX_BYTES 1048576u
 
@@ -29,7 +40,7 @@ struct options {
 	size_t napis;	       /* CMD_RUN: the APIs it selects (>= 1) */
 	const struct api *api; /* CMD_RUN: the API when it selects one, else NULL */
 	enum test_type test;   /* CMD_RUN */
-	uint64_t duration_ns;  /* default 1 s */
+	uint64_t duration_ns;  /* default 1 s; bench BENCH_DURATION_DEFAULT_NS */
 	unsigned maxfails;     /* default 10 */
 	unsigned threads;      /* default 1 */
 	size_t size_bytes;     /* --size, default 4 */
@@ -38,6 +49,9 @@ struct options {
 	enum output_format format; /* default FORMAT_TEXT */
 	const char *vdso_lib;	   /* --vdso-lib, or NULL for the kernel's */
 	unsigned repeat;	   /* default 1 */
+	unsigned runs;		   /* --runs: measuring processes per API, default 1 */
+	bool emulated_ok;	   /* compare --emulated-ok: verdicts on emulated figures */
+	bool mean;		   /* bench --mean: the original vdsotest's figures */
 	const char *output;	   /* --output, or NULL for standard output */
 	bool net;		   /* --net */
 	bool skip_unsupported;	   /* --skip-unsupported: leave out what the kernel rejects */
@@ -85,6 +99,9 @@ enum option_bit {
 	OPTION_SKIP_UNSUPPORTED,
 	OPTION_ALLOW_HOST_PERTURB,
 	OPTION_FAIL_KNOWN_BUGS,
+	OPTION_RUNS,
+	OPTION_EMULATED_OK,
+	OPTION_MEAN,
 	NR_OPTION_BITS
 };
 

@@ -55,6 +55,18 @@ struct run {
 	const char *cpu_list;		       /* bench: --cpu as given, or NULL */
 	bool header;			       /* bench: the context header (--header) */
 	const struct latency_counter *latency; /* bench --latency, or NULL */
+	unsigned runs;			       /* bench --runs: runs asked for; 0 = 1 */
+	bool mean;			       /* bench --mean: text and nsec give the
+					   mean over the run, untagged */
+	/*
+	 * bench --runs: true in a measuring process (one API, one run): its
+	 * measurements go to the file descriptor measure_fd as a record
+	 * (bench_run()), and nothing is reported.
+	 */
+	bool measuring;
+	int measure_fd;
+	/* bench --runs: the records of this API's runs, or NULL: measure here */
+	const struct bench_runs *runs_data;
 	/*
 	 * verify and abi of an API whose clock id the system call rejects
 	 * (.supported false): the errno it gives (EINVAL; ENODEV for a
@@ -91,6 +103,7 @@ struct cycles_info;
 struct latency_counter;
 struct ts64;	    /* lib/timespec.h */
 struct bench_paths; /* harness/bench.h */
+struct bench_runs;  /* harness/bench.h */
 struct verify_ctx;  /* harness/verify.h */
 struct abi_ctx;	    /* harness/abi.h */
 struct abi_call;    /* harness/abi.h */

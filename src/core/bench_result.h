@@ -85,6 +85,12 @@ struct bench_result {
 	double latency_overhead_ns;		/* the timing's own cost, subtracted: the
 					   least of the same timing around the
 					   empty function */
+	unsigned runs;				/* independent runs (bench --runs) whose
+					   figures run_ns[] holds; 1 without */
+	const double *run_ns[NR_PATHS];		/* each run's ns per call (the median
+					   of its repeats' best slices), or NULL */
+	unsigned runs_lost;			/* runs asked for whose process gave no
+					   record */
 };
 
 /* bench_path_name - "syscall", "libc" or "vdso", as printed in nsec reports; "?" out of range. */

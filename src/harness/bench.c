@@ -84,6 +84,29 @@ static uint64_t clock_read_gap_ns(void)
 	return least;
 }
 
+/*
+ * --cycles, whose counter is read at every slice boundary too, just before
+ * the clock: the least of 8 of a boundary's reads as the ns (clock, counter,
+ * clock) and as the ticks (counter, clock, counter) see them, taken off
+ * each slice so that the ns and cycles of one slice are the calls' alone.
+ */
+static void cycles_gap(const struct bench_cycles *c, uint64_t *gap_ns, uint64_t *gap_cycles)
+{
+	*gap_ns = *gap_cycles = UINT64_MAX;
+	for (int i = 0; i < 8; i++) {
+		uint64_t a = now_ns();
+		cycles_read(c->info, c->fd);
+		uint64_t b = now_ns();
+		uint64_t x = cycles_read(c->info, c->fd);
+		now_ns();
+		uint64_t y = cycles_read(c->info, c->fd);
+		if (b - a < *gap_ns)
+			*gap_ns = b - a;
+		if (y - x < *gap_cycles)
+			*gap_cycles = y - x;
+	}
+}
+
 /* The calling thread's involuntary context switches (getrusage(2), RUSAGE_THREAD). */
 static uint64_t thread_nivcsw(void)
 {
@@ -99,7 +122,10 @@ struct loop {
 	const void *arg;
 	unsigned long batch_calls;	/* >= 1 */
 	unsigned long slice_batches;	/* batches per slice, >= 1 */
-	uint64_t gap_ns;		/* clock_read_gap_ns() */
+	uint64_t gap_ns;		/* clock_read_gap_ns(), with --cycles the
+					   counter read's cost too */
+	uint64_t gap_cycles;		/* --cycles: the counter ticks of a slice
+					   boundary's own reads (cycles_gap()) */
 	const struct bench_cycles *cyc; /* or NULL */
 };
 
@@ -143,6 +169,8 @@ static void loop_prepare(struct loop *l, bool use_cache)
 	uint64_t least;
 
 	l->gap_ns = clock_read_gap_ns();
+	if (l->cyc)
+		cycles_gap(l->cyc, &l->gap_ns, &l->gap_cycles);
 	for (int c = 0; use_cache && l->placed && c < 2; c++)
 		if (cache[c].placed == l->placed && cache[c].arg == l->arg) {
 			l->batch = cache[c].batch;
@@ -179,8 +207,8 @@ static void loop_prepare(struct loop *l, bool use_cache)
  */
 static void loop_run(const struct loop *l, struct bench_sample *out)
 {
-	uint64_t calls = 0, start, cpu_start, cycles_start = 0, t0, t1;
-	uint64_t best_ns = 0, best_calls = 0, slices = 0, nivcsw = thread_nivcsw();
+	uint64_t calls = 0, start, cpu_start, cycles_start = 0, t0, t1, c0 = 0, c1 = 0;
+	uint64_t best_ns = 0, best_calls = 0, best_cycles = 0, slices = 0, nivcsw = thread_nivcsw();
 	int64_t migrations = (int64_t)sysinfo_thread_migrations();
 
 	/*
@@ -191,7 +219,7 @@ static void loop_run(const struct loop *l, struct bench_sample *out)
 	 * waits, so that either both see it or neither).
 	 */
 	if (l->cyc)
-		cycles_start = cycles_read(l->cyc->info, l->cyc->fd);
+		cycles_start = c0 = cycles_read(l->cyc->info, l->cyc->fd);
 	start = t0 = now_ns();
 	cpu_start = thread_cpu_ns();
 	do {
@@ -201,6 +229,8 @@ static void loop_run(const struct loop *l, struct bench_sample *out)
 			l->batch(l->arg, l->batch_calls);
 			n += l->batch_calls;
 		} while (++k < l->slice_batches && (!bench_stop || slices < BENCH_MIN_SLICES));
+		if (l->cyc) /* (read as at the start: just before the clock) */
+			c1 = cycles_read(l->cyc->info, l->cyc->fd);
 		t1 = now_ns();
 		calls += n;
 		if (k == l->slice_batches) { /* a whole slice */
@@ -209,10 +239,12 @@ static void loop_run(const struct loop *l, struct bench_sample *out)
 			    (double)ns / (double)n < (double)best_ns / (double)best_calls) {
 				best_ns = ns;
 				best_calls = n;
+				best_cycles = c1 - c0 > l->gap_cycles ? c1 - c0 - l->gap_cycles : 0;
 			}
 			slices++;
 		}
 		t0 = t1;
+		c0 = c1;
 	} while ((!bench_stop || slices < BENCH_MIN_SLICES) && !interrupt_signal());
 	out->cpu_ns = thread_cpu_ns() - cpu_start;
 	out->cycles = l->cyc ? cycles_read(l->cyc->info, l->cyc->fd) - cycles_start : 0;
@@ -220,6 +252,7 @@ static void loop_run(const struct loop *l, struct bench_sample *out)
 	out->calls = calls;
 	out->slice_ns = best_ns;
 	out->slice_calls = best_calls;
+	out->slice_cycles = l->cyc ? best_cycles : 0;
 	out->slices = slices;
 	out->nivcsw = thread_nivcsw() - nivcsw;
 	if (migrations >= 0) {
@@ -787,7 +820,7 @@ static void check_conditions(struct bench_result *res)
 		snprintf(long_form, sizeof(long_form),
 			 "%.*s%sns/call and calls/sec are those of the loop's fastest 0.1 ms slices, "
 			 "which a preemption does not reach; wall times: table Time, -v wall "
-			 "ns/call, JSON wall_ns_per_call, --cycles' TSC or CNTVCT ticks",
+			 "ns/call, JSON wall_ns_per_call",
 			 len > 3 ? (int)(len - 3) : 0, len > 3 ? detail + 2 : "",
 			 len > 3 ? "; " : "");
 		add_note_detail(c, long_form,
@@ -952,20 +985,168 @@ static enum status report_pass(const struct api *api, const struct run *run,
 	return st;
 }
 
+/* The head of a record of bench --runs (bench.h); the samples follow it. */
+struct record_head {
+	uint32_t magic, repeat, threads, cycles;
+	uint32_t measured[NR_PATHS];
+	int32_t stopped_in, failed_in, smt_cpu;
+	double smt_busy_pct, steal_pct;
+};
+#define RECORD_MAGIC 0x76647231u /* "vdr1" */
+
+/* Write all of @len bytes of @buf to @fd; false on a failure. */
+static bool write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		len -= (size_t)w;
+	}
+	return true;
+}
+
+/* A measuring process of --runs: @m and the conditions @c, to run->measure_fd. */
+static bool write_record(const struct run *run, const struct bench_pass *m,
+			 const struct bench_conditions *c, bool cycles)
+{
+	struct record_head h = { .magic = RECORD_MAGIC,
+				 .repeat = m->repeat,
+				 .threads = m->threads,
+				 .cycles = cycles,
+				 .stopped_in = m->stopped_in,
+				 .failed_in = m->failed_in,
+				 .smt_cpu = c->smt_cpu,
+				 .smt_busy_pct = c->smt_busy_pct,
+				 .steal_pct = c->steal_pct };
+
+	for (int p = 0; p < NR_PATHS; p++)
+		h.measured[p] = m->measured[p];
+	return write_all(run->measure_fd, &h, sizeof(h)) &&
+	       write_all(run->measure_fd, m->samples,
+			 (size_t)NR_PATHS * m->repeat * sizeof(*m->samples)) &&
+	       write_all(run->measure_fd, m->each,
+			 (size_t)(NR_PATHS + 1) * m->threads * sizeof(*m->each));
+}
+
+/*
+ * The head of record @k of @rs when it is whole and of @repeat repeats and
+ * @threads threads with every path of @paths measured, else NULL.
+ */
+static const struct record_head *record_ok(const struct bench_runs *rs, unsigned k, unsigned repeat,
+					   unsigned threads, const struct bench_paths *paths)
+{
+	const struct record_head *h = (const void *)rs->record[k];
+
+	if (rs->len[k] != sizeof(*h) + (size_t)NR_PATHS * repeat * sizeof(struct bench_sample) +
+				  (size_t)(NR_PATHS + 1) * threads * sizeof(struct bench_sample) ||
+	    h->magic != RECORD_MAGIC || h->repeat != repeat || h->threads != threads ||
+	    h->stopped_in >= 0 || h->failed_in >= 0)
+		return NULL;
+	for (int p = 0; p < NR_PATHS; p++)
+		if (h->measured[p] != (paths->batch[p] ? repeat : 0))
+			return NULL;
+	return h;
+}
+
+/*
+ * The records of run->runs_data into @m (m->repeat: runs * repeats, run r's
+ * at r * repeat), the worst SMT and steal shares into @c, the cycle flag
+ * into @res; the runs taken into *@runs (records not usable are lost).
+ */
+static bool take_records(const struct run *run, const struct bench_paths *paths,
+			 struct bench_pass *m, unsigned repeat, struct bench_conditions *c,
+			 struct bench_result *res, unsigned *runs)
+{
+	const struct bench_runs *rs = run->runs_data;
+	unsigned threads = m->threads, n = 0;
+
+	c->smt_busy_pct = c->steal_pct = -1;
+	c->smt_cpu = -1;
+	for (unsigned k = 0; k < rs->n; k++) {
+		const struct record_head *h = record_ok(rs, k, repeat, threads, paths);
+		if (!h)
+			continue;
+		const struct bench_sample *s = (const void *)(h + 1);
+		const struct bench_sample *each = s + (size_t)NR_PATHS * repeat;
+		for (int p = 0; p < NR_PATHS; p++) {
+			for (unsigned i = 0; i < h->measured[p]; i++)
+				m->samples[p * m->repeat + n * repeat + i] = s[p * repeat + i];
+			m->measured[p] += h->measured[p];
+			for (unsigned t = 0; threads > 1 && h->measured[p] && t < threads; t++)
+				add_sample(&m->each[(p + 1) * threads + t],
+					   &each[(p + 1) * threads + t],
+					   m->measured[p] == h->measured[p]);
+		}
+		if (h->smt_busy_pct > c->smt_busy_pct) {
+			c->smt_busy_pct = h->smt_busy_pct;
+			c->smt_cpu = h->smt_cpu;
+		}
+		if (h->steal_pct > c->steal_pct)
+			c->steal_pct = h->steal_pct;
+		res->cycles = h->cycles;
+		n++;
+	}
+	*runs = n;
+	return n > 0;
+}
+
+/*
+ * Each run's ns per call of each path (the median of its @repeat repeats)
+ * into @v (NR_PATHS * runs), and the path's headline figures of the runs:
+ * their median, least, largest and spread.
+ */
+static void per_run_stats(const struct bench_pass *m, unsigned repeat, unsigned runs, double *v,
+			  struct bench_result *res)
+{
+	for (int p = 0; p < NR_PATHS; p++) {
+		struct bench_stats *st = &res->stats[p], one;
+		struct stats_summary sum;
+		double *pv = &v[p * runs];
+		if (!res->present[p])
+			continue;
+		for (unsigned r = 0; r < runs; r++) {
+			stats_compute(&m->samples[p * m->repeat + r * repeat], repeat,
+				      res->net_minus_ns, &one);
+			pv[r] = one.median_ns;
+		}
+		res->run_ns[p] = pv;
+		if (runs < 2) /* (one run: the repeats' figures stay) */
+			continue;
+		stats_summarize(pv, runs, &sum);
+		st->median_ns = sum.median;
+		st->min_ns = st->max_ns = pv[0];
+		for (unsigned r = 1; r < runs; r++) {
+			st->min_ns = pv[r] < st->min_ns ? pv[r] : st->min_ns;
+			st->max_ns = pv[r] > st->max_ns ? pv[r] : st->max_ns;
+		}
+		st->stdev_pct = sum.mean > 0 ? 100 * sum.stdev / sum.mean : 0;
+	}
+}
+
 enum status bench_run(const struct api *api, const struct run *run, const struct bench_paths *paths)
 {
-	struct bench_pass m = { .repeat = run->repeat ? run->repeat : 1,
+	unsigned repeat = run->repeat ? run->repeat : 1;
+	unsigned runs = run->runs_data && run->runs_data->n ? run->runs_data->n : 1;
+	struct bench_pass m = { .repeat = repeat * runs,
 				.threads = run->threads ? run->threads : 1,
 				.stopped_in = -1,
 				.failed_in = -1 };
 	unsigned threads = m.threads;
 	m.samples = calloc((size_t)NR_PATHS * m.repeat, sizeof(*m.samples));
 	m.each = calloc((size_t)(NR_PATHS + 1) * threads, sizeof(*m.each));
-	struct bench_result res = { .threads = threads, .cpus = run->cpus };
+	double *run_v = calloc((size_t)NR_PATHS * runs, sizeof(*run_v));
+	struct bench_result res = { .threads = threads, .cpus = run->cpus, .runs = 1 };
 	struct bench_cycles cyc = { run->cycles, -1 };
 	enum status st = STATUS_FAIL;
+	bool measured_elsewhere = runs > 1 || (run->runs_data && run->runs_data->n);
 
-	if (!m.samples || !m.each) {
+	if (!m.samples || !m.each || !run_v) {
 		perror("vdsotest: bench");
 		goto out;
 	}
@@ -974,26 +1155,53 @@ enum status bench_run(const struct api *api, const struct run *run, const struct
 			strerror(errno));
 		goto out;
 	}
+	struct watch watch;
+	if (run->measuring) { /* a measuring process of --runs */
+		open_cycles(api, &cyc, &res, threads);
+		watch_start(&watch, run, threads);
+		measure_paths(api, run, paths, res.cycles ? &cyc : NULL, &m);
+		watch_end(&watch, &res.cond);
+		st = write_record(run, &m, &res.cond, res.cycles) ? STATUS_PASS : STATUS_FAIL;
+		goto out;
+	}
 	if (!paths->batch[PATH_VDSO])
 		report_no_vdso(api);
 	st = probe_paths(api, paths, res.error);
 	res.overhead_ns = overhead(run, paths);
-	open_cycles(api, &cyc, &res, threads);
-	struct watch watch;
-	watch_start(&watch, run, threads);
-	measure_paths(api, run, paths, res.cycles ? &cyc : NULL, &m);
+	if (measured_elsewhere) {
+		if (!take_records(run, paths, &m, repeat, &res.cond, &res, &runs)) {
+			report_line(api, "bench: no run's measuring process gave a record");
+			st = STATUS_FAIL;
+			goto out;
+		}
+		m.repeat = repeat * runs; /* (the runs taken: the first ones' places) */
+		for (int p = 0; p < NR_PATHS; p++)
+			if (m.measured[p]) /* compact: run r of path p at p * m.repeat + r * repeat */
+				memmove(&m.samples[p * m.repeat],
+					&m.samples[p * repeat * (run->runs_data->n)],
+					(size_t)m.repeat * sizeof(*m.samples));
+		res.runs = runs;
+		res.runs_lost = run->runs_data->lost + (run->runs_data->n - runs);
+	} else {
+		open_cycles(api, &cyc, &res, threads);
+		watch_start(&watch, run, threads);
+		measure_paths(api, run, paths, res.cycles ? &cyc : NULL, &m);
+	}
 	for (int p = 0; p < NR_PATHS; p++)
 		res.present[p] = m.measured[p] > 0;
 	if (run->latency && m.stopped_in < 0 && m.failed_in < 0 &&
 	    !measure_latency(api, run, paths, &res))
 		st = STATUS_FAIL;
-	watch_end(&watch, &res.cond);
+	if (!measured_elsewhere)
+		watch_end(&watch, &res.cond);
 	compute_stats(api, run, paths, &m, &res);
+	per_run_stats(&m, repeat, res.runs, run_v, &res);
 	st = report_pass(api, run, &m, &res, st);
 out:
 	if (cyc.fd >= 0)
 		cycles_close(cyc.info, cyc.fd);
 	free(m.samples);
 	free(m.each);
+	free(run_v);
 	return st;
 }

@@ -260,6 +260,18 @@ int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed, co
 			  int *bad_cpu);
 
 /*
+ * The runs of one API, each measured in a process of its own (bench
+ * --runs): the records those processes wrote (bench_run() with
+ * run->measure_fd), as read, in the order of the runs.
+ */
+struct bench_runs {
+	unsigned n;    /* records */
+	unsigned lost; /* runs whose process gave no usable record */
+	char **record; /* record[0 .. n) */
+	size_t *len;   /* their bytes */
+};
+
+/*
  * bench_run - measure every existing path of @api in the order system call,
  * libc, vDSO, run->repeat times over (interleaved: system call, libc, vDSO,
  * system call, ...; so that a drift of the machine hits every path alike),
@@ -287,6 +299,15 @@ int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed, co
  * (interrupt.h) it reports the paths measured so far, the last one for the
  * time it ran, then "API: bench: interrupted by SIGNAL during the PATH path;
  * the figures are of the time measured".
+ *
+ * With run->measuring (a measuring process of --runs) it only
+ * measures (no probe, overhead, latency or report) and writes one record
+ * to that descriptor: the repeats of every path, each thread's sums, and
+ * the SMT sibling and steal shares.  With run->runs_data (the records of
+ * the API's runs), it measures nothing but the overhead (and --latency),
+ * takes the runs' repeats as its samples, and reports per path each run's
+ * figure (the median of its repeats) and, as the headline, the median of
+ * those, their spread being between the runs (bench_result.runs).
  *
  * Return: STATUS_PASS; STATUS_FAIL if a call fails or a measurement could
  * not be made.

@@ -21,17 +21,19 @@
 /* What one timed loop of one path achieved. */
 struct bench_sample {
 	uint64_t calls;
-	uint64_t duration_ns; /* CLOCK_MONOTONIC, from the system call */
-	uint64_t cpu_ns;      /* CLOCK_THREAD_CPUTIME_ID, from the system call */
-	uint64_t cycles;      /* cycle counter ticks (--cycles), else 0 */
-	uint64_t slice_ns;    /* the fastest whole slice: its CLOCK_MONOTONIC ns,
+	uint64_t duration_ns;  /* CLOCK_MONOTONIC, from the system call */
+	uint64_t cpu_ns;       /* CLOCK_THREAD_CPUTIME_ID, from the system call */
+	uint64_t cycles;       /* cycle counter ticks (--cycles), else 0 */
+	uint64_t slice_cycles; /* those of the fastest whole slice (the one of
+				   slice_ns), else 0 */
+	uint64_t slice_ns;     /* the fastest whole slice: its CLOCK_MONOTONIC ns,
 				   the clock reads' own cost taken off */
-	uint64_t slice_calls; /* its calls; 0: no whole slice (the ns per call
+	uint64_t slice_calls;  /* its calls; 0: no whole slice (the ns per call
 				   is then duration_ns / calls) */
-	uint64_t slices;      /* whole slices timed */
-	uint64_t nivcsw;      /* involuntary context switches during the loop
+	uint64_t slices;       /* whole slices timed */
+	uint64_t nivcsw;       /* involuntary context switches during the loop
 				   (getrusage(2) RUSAGE_THREAD ru_nivcsw) */
-	int64_t migrations;   /* CPU migrations during the loop (se.nr_migrations
+	int64_t migrations;    /* CPU migrations during the loop (se.nr_migrations
 				   of /proc/thread-self/sched), -1 unknown */
 };
 
@@ -53,7 +55,10 @@ struct bench_stats {
 				   CPU the thread had (0 when duration_ns is 0) */
 	uint64_t nivcsw;	 /* sums over the repeats */
 	int64_t migrations;	 /* sum, -1 when a repeat's is unknown */
-	double cycles_per_call;	 /* all repeats' cycles / calls (never net) */
+	double cycles_per_call;	 /* cycles per call of the same fastest slices as
+				   the ns per call: the repeats' slice_cycles over
+				   their slice_calls (without whole slices: all
+				   cycles over all calls); never net */
 	unsigned threads;	 /* threads that ran the path at once (0 = 1); the
 				   samples hold their sums, so ns per call is
 				   that of one thread */
@@ -149,5 +154,58 @@ double stats_welch(const struct stats_summary *a, const struct stats_summary *b,
  * method, written anew); accurate to about 1e-10.
  */
 double stats_incbeta(double x, double a, double b);
+
+/*
+ * Rank statistics of two independent samples (vdsotest compare: one value
+ * per run, each made in a process of its own).  Sources: the Mann-Whitney
+ * U test and the Hodges-Lehmann estimate with its distribution-free
+ * interval as in Hollander, Wolfe and Chicken, "Nonparametric Statistical
+ * Methods" (3rd ed., sections 4.1-4.3); the Benjamini-Hochberg step-up
+ * procedure (J. R. Stat. Soc. B 57, 1995).
+ */
+
+/* The largest side (values) for which the U distribution is counted exactly. */
+#define STATS_MW_EXACT_MAX 50u
+
+/*
+ * stats_mann_whitney - the two-sided p of the Mann-Whitney U test of
+ * @a[0 .. na) against @b[0 .. nb) (na, nb >= 1, at most STATS_MAX_SAMPLES):
+ * U = the pairs with a > b, ties counting 1/2, into *@u (may be NULL).
+ * Exact (the count of the orderings of both samples) when both sides have
+ * at most STATS_MW_EXACT_MAX values, with ties taken as the nearer integer
+ * U away from the centre (conservative); else the normal approximation
+ * with the tie correction of the variance and a continuity correction.
+ * Return: p, 0 .. 1; -1 when a side is empty or memory runs out.
+ */
+double stats_mann_whitney(const double *a, unsigned na, const double *b, unsigned nb, double *u);
+
+/*
+ * stats_mw_min_p - the least two-sided p the exact test can give with
+ * sides of @na and @nb values: 2 / C(na + nb, na), at most 1.
+ */
+double stats_mw_min_p(unsigned na, unsigned nb);
+
+/*
+ * stats_hodges_lehmann - the shift of @b against @a: the median of the
+ * na * nb differences b[j] - a[i] into *@est, and the distribution-free
+ * interval [*@lo, *@hi] of those differences' order statistics k and
+ * na * nb + 1 - k, with k the largest for which P(U <= k - 1) <= (1 -
+ * @conf) / 2 under no shift (exact as stats_mann_whitney(), else normal);
+ * its confidence, 1 - 2 P(U <= k - 1), into *@achieved: at least @conf
+ * (0 < conf < 1) when the sides are large enough, else the most they
+ * give (k = 1: the whole range of the differences).
+ * Return: 0; -1 when a side is empty or memory runs out.
+ */
+int stats_hodges_lehmann(const double *a, unsigned na, const double *b, unsigned nb, double conf,
+			 double *est, double *lo, double *hi, double *achieved);
+
+/*
+ * stats_bh_adjust - Benjamini-Hochberg adjusted p-values (q) of @p[0 .. n)
+ * in place: q_(i) = min over j >= i of p_(j) * m / j, at most 1, with the
+ * p-values sorted and m the count of them; entries that are NaN (no test)
+ * are left as they are and not counted in m.  A row with q < alpha is a
+ * discovery at a false discovery rate of alpha.
+ */
+void stats_bh_adjust(double *p, unsigned n);
 
 #endif

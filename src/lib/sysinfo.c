@@ -2,8 +2,11 @@
 /* Machine facts for reports; see sysinfo.h. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
@@ -61,6 +64,74 @@ static void cpu_model(char *buf, size_t size)
 	}
 }
 
+/* Whether /proc/cpuinfo has the flag @flag (x86's "flags" lines). */
+static bool cpu_flag(const char *flag)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[4096];
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		if (strncmp(line, "flags", 5) == 0)
+			for (char *t = strtok(strchr(line, ':') ? strchr(line, ':') + 1 : line,
+					      " \t\n");
+			     t && !found; t = strtok(NULL, " \t\n"))
+				found = strcmp(t, flag) == 0;
+	fclose(f);
+	return found;
+}
+
+/* f->emulated and its evidence (sysinfo_facts). */
+static void emulated(struct sysinfo_facts *f)
+{
+	char avail[512] = "", vendor[64] = "";
+
+	sysinfo_first_line("/sys/devices/system/clocksource/clocksource0/available_clocksource",
+			   avail, sizeof(avail));
+	if (strstr(avail, "kvm-clock"))
+		return;
+	sysinfo_first_line("/sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor));
+	if (strstr(f->cpu_model, "QEMU") || strstr(f->cpu_model, "TCG")) {
+		f->emulated = 1;
+		snprintf(f->emulated_why, sizeof(f->emulated_why),
+			 "CPU model '%.60s' without kvm-clock", f->cpu_model);
+	} else if (strcmp(vendor, "QEMU") == 0 && cpu_flag("hypervisor")) {
+		f->emulated = 1;
+		snprintf(f->emulated_why, sizeof(f->emulated_why),
+			 "DMI sys_vendor QEMU, hypervisor flag, no kvm-clock");
+	}
+}
+
+static int cmp_vuln(const void *a, const void *b)
+{
+	return strcmp(((const struct sysinfo_vuln *)a)->name,
+		      ((const struct sysinfo_vuln *)b)->name);
+}
+
+unsigned sysinfo_vulnerabilities(const char *dir, struct sysinfo_vuln *v, unsigned max)
+{
+	const char *d = dir ? dir : "/sys/devices/system/cpu/vulnerabilities";
+	DIR *dp = opendir(d);
+	struct dirent *e;
+	unsigned n = 0;
+	char path[512];
+
+	if (!dp)
+		return 0;
+	while (n < max && (e = readdir(dp)))
+		if (e->d_name[0] != '.') {
+			snprintf(v[n].name, sizeof(v[n].name), "%.47s", e->d_name);
+			snprintf(path, sizeof(path), "%.250s/%.250s", d, e->d_name);
+			if (sysinfo_first_line(path, v[n].text, sizeof(v[n].text)) == 0)
+				n++;
+		}
+	closedir(dp);
+	qsort(v, n, sizeof(*v), cmp_vuln);
+	return n;
+}
+
 void sysinfo_read(struct sysinfo_facts *f)
 {
 	struct utsname u;
@@ -72,6 +143,8 @@ void sysinfo_read(struct sysinfo_facts *f)
 	}
 	sysinfo_first_line(SYSINFO_CLOCKSOURCE_PATH, f->clocksource, sizeof(f->clocksource));
 	cpu_model(f->cpu_model, sizeof(f->cpu_model));
+	sysinfo_first_line("/proc/cmdline", f->cmdline, sizeof(f->cmdline));
+	emulated(f);
 }
 
 long long sysinfo_thread_migrations(void)

@@ -16,7 +16,31 @@ struct sysinfo_facts {
 	char cpu_model[128];	 /* /proc/cpuinfo "model name" (or, where the
 					   architecture has none, "Hardware" or "cpu"),
 					   "" when absent */
+	char cmdline[1024];	 /* /proc/cmdline, cut to fit; "" if unknown */
+	/*
+	 * An emulated CPU (qemu's TCG): 1 yes, 0 not seen, with the evidence
+	 * in emulated_why: a CPU model naming QEMU or TCG, or the x86
+	 * hypervisor flag with DMI's sys_vendor QEMU, either without the
+	 * kvm-clock clocksource that a KVM guest has (arch/x86/kernel/
+	 * kvmclock.c).  Figures of an emulated CPU are the emulator's.
+	 */
+	int emulated;
+	char emulated_why[128];
 };
+
+/* One file of /sys/devices/system/cpu/vulnerabilities: its name and first line. */
+struct sysinfo_vuln {
+	char name[48];
+	char text[160];
+};
+
+/*
+ * sysinfo_vulnerabilities - the files of @dir (NULL:
+ * /sys/devices/system/cpu/vulnerabilities, Documentation/ABI/testing/
+ * sysfs-devices-system-cpu), sorted by name, at most @max into @v.
+ * Return: how many; 0 when the folder is absent.
+ */
+unsigned sysinfo_vulnerabilities(const char *dir, struct sysinfo_vuln *v, unsigned max);
 
 /*
  * sysinfo_read - fill @f; a fact that cannot be read is left "".  Never fails.

@@ -91,6 +91,25 @@ void format_latency(const struct format_ctx *ctx, const struct api *api,
 /* format_speedup - path @p's speedup over the system call (medians); 0 without it. */
 double format_speedup(const struct bench_result *res, int p);
 
+/*
+ * format_calls_per_sec - path @s's calls per second as text prints it:
+ * stats_calls_per_sec() (best slices), or with run->mean the original
+ * vdsotest's, threads * 1e9 / the wall ns per call (the mean over the run).
+ */
+double format_calls_per_sec(const struct run *run, const struct bench_stats *s);
+
+/* format_speedup_of - format_speedup(), or with run->mean the ratio of the wall ns per call. */
+double format_speedup_of(const struct run *run, const struct bench_result *res, int p);
+
+/*
+ * format_tag - after a text (@rate) or nsec figure, what it is: " (best
+ * slice)"; with -t N " (best slices of N threads, summed)" after a rate,
+ * " (best slices of N threads, per thread)" after ns per call; nothing with
+ * --mean (the original vdsotest's line, whose figure was the mean over the
+ * run).
+ */
+void format_tag(const struct run *run, const struct bench_result *res, bool rate);
+
 /* format_cycles - " (N.NN UNIT/call)" after path @p's figure, when cycles were counted. */
 void format_cycles(const struct format_ctx *ctx, FILE *f, const struct bench_result *res, int p);
 

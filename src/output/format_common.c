@@ -20,6 +20,37 @@ double format_speedup(const struct bench_result *res, int p)
 		       : 0.0;
 }
 
+double format_calls_per_sec(const struct run *run, const struct bench_stats *s)
+{
+	unsigned threads = s->threads > 1 ? s->threads : 1;
+
+	if (!run->mean)
+		return stats_calls_per_sec(s);
+	return s->wall_ns_per_call > 0 ? threads * 1e9 / s->wall_ns_per_call : 0.0;
+}
+
+double format_speedup_of(const struct run *run, const struct bench_result *res, int p)
+{
+	const struct bench_stats *s = res->stats;
+
+	if (!run->mean)
+		return format_speedup(res, p);
+	return res->present[PATH_SYSCALL] && s[p].wall_ns_per_call > 0
+		       ? s[PATH_SYSCALL].wall_ns_per_call / s[p].wall_ns_per_call
+		       : 0.0;
+}
+
+void format_tag(const struct run *run, const struct bench_result *res, bool rate)
+{
+	if (run->mean)
+		return;
+	if (res->threads > 1)
+		printf(" (best slices of %u threads, %s)", res->threads,
+		       rate ? "summed" : "per thread");
+	else
+		fputs(" (best slice)", stdout);
+}
+
 void format_cycles(const struct format_ctx *ctx, FILE *f, const struct bench_result *res, int p)
 {
 	if (res->cycles)

@@ -115,10 +115,24 @@ static void json_begin(const struct format_ctx *ctx, const struct run *run,
 	json_string_or_null(f.clocksource);
 	fputs(",\n  \"cpu_model\": ", stdout);
 	json_string_or_null(f.cpu_model);
+	printf(",\n  \"emulated\": %s, \"emulated_why\": ", f.emulated ? "true" : "false");
+	json_string_or_null(f.emulated_why);
+	fputs(",\n  \"cmdline\": ", stdout);
+	json_string_or_null(f.cmdline);
+	fputs(",\n  \"vulnerabilities\": {", stdout);
+	struct sysinfo_vuln v[40];
+	unsigned nv = sysinfo_vulnerabilities(NULL, v, 40);
+	for (unsigned i = 0; i < nv; i++) {
+		fputs(i ? ", " : "", stdout);
+		report_json_string(v[i].name);
+		fputs(": ", stdout);
+		report_json_string(v[i].text);
+	}
+	putchar('}');
 	printf(",\n  \"options\": {\"test_type\": \"%s\", \"duration_ns\": %" PRIu64
-	       ", \"repeat\": %u, \"threads\": %u, \"net\": %s, \"size\": %zu, \"cpu\": ",
-	       test_type_name(ctx->test), run->duration_ns, run->repeat, run->threads,
-	       run->net ? "true" : "false", run->size_bytes);
+	       ", \"repeat\": %u, \"runs\": %u, \"threads\": %u, \"net\": %s, \"size\": %zu, \"cpu\": ",
+	       test_type_name(ctx->test), run->duration_ns, run->repeat, run->runs ? run->runs : 1,
+	       run->threads, run->net ? "true" : "false", run->size_bytes);
 	json_string_or_null(run->cpu_list ? run->cpu_list : "");
 	fputs("},\n  \"cycles\": ", stdout);
 	json_cycles(run->cycles);
@@ -226,7 +240,10 @@ static void json_path(const struct bench_result *res, int p)
 	       bench_path_name(p), s->repeats, s->calls, s->duration_ns, s->cpu_ns, s->median_ns,
 	       s->min_ns, s->max_ns, s->stdev_pct);
 	json_samples(res, p);
-	printf("]}, \"wall_ns_per_call\": %.2f, \"cpu_ns_per_call\": %.2f, \"calls_per_sec\": %.0f"
+	fputs("], \"runs\": [", stdout);
+	for (unsigned r = 0; res->run_ns[p] && r < res->runs; r++)
+		printf("%s%.3f", r ? ", " : "", res->run_ns[p][r]);
+	printf("], \"estimator\": \"best-slice\"}, \"wall_ns_per_call\": %.2f, \"cpu_ns_per_call\": %.2f, \"calls_per_sec\": %.0f"
 	       ", \"conditions\": {\"cpu_share_pct\": %.1f, \"involuntary_switches\": %" PRIu64
 	       ", \"migrations\": ",
 	       s->wall_ns_per_call, s->cpu_ns_per_call, stats_calls_per_sec(s), s->cpu_share_pct,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * --format=text, the default: the form of the original vdsotest,
- * "API vdso calls per second: N (X.XXx speedup)".
+ * --format=text, the default: the line form of the original vdsotest,
+ * "API vdso calls per second: N (best slice) (X.XXx speedup)", the figure
+ * named; with --mean its figure too, the mean over the run, untagged.
  */
 #include "config.h"
 
@@ -24,9 +25,8 @@ void format_text_bench(const struct format_ctx *ctx, const struct run *run, cons
 	uint64_t rate[NR_PATHS];
 	int width = 1;
 
-	(void)run;
 	for (int p = 0; p < NR_PATHS; p++) {
-		rate[p] = (uint64_t)(stats_calls_per_sec(&s[p]) + 0.5);
+		rate[p] = (uint64_t)(format_calls_per_sec(run, &s[p]) + 0.5);
 		int w = snprintf(NULL, 0, "%" PRIu64, rate[p]);
 		if (present[p] && w > width)
 			width = w;
@@ -35,10 +35,11 @@ void format_text_bench(const struct format_ctx *ctx, const struct run *run, cons
 		if (!present[p])
 			continue;
 		printf("%s%s %s %*" PRIu64, ctx->lead, api->name, label[p], width, rate[p]);
-		if (s[p].repeats >= 2)
+		format_tag(run, res, true);
+		if (s[p].repeats >= 2 && !run->mean)
 			printf(" \u00b1%.1f%%", s[p].stdev_pct);
 		if (p != PATH_SYSCALL && present[PATH_SYSCALL] && rate[PATH_SYSCALL])
-			printf(" (%.2fx speedup)", format_speedup(res, p));
+			printf(" (%.2fx speedup)", format_speedup_of(run, res, p));
 		format_cycles(ctx, stdout, res, p);
 		putchar('\n');
 	}

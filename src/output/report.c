@@ -16,6 +16,7 @@
 
 #include "lib/child.h"
 #include "lib/cycles.h"
+#include "lib/sysinfo.h"
 #include "output/format.h"
 #include "output/report.h"
 
@@ -205,6 +206,15 @@ void report_begin(const struct run *run, enum test_type t)
 	if (f->begin)
 		f->begin(now(), run, &cond);
 	sink_flush();
+	if (t == TEST_BENCH) { /* (after begin: a KTAP document's first line is its own) */
+		struct sysinfo_facts facts;
+		sysinfo_read(&facts);
+		if (facts.emulated)
+			report_note("the CPU is emulated (%s): every figure is the emulator's, not "
+				    "the hardware's; compare gives no verdict on it without "
+				    "--emulated-ok",
+				    facts.emulated_why);
+	}
 }
 
 static char xfail_reason[300];

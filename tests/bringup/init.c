@@ -19,6 +19,11 @@
  *   ### bringup: exit STATUS          (or: signal N)
  *   ### bringup: done
  *
+ * A line "#split" in /commands (tests/bringup/run --run) makes the
+ * command's standard output a pipe too: init then copies both whole lines
+ * at a time, the standard error's after "### bringup: stderr: ", so that
+ * the run script can save the standard output clean, apart.
+ *
  * A PID 1 that exits panics the kernel, so every error is printed and
  * the machine is still powered off.
  */
@@ -166,17 +171,98 @@ static bool relay_stderr(int fd, pid_t pid, int *status)
 	return exited;
 }
 
+/* "#split" was read: the standard output through a pipe too, lines kept whole. */
+static bool split_output;
+
+/* One stream relayed whole lines at a time: its pipe, and what is pending. */
+struct relay {
+	int fd;
+	const char *prefix; /* before each line: "" or the stderr marker */
+	char buf[8192];
+	size_t len;
+};
+
+/* Write @r's complete lines (all of it at @flush, or when full) to the console. */
+static void relay_lines(struct relay *r, bool flush)
+{
+	size_t start = 0;
+
+	for (size_t i = 0; i < r->len; i++)
+		if (r->buf[i] == '\n' || (flush && i + 1 == r->len) ||
+		    (i + 1 - start == sizeof(r->buf))) {
+			printf("%s%.*s%s", r->prefix, (int)(i + 1 - start), r->buf + start,
+			       r->buf[i] == '\n' ? "" : "\n");
+			start = i + 1;
+		}
+	memmove(r->buf, r->buf + start, r->len - start);
+	r->len -= start;
+	fflush(stdout);
+}
+
+/*
+ * split_output: copy @out and @err to the console, whole lines, until both
+ * are at their end or child @pid has exited and nothing is pending; reap
+ * it into @status.  Returns false when waitpid() failed.
+ */
+static bool relay_both(int out, int err, pid_t pid, int *status)
+{
+	struct relay r[2] = { { out, "", "", 0 }, { err, "### bringup: stderr: ", "", 0 } };
+	bool exited = false, open[2] = { true, true };
+
+	fcntl(out, F_SETFL, O_NONBLOCK);
+	fcntl(err, F_SETFL, O_NONBLOCK);
+	while (open[0] || open[1]) {
+		struct pollfd p[2] = { { out, POLLIN, 0 }, { err, POLLIN, 0 } };
+		bool got = false;
+
+		if (!exited) {
+			pid_t w = waitpid(pid, status, WNOHANG);
+			if (w == pid)
+				exited = true;
+			else if (w < 0 && errno != EINTR)
+				break;
+		}
+		for (int k = 0; k < 2; k++) {
+			if (!open[k])
+				continue;
+			ssize_t n = read(r[k].fd, r[k].buf + r[k].len, sizeof(r[k].buf) - r[k].len);
+			if (n > 0) {
+				r[k].len += (size_t)n;
+				relay_lines(&r[k], r[k].len == sizeof(r[k].buf));
+				got = true;
+			} else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+				open[k] = false;
+			}
+		}
+		if (!got && exited)
+			break;
+		if (!got)
+			poll(p, 2, 100);
+	}
+	relay_lines(&r[0], true);
+	relay_lines(&r[1], true);
+	while (!exited) {
+		if (waitpid(pid, status, 0) == pid)
+			exited = true;
+		else if (errno != EINTR)
+			break;
+	}
+	if (!exited)
+		printf("### bringup: waitpid: %s\n", strerror(errno));
+	return exited;
+}
+
 static void run_line(char *line)
 {
 	char *argv[MAX_WORDS];
-	int status, err[2];
+	int status, err[2], out[2] = { -1, -1 };
 	pid_t pid;
 
 	printf("### bringup: run %s", line);	/* line keeps its newline */
 	if (split_words(line, argv) == 0)
 		return;
 	fflush(stdout);
-	if (pipe(err) != 0) {
+	if (pipe(err) != 0 || (split_output && pipe(out) != 0)) {
 		printf("### bringup: pipe: %s\n", strerror(errno));
 		return;
 	}
@@ -188,6 +274,11 @@ static void run_line(char *line)
 		return;
 	}
 	if (pid == 0) {
+		if (out[1] >= 0) {
+			dup2(out[1], STDOUT_FILENO);
+			close(out[0]);
+			close(out[1]);
+		}
 		dup2(err[1], STDERR_FILENO);
 		close(err[0]);
 		close(err[1]);
@@ -196,7 +287,14 @@ static void run_line(char *line)
 		_exit(127);
 	}
 	close(err[1]);
-	bool reaped = relay_stderr(err[0], pid, &status);
+	bool reaped;
+	if (out[0] >= 0) {
+		close(out[1]);
+		reaped = relay_both(out[0], err[0], pid, &status);
+		close(out[0]);
+	} else {
+		reaped = relay_stderr(err[0], pid, &status);
+	}
 	close(err[0]);
 	if (!reaped)
 		return;
@@ -230,7 +328,9 @@ int main(void)
 		printf("### bringup: /commands: %s\n", strerror(errno));
 	else
 		while (fgets(line, sizeof(line), commands))
-			if (line[0] != '#' && line[0] != '\n')
+			if (strcmp(line, "#split\n") == 0)
+				split_output = true;
+			else if (line[0] != '#' && line[0] != '\n')
 				run_line(line);
 	printf("### bringup: done\n");
 	fflush(stdout);
