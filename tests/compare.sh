@@ -394,4 +394,14 @@ run -o json compare "$tmp/q-old.json" "$tmp/q-new.json"
 	.verdict == "no change")' "$out" >/dev/null
 ok $? "q < 0.05 but +$(jq -r '.results[0].diff_pct' "$out" 2>/dev/null)%: below 0.5 %, no change (got $rc)"
 
+# The other condition: +10 % but p >= 0.05 (10, 14, 6 -> 11, 15, 7: t 0.31,
+# df 4, p 0.77 by hand): no significant change.
+printf '{"tool": "vdsotest", "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": %s, "stdev_pct": 40, "samples": [%s]}}}}]}\n' \
+	10 '10, 14, 6' >"$tmp/wide-old.json"
+printf '{"tool": "vdsotest", "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": %s, "stdev_pct": 36, "samples": [%s]}}}}]}\n' \
+	11 '11, 15, 7' >"$tmp/wide-new.json"
+run compare "$tmp/wide-old.json" "$tmp/wide-new.json"
+[ $rc -eq 0 ] && grep -Eq '^getcpu +vdso +3 +10\.00 .* \+10\.00% +0\.7[0-9]{3}  no significant change$' "$out"
+ok $? "+10 % but p 0.77: no significant change (got $rc)"
+
 tap_done

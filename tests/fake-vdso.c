@@ -138,6 +138,35 @@ enum bug {
 	BUG_AUX_GETRES_ENODEV,	/* clock_getres of an aux clock id: -ENODEV (as a disabled aux clock) */
 	BUG_COARSE_BACK_2US,	/* every 16th coarse reading 2 us behind the last (as b71f9804f66c) */
 	BUG_COARSE_BACK_2MS,	/* every 16th coarse reading 2 ms behind the last (too far for it) */
+	/* the edges of the checks (tests/fakes.sh, "edges"): one past the limit, the other field, errno, call */
+	BUG_GETRANDOM_KNOWN_FLAGS,	/* GRND_NONBLOCK and GRND_INSECURE give -EINVAL: two failures a round */
+	BUG_GETRANDOM_FLAG_ERRNO,	/* unknown flag bits give -ENOSYS, not -EINVAL */
+	BUG_GTOD_USEC_EXACT_1E6,	/* tv_usec exactly 1000000 (tv_sec one less) */
+	BUG_GTOD_DST,		/* tz_dsttime off by 1, tz_minuteswest right */
+	BUG_GTOD_AHEAD_1MS,	/* 1 ms ahead of CLOCK_REALTIME */
+	BUG_TIME_NULL_AHEAD,	/* time(NULL) one hour ahead, time(&t) right */
+	BUG_TIME_NULL_BEHIND,	/* time(NULL) one hour behind, time(&t) right */
+	BUG_TIME_PTR_AHEAD,	/* time(&t) one hour ahead (returned and stored), time(NULL) right */
+	BUG_TIME_EXIT0,		/* time() ends the process: _exit(0) */
+	BUG_TAI_AHEAD_1MS,	/* CLOCK_TAI 1 ms ahead */
+	BUG_ALARM_ENOSYS,	/* the alarm clocks give -ENOSYS where the system call gives EINVAL */
+	BUG_ALARM_NULL_ACCEPTED,	/* clock_getres(alarm clock, NULL) gives 0; with a timespec, rejected */
+	BUG_SYSCALL_GETCPU_PINNED_CPU,	/* the test seam's getcpu, pinned to one CPU: the other of a pair */
+	BUG_SYSCALL_GETCPU_PINNED_NODE,	/* the test seam's getcpu, pinned to one CPU: node + 1 */
+	BUG_SYSCALL_GETCPU_PINNED_ERROR,	/* the test seam's getcpu, pinned to one CPU: fails with EIO */
+	BUG_SYSCALL_NSEC_EXACT_1E9,	/* the test seam's clock_gettime: tv_nsec exactly 1e9 (tv_sec one less) */
+	BUG_SYSCALL_USEC_EXACT_1E6,	/* the test seam's gettimeofday: tv_usec exactly 1e6 (tv_sec one less) */
+	BUG_SYSCALL_NSEC_NEGATIVE,	/* the test seam's clock_gettime: tv_nsec - 1e9 (tv_sec one more) */
+	BUG_GTOD_USEC_NEGATIVE,	/* tv_usec - 1000000 (tv_sec one more) */
+	BUG_TIME_AHEAD_1S,	/* time() one second ahead */
+	BUG_TIME_MINUS_ONE,	/* time() returns -1 (and stores it) */
+	BUG_AUX_GETTIME_ANSWERED,	/* clock_gettime of an aux clock id: 0 and {0, 1}, whatever the kernel says */
+	BUG_GETCPU_PINNED_ERROR,	/* getcpu fails with -EINVAL when pinned to one CPU */
+	BUG_GETRANDOM_PAST_END_2,	/* requests of more than 64 bytes: write the second byte after the buffer */
+	BUG_GETRANDOM_FLAG_SHORT,	/* GRND_INSECURE returns half the length */
+	BUG_RETURN_POSITIVE,	/* clock_gettime, clock_getres, gettimeofday, getcpu: right, but return +22 */
+	BUG_NULL_RETURN_POSITIVE,	/* clock_getres(id, NULL), gettimeofday(&tv, NULL): return +22 */
+	BUG_STACK_5K,		/* clock_gettime uses 5 KiB of stack (the limit is 4 KiB) */
 	NR_BUGS
 };
 
@@ -237,6 +266,34 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_AUX_GETRES_ENODEV] = "aux-getres-enodev",
 	[BUG_COARSE_BACK_2US] = "coarse-back-2us",
 	[BUG_COARSE_BACK_2MS] = "coarse-back-2ms",
+	[BUG_GETRANDOM_KNOWN_FLAGS] = "getrandom-known-flags",
+	[BUG_GETRANDOM_FLAG_ERRNO] = "getrandom-flag-errno",
+	[BUG_GTOD_USEC_EXACT_1E6] = "gtod-usec-exact-1e6",
+	[BUG_GTOD_DST] = "gtod-dst",
+	[BUG_GTOD_AHEAD_1MS] = "gtod-ahead-1ms",
+	[BUG_TIME_NULL_AHEAD] = "time-null-ahead",
+	[BUG_TIME_NULL_BEHIND] = "time-null-behind",
+	[BUG_TIME_PTR_AHEAD] = "time-ptr-ahead",
+	[BUG_TIME_EXIT0] = "time-exit0",
+	[BUG_TAI_AHEAD_1MS] = "tai-ahead-1ms",
+	[BUG_ALARM_ENOSYS] = "alarm-enosys",
+	[BUG_ALARM_NULL_ACCEPTED] = "alarm-null-accepted",
+	[BUG_SYSCALL_GETCPU_PINNED_CPU] = "syscall-getcpu-pinned-cpu",
+	[BUG_SYSCALL_GETCPU_PINNED_NODE] = "syscall-getcpu-pinned-node",
+	[BUG_SYSCALL_GETCPU_PINNED_ERROR] = "syscall-getcpu-pinned-error",
+	[BUG_SYSCALL_NSEC_EXACT_1E9] = "syscall-nsec-exact-1e9",
+	[BUG_SYSCALL_USEC_EXACT_1E6] = "syscall-usec-exact-1e6",
+	[BUG_SYSCALL_NSEC_NEGATIVE] = "syscall-nsec-negative",
+	[BUG_GTOD_USEC_NEGATIVE] = "gtod-usec-negative",
+	[BUG_TIME_AHEAD_1S] = "time-ahead-1s",
+	[BUG_TIME_MINUS_ONE] = "time-minus-one",
+	[BUG_AUX_GETTIME_ANSWERED] = "aux-gettime-answered",
+	[BUG_GETCPU_PINNED_ERROR] = "getcpu-pinned-error",
+	[BUG_GETRANDOM_PAST_END_2] = "getrandom-past-end-2",
+	[BUG_GETRANDOM_FLAG_SHORT] = "getrandom-flag-short",
+	[BUG_RETURN_POSITIVE] = "return-positive",
+	[BUG_NULL_RETURN_POSITIVE] = "null-return-positive",
+	[BUG_STACK_5K] = "stack-5k",
 };
 
 /*
@@ -304,6 +361,8 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 long vdsotest_test_syscall(long nr, long a1, long a2);
 long vdsotest_test_vsyscall_getcpu(unsigned *cpu, unsigned *node, void *cache);
 const char *vdsotest_test_kernel_release(void);
+
+static bool pinned(void);
 
 static bool is_coarse(clockid_t id)
 {
@@ -440,8 +499,9 @@ static __attribute__((noinline)) void use_stack(size_t bytes)
 {
 	volatile unsigned char buf[16384];
 
+	/* (from the top, the end nearest the caller: the depth is @bytes) */
 	for (size_t i = 0; i < bytes && i < sizeof(buf); i++)
-		buf[i] = (unsigned char)i;
+		buf[sizeof(buf) - 1 - i] = (unsigned char)i;
 }
 
 /* *@ts, a vdso_timespec64 if @t64, else a vdso_timespec, as a struct fake_ts. */
@@ -557,8 +617,16 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 		return -EINVAL;
 	if (bug() == BUG_GETTIME_ENOSYS && id == CLOCK_TAI)
 		return -ENOSYS;
+	if (bug() == BUG_ALARM_ENOSYS && (id == CLOCK_REALTIME_ALARM || id == CLOCK_BOOTTIME_ALARM))
+		return -ENOSYS;
+	if (bug() == BUG_AUX_GETTIME_ANSWERED && id >= 16 && id < 24) { /* CLOCK_AUX .. CLOCK_AUX + 7 */
+		put_ts(ts, t64, (struct fake_ts){ 0, 1 });
+		return 0;
+	}
 	if (bug() == BUG_STACK_16K)
 		use_stack(16384);
+	if (bug() == BUG_STACK_5K)
+		use_stack(5120);
 	if (bug() == BUG_COARSE_AHEAD && is_coarse(id))
 		read = id == CLOCK_REALTIME_COARSE ? CLOCK_REALTIME : CLOCK_MONOTONIC;
 	else if (bug() == BUG_BOOTTIME_EARLY && id == CLOCK_BOOTTIME)
@@ -579,6 +647,7 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 			add_ns(&t, -1000000000);
 		break;
 	case BUG_GETTIME_AHEAD: add_ns(&t, 1000000); break;
+	case BUG_TAI_AHEAD_1MS: if (id == CLOCK_TAI) add_ns(&t, 1000000); break;
 	case BUG_GETTIME_FROZEN:
 		if (!have_first)
 			first = t;
@@ -620,7 +689,7 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 	default: break;
 	}
 	put_ts(ts, t64, t);
-	return 0;
+	return bug() == BUG_RETURN_POSITIVE ? EINVAL : 0;
 }
 
 /* clock_getres of either width, as fake_gettime(); @res may be NULL. */
@@ -646,6 +715,14 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 		if (id >= 16 && id < 24)
 			return -ENODEV;
 		break;
+	case BUG_ALARM_ENOSYS:
+		if (id == CLOCK_REALTIME_ALARM || id == CLOCK_BOOTTIME_ALARM)
+			return -ENOSYS;
+		break;
+	case BUG_ALARM_NULL_ACCEPTED:
+		if (!res && (id == CLOCK_REALTIME_ALARM || id == CLOCK_BOOTTIME_ALARM))
+			return 0;
+		break;
 	case BUG_AUX_GETRES_2NS:
 	case BUG_AUX_GETRES_1NS:
 		if (id >= 16 && id < 24) { /* CLOCK_AUX .. CLOCK_AUX + 7 */
@@ -668,6 +745,8 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 		}
 		put_ts(res, t64, t);
 	}
+	if (r == 0 && (bug() == BUG_RETURN_POSITIVE || (bug() == BUG_NULL_RETURN_POSITIVE && !res)))
+		return EINVAL;
 	return (int)ret(r);
 }
 
@@ -780,6 +859,22 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
 		tz->tz_minuteswest += 60;
 	if (tv && bug() == BUG_GTOD_STORE_PAST)
 		((volatile unsigned char *)(tv + 1))[0] ^= 0xff;
+	if (tz && bug() == BUG_GTOD_DST)
+		tz->tz_dsttime += 1;
+	if (tv && bug() == BUG_GTOD_USEC_NEGATIVE) {
+		tv->tv_sec++;
+		tv->tv_usec -= 1000000;
+	}
+	if (tv && bug() == BUG_GTOD_USEC_EXACT_1E6) {
+		tv->tv_sec--;
+		tv->tv_usec = 1000000;
+	}
+	if (tv && bug() == BUG_GTOD_AHEAD_1MS && (tv->tv_usec += 1000) >= 1000000) {
+		tv->tv_sec++;
+		tv->tv_usec -= 1000000;
+	}
+	if (bug() == BUG_RETURN_POSITIVE || (bug() == BUG_NULL_RETURN_POSITIVE && tv && !tz))
+		return EINVAL;
 	return 0;
 }
 
@@ -794,6 +889,8 @@ vdso_time_t FAKE(time)(vdso_time_t *t)
 		;
 	if (bug() == BUG_TIME_EXIT)
 		_exit(3);
+	if (bug() == BUG_TIME_EXIT0)
+		_exit(0);
 #ifdef SYS_time
 	/*
 	 * time() has no error return: a bad pointer faults on the store below,
@@ -808,6 +905,14 @@ vdso_time_t FAKE(time)(vdso_time_t *t)
 		now += 3600;
 	if (bug() == BUG_TIME_BEHIND)
 		now -= 3600;
+	if ((bug() == BUG_TIME_NULL_AHEAD && !t) || (bug() == BUG_TIME_PTR_AHEAD && t))
+		now += 3600;
+	if (bug() == BUG_TIME_NULL_BEHIND && !t)
+		now -= 3600;
+	if (bug() == BUG_TIME_AHEAD_1S)
+		now += 1;
+	if (bug() == BUG_TIME_MINUS_ONE)
+		now = -1;
 	if (t)
 		*(volatile vdso_time_t *)t = now + (bug() == BUG_TIME_STORE);
 	return now;
@@ -817,7 +922,7 @@ long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache)
 {
 	long r;
 
-	if (bug() == BUG_GETCPU_ERROR)
+	if (bug() == BUG_GETCPU_ERROR || (bug() == BUG_GETCPU_PINNED_ERROR && pinned()))
 		return -EINVAL;
 	if (bug() == BUG_GETCPU_CACHE && cache)
 		*(volatile unsigned *)cache = 0;
@@ -833,7 +938,15 @@ long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache)
 		*cpu ^= 1;
 	if (node && bug() == BUG_GETCPU_WRONG_NODE)
 		*node += 1;
-	return 0;
+	return bug() == BUG_RETURN_POSITIVE ? EINVAL : 0;
+}
+
+/* Is the calling thread pinned to one CPU (as verify pins getcpu's checks)? */
+static bool pinned(void)
+{
+	cpu_set_t set;
+
+	return sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) == 1;
 }
 
 /*
@@ -862,6 +975,20 @@ long vdsotest_test_syscall(long nr, long a1, long a2)
 		return r;
 	if (nr == SYS_getcpu && a1 && bug() == BUG_SYSCALL_GETCPU_OUTSIDE)
 		*(unsigned *)a1 = 4095;
+	if (nr == SYS_getcpu && pinned()) {
+		if (a1 && bug() == BUG_SYSCALL_GETCPU_PINNED_CPU)
+			*(unsigned *)a1 ^= 1;
+		if (a2 && bug() == BUG_SYSCALL_GETCPU_PINNED_NODE)
+			*(unsigned *)a2 += 1;
+		if (bug() == BUG_SYSCALL_GETCPU_PINNED_ERROR) {
+			errno = EIO;
+			return -1;
+		}
+	}
+	if (nr == SYS_gettimeofday && a1 && bug() == BUG_SYSCALL_USEC_EXACT_1E6) {
+		((vdso_timeval *)a1)->tv_sec--;
+		((vdso_timeval *)a1)->tv_usec = 1000000;
+	}
 	if (nr == SYS_gettimeofday && a1 && bug() == BUG_SYSCALL_USEC_1E6) {
 		((vdso_timeval *)a1)->tv_sec--;
 		((vdso_timeval *)a1)->tv_usec += 1000000;
@@ -875,6 +1002,14 @@ long vdsotest_test_syscall(long nr, long a1, long a2)
 	}
 	if (gettime && bug() == BUG_SYSCALL_SEC_NEGATIVE)
 		t.sec = -1;
+	if (gettime && bug() == BUG_SYSCALL_NSEC_NEGATIVE) {
+		t.sec++;
+		t.nsec -= 1000000000;
+	}
+	if (gettime && bug() == BUG_SYSCALL_NSEC_EXACT_1E9) {
+		t.sec--;
+		t.nsec = 1000000000;
+	}
 	if (getres && bug() == BUG_SYSCALL_GETRES_CHANGES && ++getres_calls >= 8)
 		t.nsec++;
 	if (gettime && bug() == BUG_CPU_SKEW)
@@ -973,6 +1108,15 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 	}
 	if (b == BUG_GETRANDOM_ANY_FLAG)
 		flags &= GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE;
+	if (b == BUG_GETRANDOM_KNOWN_FLAGS && (flags & (GRND_NONBLOCK | GRND_INSECURE)))
+		return -EINVAL;
+	if (b == BUG_GETRANDOM_FLAG_SHORT && (flags & GRND_INSECURE) && state && buf &&
+	    state_len == FAKE_STATE_BYTES) {
+		generate(state, buf, len / 2);
+		return (long)(len / 2);
+	}
+	if (b == BUG_GETRANDOM_FLAG_ERRNO && (flags & ~(unsigned)(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)))
+		return -ENOSYS;
 	if ((b == BUG_GETRANDOM_INSECURE && (flags & GRND_INSECURE)) ||
 	    (b == BUG_GETRANDOM_LEN0 && !len) || (b == BUG_GETRANDOM_NULL_STATE && !state) ||
 	    (b == BUG_GETRANDOM_OPAQUE_LEN && state_len != FAKE_STATE_BYTES))
@@ -999,7 +1143,8 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 		generate(state, buf, len / 2);
 		return (long)(len / 2);
 	}
-	if (len <= 64 || b < BUG_GETRANDOM_SHORT || b > BUG_GETRANDOM_LONG_OVERRUN) {
+	if (len <= 64 || ((b < BUG_GETRANDOM_SHORT || b > BUG_GETRANDOM_LONG_OVERRUN) &&
+			  b != BUG_GETRANDOM_PAST_END_2)) {
 		generate(state, buf, len);
 		return (long)len;
 	}
@@ -1021,6 +1166,8 @@ long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t 
 		((unsigned char *)buf)[written - 1] |= 1;
 	if (b == BUG_GETRANDOM_PAST_END)
 		((volatile unsigned char *)buf)[len] ^= 1;
+	if (b == BUG_GETRANDOM_PAST_END_2)
+		((volatile unsigned char *)buf)[len + 1] ^= 1;
 	if (b == BUG_GETRANDOM_LONG_REPEAT)
 		st->counter = counter;
 	if (b == BUG_GETRANDOM_LONG_OVERRUN)

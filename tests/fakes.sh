@@ -24,9 +24,18 @@ out=$(mktemp) || exit 99
 trap 'rm -f "$out" "$out.abi"' EXIT
 tap_show=$out
 
+# FAKES_ONLY (make check-mutants, tests/mutants/map): an extended regular
+# expression; a row of the tables whose "bug|API|TEST-TYPE" it does not
+# match is skipped.
+only() {
+	[ -z "${FAKES_ONLY:-}" ] || printf '%s\n' "$1|$2|$3" | grep -Eq -- "$FAKES_ONLY" ||
+		{ tap_skip "$1|$2|$3: not in FAKES_ONLY"; return 1; }
+}
+
 # bug | API | TEST-TYPE | extended regular expression the output must match
 while IFS='|' read -r bug api test pattern; do
 	case $bug in ''|'#'*) continue ;; esac
+	only "$bug" "$api" "$test" || continue
 	VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
 		"$api" "$test" >"$out" 2>&1
 	rc=$?
@@ -167,6 +176,41 @@ getrandom-params-error|getrandom|abi|^getrandom: abi: getrandom\(NULL, 0, 0, &pa
 gettime-50ns-behind|clock-gettime-monotonic|verify|^clock-gettime-monotonic: back-to-back: on CPU [0-9]+: vDSO [0-9.]+ after vDSO [0-9.]+: [0-9]+ ns backwards \(reading [0-9]+ of 64, hres clock\)$
 gettime-50ns-behind|clock-gettime-monotonic-raw|verify|^clock-gettime-monotonic-raw: back-to-back: on CPU [0-9]+: .* ns backwards \(reading [0-9]+ of 64, raw clock\)$
 gettime-50ns-behind|clock-gettime-boottime|verify|^clock-gettime-boottime: back-to-back: on CPU [0-9]+: .* ns backwards
+# the edges: one past a check's limit, the other field, the other errno,
+# one call of a pair wrong; each held to its own check's message, so that
+# a weakened check cannot hide behind another that fires instead
+# (make check-mutants, tests/mutants/list, shows what each one catches)
+gtod-usec-exact-1e6|gettimeofday|verify|^gettimeofday: vDSO returned a timeval that is not normalized: \[[0-9]+\.1000000 \(tv_usec out of range\)\]$
+gtod-dst|gettimeofday|verify|^gettimeofday: vDSO timezone \{-?[0-9]+, -?[0-9]+\} != syscall timezone \{-?[0-9]+, -?[0-9]+\} \(tz_minuteswest, tz_dsttime\)$
+gtod-ahead-1ms|gettimeofday|verify|^gettimeofday: vDSO \[[0-9]+\.[0-9]{6}\] outside syscall CLOCK_REALTIME \[[0-9.]+, [0-9.]+\] \([0-9]+ us ahead\)$
+time-null-ahead|time|verify|^time: vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE [0-9]+ \.\. CLOCK_REALTIME [0-9]+ read around them \(3[0-9]{3} s ahead\)$
+time-null-behind|time|verify|^time: vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE [0-9]+ \.\. CLOCK_REALTIME [0-9]+ read around them \(3[0-9]{3} s behind\)$
+time-ptr-ahead|time|verify|^time: vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE [0-9]+ \.\. CLOCK_REALTIME [0-9]+ read around them \(3[0-9]{3} s ahead\)$
+time-exit0|time|verify|^time: verify: ended with exit status 0 and no result \(did the call end the process\?\)$
+time-exit0|time|abi|^time: abi: time\(NULL\): vDSO exit status 0 without a result, syscall [0-9]+ \(expected a value >= 0\): FAIL$
+time-exit0|time|abi|^time: abi: stack use of the vDSO function: not measured, the call crashed, hung or ended the process: FAIL$
+time-exit0|time|bench|^time: bench: ended with exit status 0 and no result \(did the call end the process\?\)$
+tai-ahead-1ms|clock-gettime-tai|verify|^clock-gettime-tai: vDSO CLOCK_TAI \[[0-9.]+\] is not syscall CLOCK_REALTIME \[[0-9.]+ \.\. [0-9.]+\] \+ the TAI offset [0-9]+ s \(adjtimex\): [0-9]+ ns ahead$
+getrandom-flag-errno|getrandom|verify|^getrandom: getrandom\(&buf, 32, 0x8\): vDSO returned -1 \(Function not implemented\), syscall -1 \(Invalid argument\); expected -1 \(EINVAL\) from both$
+getrandom-known-flags|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 32, GRND_NONBLOCK\) returned -1 \(Invalid argument\); expected 32$
+syscall-nsec-exact-1e9|clock-gettime-monotonic|verify|^clock-gettime-monotonic: syscall CLOCK_MONOTONIC tv_nsec 1000000000 out of range \[0, 999999999\]$
+syscall-usec-exact-1e6|gettimeofday|verify|^gettimeofday: syscall gettimeofday tv_usec 1000000 out of range \[0, 999999\]$
+syscall-getcpu-pinned-node|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vDSO getcpu\(\) says node [0-9]+, syscall says node [0-9]+$
+syscall-getcpu-pinned-error|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vDSO getcpu\(\) returned 0, syscall -1$
+syscall-nsec-negative|clock-gettime-monotonic|verify|^clock-gettime-monotonic: syscall CLOCK_MONOTONIC tv_nsec -[0-9]+ out of range \[0, 999999999\]$
+gtod-usec-negative|gettimeofday|verify|^gettimeofday: vDSO returned a timeval that is not normalized: \[[0-9]+\.-[0-9]+ \(tv_usec out of range\)\]$
+time-ahead-1s|time|verify|^time: vDSO time\(NULL\) [0-9]+, time\(&t\) [0-9]+: not within syscall CLOCK_REALTIME_COARSE [0-9]+ \.\. CLOCK_REALTIME [0-9]+ read around them \(1 s ahead\)$
+time-minus-one|time|abi|^time: abi: time\(NULL\): vDSO -1/0, syscall [0-9]+ \(expected a value >= 0\): FAIL$
+getcpu-pinned-error|getcpu|verify|^getcpu: pinned to CPU [0-9]+: vDSO getcpu\(\) returned -1, syscall 0$
+getrandom-past-end-2|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 1263, 0\) wrote past the end: buf\[1264\] changed from 0xa5 to 0xa4$
+getrandom-flag-short|getrandom|verify|^getrandom: vDSO getrandom\(&buf, 32, GRND_INSECURE\) returned 16 \(short read\); expected 32$
+return-positive|clock-gettime-monotonic|verify|^clock-gettime-monotonic: vDSO clock_gettime\(CLOCK_MONOTONIC\) returned 22 \([^)]*\); the system call returned 0$
+return-positive|clock-getres-monotonic|verify|^clock-getres-monotonic: vDSO clock_getres\(CLOCK_MONOTONIC\) returned 22 \([^)]*\); the system call returned 0$
+return-positive|gettimeofday|verify|^gettimeofday: vDSO gettimeofday\(&tv, &tz\) returned 22 \([^)]*\); expected 0$
+return-positive|getcpu|verify|^getcpu: vDSO getcpu\(\) returned 22 \([^)]*\); expected 0$
+null-return-positive|clock-getres-monotonic|verify|^clock-getres-monotonic: vDSO clock_getres\(CLOCK_MONOTONIC, NULL\) returned 22 \([^)]*\), expected 0$
+null-return-positive|gettimeofday|verify|^gettimeofday: vDSO gettimeofday\(&tv, NULL\) returned 22 \([^)]*\); expected 0$
+stack-5k|clock-gettime-monotonic|abi|^clock-gettime-monotonic: abi: stack use of the vDSO function: [5-9][0-9]{3} bytes \(limit 4096\): FAIL$
 TABLE
 
 # However short the duration, a verify makes one whole round of checks:
@@ -365,6 +409,7 @@ TABLE
 )
 if "$VDSOTEST" list-apis | grep -q '^clock-gettime64-'; then
 	while IFS='|' read -r bug api test pattern; do
+		only "$bug" "$api" "$test" || continue
 		VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
 			"$api" "$test" >"$out" 2>&1
 		rc=$?
@@ -401,10 +446,15 @@ alarm-accepted|clock-gettime64-boottime-alarm|verify|^clock-gettime64-boottime-a
 alarm-accepted|clock-gettime64-realtime-alarm|abi|abi: clock_gettime64\(CLOCK_REALTIME_ALARM, &buf\): vDSO 0, syscall -1/EINVAL \(expected -1/EINVAL\): FAIL$
 alarm-crash|clock-gettime64-boottime-alarm|abi|abi: clock_gettime64\(CLOCK_BOOTTIME_ALARM, NULL\): vDSO SIGSEGV, syscall -1/EINVAL \(expected -1/EINVAL\): FAIL$
 aux-getres-2ns|clock-getres-aux3|verify|^clock-getres-aux3: vDSO clock_getres\(CLOCK_AUX\+3\) returned 0 \(no error, resolution \[0\.000000002\]\); the system call rejects the clock id: -1 \((Invalid argument|No such device)\)(; not known kernel bug cd3557a7618b: the resolution is 2 ns, not 1 ns)?$
+alarm-enosys|clock-gettime-realtime-alarm|verify|^clock-gettime-realtime-alarm: vDSO clock_gettime\(CLOCK_REALTIME_ALARM\) returned -1 \(Function not implemented\); the system call rejects the clock id: -1 \(Invalid argument\)$
+alarm-enosys|clock-getres-boottime-alarm|verify|^clock-getres-boottime-alarm: vDSO clock_getres\(CLOCK_BOOTTIME_ALARM\) returned -1 \(Function not implemented\); the system call rejects the clock id: -1 \(Invalid argument\)$
+alarm-null-accepted|clock-getres-realtime-alarm|verify|^clock-getres-realtime-alarm: vDSO clock_getres\(CLOCK_REALTIME_ALARM, NULL\) returned 0 \(no error\); the system call rejects the clock id: -1 \(Invalid argument\)$
+aux-gettime-answered|clock-gettime-aux3|verify|^clock-gettime-aux3: vDSO clock_gettime\(CLOCK_AUX\+3\) returned 0 \(no error\); the system call rejects the clock id: -1 \((Invalid argument|No such device)\)$
 TABLE
 )
 "$VDSOTEST" -v list-apis >"$out" 2>&1
 while IFS='|' read -r bug api test pattern; do
+	only "$bug" "$api" "$test" || continue
 	if ! grep -q "^$api	(unsupported \(here\|by this kernel\))\$" "$out"; then
 		tap_skip "$bug: $api: not rejected by this system call (or no such API here)"
 		continue
@@ -572,5 +622,41 @@ coarse-back-2us|6.14.6|clock-gettime-realtime-coarse|verify||0|: 2000 ns backwar
 coarse-back-2us|6.14.7|clock-gettime-monotonic-coarse|verify||1|; as known kernel bug b71f9804f66c, but this kernel \(6\.14\.7\) has its fix: a regression\?$
 coarse-back-2ms|6.1.176|clock-gettime-monotonic-coarse|verify||1|: 2000000 ns backwards; not known kernel bug b71f9804f66c: 2000000 ns, not under 1000000 ns$
 TABLE
+
+# --maxfails: a round that fails twice (getrandom-known-flags: both known
+# flags rejected) prints two failures with -f 2 and one with -f 1.
+for f in 1 2; do
+	VDSOTEST_FAKE_BUG=getrandom-known-flags "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f $f \
+		getrandom verify >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(grep -c '^getrandom: vDSO getrandom(&buf, 32, GRND_[A-Z]*) returned -1' "$out")" -eq $f ] &&
+		grep -qx "getrandom/verify: $f failures/inconsistencies encountered" "$out"
+	ok $? "getrandom-known-flags -f $f: a round that fails twice prints $f failure(s) (got $rc)"
+done
+
+# A verify that has printed --maxfails failures stops: at -d 5 -f 1 the
+# check that failed in the first round is made that once (the rounds are
+# counted by -v's tally, not timed).
+VDSOTEST_FAKE_BUG=gettime-backwards "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -v -d 5 -f 1 \
+	clock-gettime-monotonic verify >"$out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c 'ns backwards$' "$out")" -eq 1 ] &&
+	grep -qx 'clock-gettime-monotonic: verify: check "within the system call'"'"'s readings" 1 time, 1 failed: FAIL' "$out"
+ok $? "gettime-backwards -d 5 -f 1: verify stops after the round that failed (got $rc)"
+
+# The test seam's getcpu, pinned: the vDSO names the CPU pinned to, the
+# system call the other of a pair (needs two CPUs).
+if [ "$(nproc)" -ge 2 ]; then
+	VDSOTEST_FAKE_BUG=syscall-getcpu-pinned-cpu "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+		getcpu verify >"$out" 2>&1
+	rc=$?
+	sed -n 's/^getcpu: pinned to CPU \([0-9]*\): vDSO getcpu() says CPU \([0-9]*\), syscall says CPU \([0-9]*\)$/\1 \2 \3/p' \
+		"$out" | awk '$1 == $2 && $3 != $1 { n++ } END { exit n != 1 }'
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
+	ok $? "syscall-getcpu-pinned-cpu: getcpu verify exits 1 (got $rc), the system call's CPU wrong"
+else
+	tap_skip "syscall-getcpu-pinned-cpu needs two CPUs"
+fi
 
 tap_done

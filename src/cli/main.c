@@ -248,20 +248,33 @@ static enum status run_isolated(const struct api *api, enum test_type t, const s
 
 	if (t == TEST_ABI)
 		return api_run(api, t, run);
+	/*
+	 * The child says it reached its verdict here, so that a vDSO call that
+	 * ends the process with _exit(0) or _exit(1) is not taken for one.
+	 */
+	volatile bool *handed_back = child_shared_page(sizeof(bool));
+	if (!handed_back) {
+		fprintf(stderr, "vdsotest: %s: mmap: %s\n", api->name, strerror(errno));
+		return STATUS_FAIL;
+	}
 	pid = fork_test_child();
 	if (pid < 0) {
 		fprintf(stderr, "vdsotest: %s: fork: %s\n", api->name, strerror(errno));
+		child_shared_page_free((void *)handed_back, sizeof(bool));
 		return STATUS_FAIL;
 	}
 	if (pid == 0) {
 		enum status st = api_run(api, t, run);
 		bool written;
 		int rc = settle(st, &written);
+		*handed_back = true;
 		_exit(rc == (int)st || rc == interrupt_status(stopped_by())
 			      ? rc
 			      : CHILD_EXIT_OUTPUT_LOST);
 	}
-	if (!wait_child(pid, &status, watchdog_ns(t, run))) {
+	bool ended = wait_child(pid, &status, watchdog_ns(t, run)), handed = *handed_back;
+	child_shared_page_free((void *)handed_back, sizeof(bool));
+	if (!ended) {
 		report_progress_clear();
 		report_line(api,
 			    "%s: no result %.1f s after the start; killed (a call that never returns?)",
@@ -287,7 +300,7 @@ static enum status run_isolated(const struct api *api, enum test_type t, const s
 		return STATUS_FAIL;
 	}
 	int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-	if (code == STATUS_PASS || code == STATUS_FAIL || code == STATUS_SKIP)
+	if (handed && (code == STATUS_PASS || code == STATUS_FAIL || code == STATUS_SKIP))
 		return (enum status)code;
 	/* e.g. a vDSO function that called _exit(): no verdict was handed back */
 	report_line(api,

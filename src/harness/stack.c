@@ -118,6 +118,7 @@ static void child(const struct api *api, void *fn, struct stack_result *res)
 		_exit(CHILD_EXIT_PASS);
 	}
 	res->bytes = used > base ? used - base : 0;
+	res->err = 0; /* (only here: a call that ends the process leaves ECHILD) */
 	_exit(CHILD_EXIT_PASS);
 }
 
@@ -146,10 +147,8 @@ long api_stack_bytes(const struct api *api, const struct run *run)
 		errno = err;
 		return -1;
 	}
-	if (pid == 0) {
-		res->err = 0;
+	if (pid == 0)
 		child(api, fn, res);
-	}
 	if (wait_test_child(pid, &status) != 0) {
 		err = errno;
 		child_shared_page_free(res, sizeof(*res));
