@@ -97,7 +97,7 @@ mode == "extract" {
 # ---- compare ----
 # bench's notes on the run's conditions: they come with the load
 function load_note(s) {
-	return s ~ /^Note: ([^ :]+: )?(the CPU was shared|too busy to time a call alone|[0-9]+ involuntary context switches|an unknown number of involuntary|SMT sibling CPU|the hypervisor took|spread above|CPU [0-9]+'s frequency governor|turbo\/boost is on)/
+	return s ~ /^Note: ([^ :]+: )?(the CPU was shared|too busy to time a call alone|[0-9]+ involuntary context switch(es)?|an unknown number of involuntary|SMT sibling CPU|the hypervisor took|spread above|CPU [0-9]+'s frequency governor|turbo\/boost is on)/
 }
 
 # The regular expression a shown line stands for.

@@ -223,6 +223,10 @@ if [ -n "$FAKE_VDSO" ]; then
 else
 	tap_skip_fake 1
 fi
+args="--bogus"
+ksft "an option vdsotest-all does not know" 1
+grep -q '^not ok 1 vdsotest-all # usage error in the arguments: --bogus$' "$out"
+ok $? "kselftest vdsotest.sh --bogus: a failing KTAP test that names the arguments"
 args=
 ksft "nothing tested (vdsotest-all exits 77)" 4 VDSOTEST_ALL="$tmp/bin/skipping-all"
 ksft "no vdsotest-all" 4 VDSOTEST_ALL= PATH=/nonexistent

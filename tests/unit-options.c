@@ -113,6 +113,8 @@ static void test_options(void)
 	   strstr(out_text, "man vdsotest"),
 	   "--help points to list-apis and the manual instead of listing the APIs");
 	ok(parse(&o, ARGS("-?")) == 0 && strstr(out_text, "Usage:"), "-? is help");
+	ok(parse(&o, ARGS("-h")) == 0 && strstr(out_text, "Usage:") && strstr(out_text, "list-apis"),
+	   "-h is help, as --help");
 	ok(parse(&o, ARGS("--usage")) == 0 && strstr(out_text, "Usage:"), "--usage");
 	ok(parse(&o, ARGS("--duration=1", "-?v")) == 0 && strstr(out_text, "Usage:"),
 	   "-? in a group after a long option is help");

@@ -46,6 +46,11 @@ case $rc in
 0) exit $KSFT_PASS ;;
 77) exit $KSFT_SKIP ;;
 1) exit $KSFT_FAIL ;;
+2) # a usage error: vdsotest-all ran nothing and printed no KTAP
+   echo "KTAP version 1"
+   echo "1..1"
+   echo "not ok 1 vdsotest-all # usage error in the arguments: $*"
+   exit $KSFT_FAIL ;;
 *) echo "# vdsotest-all -o ktap $* ($test_types): exit status $rc"
    exit $KSFT_FAIL ;;
 esac

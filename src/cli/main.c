@@ -44,6 +44,11 @@ static int bind_library(const struct options *o, struct vdso_binding *b)
 	const char *why;
 
 	if (vdso_bind_library(b, o->vdso_lib, &why) != 0) {
+		size_t n = strlen(o->vdso_lib);
+
+		/* (dlerror() starts with the path: said once) */
+		if (strncmp(why, o->vdso_lib, n) == 0 && strncmp(why + n, ": ", 2) == 0)
+			why += n + 2;
 		fprintf(stderr, "vdsotest: --vdso-lib '%s': %s\n", report_vis(o->vdso_lib),
 			report_vis(why));
 		return STATUS_USAGE;

@@ -125,7 +125,7 @@ static void help(FILE *f)
 	      "      --dry-run         check the command line, run nothing\n"
 	      "  -v, --verbose         say more (check counts, every abi case, a verdict)\n"
 	      "  -g, --debug           the vDSO lookup, on stderr\n"
-	      "  -V, --version, -?, --help, --usage  the version, this help, the usage\n"
+	      "  -V, --version, -h, --help, --usage  the version, this help, the usage\n"
 	      "Exit status: 0 passed, 1 failures found, 2 usage error, 77 nothing tested.\n"
 	      "APIs: 'vdsotest list-apis'.  Everything else: 'man vdsotest'.\n",
 	      f);
@@ -771,6 +771,7 @@ static int take_option(struct options *o, int c, char **argv, FILE *out, FILE *e
 		usage(out);
 		return 0;
 	case OPT_HELP:
+	case 'h':
 		help(out);
 		return 0;
 	case '?':
@@ -811,7 +812,7 @@ int options_parse(struct options *o, int argc, char **argv, FILE *out, FILE *err
 		optopt = 0;
 		optarg = NULL; /* (musl keeps the last value for options without one) */
 		/* -? is no option letter: it comes back as an unknown '?'. */
-		c = getopt_long(argc, argv, ":d:f:t:vgo:Vr:", long_options, NULL);
+		c = getopt_long(argc, argv, ":d:f:t:vgo:Vr:h", long_options, NULL);
 		if (c == -1)
 			break;
 		if (optarg && strcmp(optarg, "--") == 0 && c != '?' && c != ':')

@@ -853,9 +853,10 @@ static void check_conditions(struct bench_result *res)
 			snprintf(count, sizeof(count), "%" PRId64, migrations);
 		}
 		add_note(c,
-			 "%" PRIu64 " involuntary context switches%s and %s CPU migrations%s "
+			 "%" PRIu64 " involuntary context switch%s%s and %s CPU migration%s%s "
 			 "during the measurement",
-			 nivcsw, detail, count, mig);
+			 nivcsw, nivcsw == 1 ? "" : "es", detail, count, migrations == 1 ? "" : "s",
+			 mig);
 	}
 	if (c->smt_busy_pct > BENCH_SMT_BUSY_MAX_PCT)
 		add_note(c,
