@@ -30,8 +30,8 @@
 #include <sys/timex.h>
 #include <unistd.h>
 
-#include "families/clock_ids.h"
 #include "core/known_bugs.h"
+#include "families/clock_ids.h"
 #include "harness/abi.h"
 #include "harness/bench.h"
 #include "harness/timens.h"
@@ -1056,8 +1056,8 @@ static void clock_round(struct verify_ctx *ctx, void *state)
 {
 	struct gettime_state *st = state;
 
-	if (ctx->rounds == VERIFY_MIN_ROUNDS && st->arg.fn && st->arg.id == CLOCK_PROCESS_CPUTIME_ID &&
-	    !st->rejected_errno)
+	if (ctx->rounds == VERIFY_MIN_ROUNDS && st->arg.fn &&
+	    st->arg.id == CLOCK_PROCESS_CPUTIME_ID && !st->rejected_errno)
 		sweep_clock_ids(ctx, &st->arg);
 	if (st->rejected_errno)
 		rejected_round(ctx, st);

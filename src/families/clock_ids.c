@@ -95,7 +95,8 @@ static void sweep_id(struct verify_ctx *ctx, const struct clock_ids_call *c, clo
 		if (!verify_ok(ctx, "every clock id answered as the system call does", same)) {
 			verify_fail(ctx, "vDSO %s(%s%s) returned %s; the system call returned %s",
 				    c->name, name, null ? ", NULL" : "",
-				    answer_str(&v, va, sizeof(va)), answer_str(&s1, sa, sizeof(sa)));
+				    answer_str(&v, va, sizeof(va)),
+				    answer_str(&s1, sa, sizeof(sa)));
 			continue;
 		}
 		if (null || v.ret != 0 || s1.ret != 0)

@@ -16,8 +16,8 @@
 
 /* One call of one width, as clock.c's flavours give it. */
 struct clock_ids_call {
-	void *fn;    /* the vDSO function (the sweep needs one) */
-	bool getres; /* clock_getres, not clock_gettime */
+	void *fn;	  /* the vDSO function (the sweep needs one) */
+	bool getres;	  /* clock_getres, not clock_gettime */
 	const char *name; /* "clock_gettime", "clock_getres_time64", ... */
 	/* the vDSO function on clock @id and @buf (NULL allowed) */
 	int (*vdso)(void *fn, bool getres, clockid_t id, void *buf);

@@ -145,7 +145,7 @@ static bool check_offset(const struct api *api, const struct run *run,
 		verify_tally(TIMENS_PART,
 			     off_sec == TIMENS_BOOT_OFFSET_SEC ? "readings offset by +1037 s"
 			     : off_sec			       ? "readings offset by +1000 s"
-							       : "readings without an offset as ours",
+				       : "readings without an offset as ours",
 			     1, !(lo >= 0 && hi <= 0));
 		if (lo >= 0 && hi <= 0)
 			continue;

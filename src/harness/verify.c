@@ -441,8 +441,21 @@ void verify_notes(const struct api *api, const struct run *run)
 	if (!api_vdso_fn(api, run))
 		report_note("%s: vDSO version of %s not found; verifying libc's", api->name,
 			    vdso_call_name(api->family->call));
-	if (run->verbose)
+	if (run->verbose) {
 		verify_say_path(api, run);
+	} else if (api_vdso_fn(api, run) && !run->rejected_errno && !run->vdso->test_syscall) {
+		char why[FALLBACK_REASON_LEN];
+
+		/*
+		 * (a pass would otherwise be silent about never seeing the
+		 * vDSO's own code; not said of a --vdso-lib test library,
+		 * whose every call is a system call)
+		 */
+		if (api_falls_back(api, run, why, sizeof(why)) == FALLBACK_SYSCALL)
+			report_note("%s: the vDSO function falls back to the system call: "
+				    "verify compared the system call with itself",
+				    api->name);
+	}
 }
 
 unsigned verify_failures(void)
@@ -562,7 +575,8 @@ static void checked_round_end(struct verify_ctx *ctx)
 			    vdso_call_name(ctx->api->family->call), r.reg_first, r.reg_changed,
 			    r.reg_calls);
 	if (r.guard_calls && !verify_ok(ctx, VERIFY_GUARD_CHECK, r.guard_broken == 0))
-		verify_fail(ctx, "vDSO %s wrote outside its output: %s (%" PRIu64 " of %" PRIu64
+		verify_fail(ctx,
+			    "vDSO %s wrote outside its output: %s (%" PRIu64 " of %" PRIu64
 			    " calls of the round)",
 			    vdso_call_name(ctx->api->family->call), r.guard_first, r.guard_broken,
 			    r.guard_calls);

@@ -147,21 +147,24 @@ static inline long vdso_call3(void *fn, long a0, long a1, long a2)
 static inline int vdso_clock_gettime(void *fn, clockid_t id, vdso_timespec *ts)
 {
 	if (vdso_check_armed)
-		return (int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL, sizeof(vdso_timespec), "timespec");
+		return (int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL, sizeof(vdso_timespec),
+					 "timespec");
 	return (int)vdso_call3(fn, id, (long)ts, 0);
 }
 
 static inline int vdso_clock_getres(void *fn, clockid_t id, vdso_timespec *res)
 {
 	if (vdso_check_armed)
-		return (int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL, sizeof(vdso_timespec), "timespec");
+		return (int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL, sizeof(vdso_timespec),
+					 "timespec");
 	return (int)vdso_call3(fn, id, (long)res, 0);
 }
 
 static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone *tz)
 {
 	if (vdso_check_armed)
-		return (int)vdso_checked(fn, (long)tv, (long)tz, 0, 0, 0, sizeof(*tv), "timeval", sizeof(*tz), "timezone");
+		return (int)vdso_checked(fn, (long)tv, (long)tz, 0, 0, 0, sizeof(*tv), "timeval",
+					 sizeof(*tz), "timezone");
 	return (int)vdso_call3(fn, (long)tv, (long)tz, 0);
 }
 
@@ -175,21 +178,24 @@ static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
 {
 	if (vdso_check_armed)
-		return (int)vdso_checked(fn, (long)cpu, (long)node, (long)cache, 0, 0, sizeof(*cpu), "cpu", sizeof(*node), "node");
+		return (int)vdso_checked(fn, (long)cpu, (long)node, (long)cache, 0, 0, sizeof(*cpu),
+					 "cpu", sizeof(*node), "node");
 	return (int)vdso_call3(fn, (long)cpu, (long)node, (long)cache);
 }
 
 static inline int vdso_clock_gettime64(void *fn, clockid_t id, vdso_timespec64 *ts)
 {
 	if (vdso_check_armed)
-		return (int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL, sizeof(vdso_timespec64), "__kernel_timespec");
+		return (int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL,
+					 sizeof(vdso_timespec64), "__kernel_timespec");
 	return (int)vdso_call3(fn, id, (long)ts, 0);
 }
 
 static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec64 *res)
 {
 	if (vdso_check_armed)
-		return (int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL, sizeof(vdso_timespec64), "__kernel_timespec");
+		return (int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL,
+					 sizeof(vdso_timespec64), "__kernel_timespec");
 	return (int)vdso_call3(fn, id, (long)res, 0);
 }
 
@@ -220,7 +226,8 @@ static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flag
 				  size_t state_len)
 {
 	if (vdso_check_armed)
-		return vdso_checked(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len, 0, NULL, 0, NULL);
+		return vdso_checked(fn, (long)buf, (long)len, (long)flags, (long)state,
+				    (long)state_len, 0, NULL, 0, NULL);
 	return vdso_call5(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len);
 }
 #else
@@ -237,21 +244,25 @@ static inline long vdso_errno(long ret)
 static inline int vdso_clock_gettime(void *fn, clockid_t id, vdso_timespec *ts)
 {
 	if (vdso_check_armed)
-		return (int)vdso_errno((int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL, sizeof(vdso_timespec), "timespec"));
+		return (int)vdso_errno((int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL,
+							 sizeof(vdso_timespec), "timespec"));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec *))fn)(id, ts));
 }
 
 static inline int vdso_clock_getres(void *fn, clockid_t id, vdso_timespec *res)
 {
 	if (vdso_check_armed)
-		return (int)vdso_errno((int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL, sizeof(vdso_timespec), "timespec"));
+		return (int)vdso_errno((int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL,
+							 sizeof(vdso_timespec), "timespec"));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec *))fn)(id, res));
 }
 
 static inline int vdso_gettimeofday(void *fn, vdso_timeval *tv, struct timezone *tz)
 {
 	if (vdso_check_armed)
-		return (int)vdso_errno((int)vdso_checked(fn, (long)tv, (long)tz, 0, 0, 0, sizeof(*tv), "timeval", sizeof(*tz), "timezone"));
+		return (int)vdso_errno((int)vdso_checked(fn, (long)tv, (long)tz, 0, 0, 0,
+							 sizeof(*tv), "timeval", sizeof(*tz),
+							 "timezone"));
 	return (int)vdso_errno(((int (*)(vdso_timeval *, struct timezone *))fn)(tv, tz));
 }
 
@@ -266,21 +277,26 @@ static inline vdso_time_t vdso_time(void *fn, vdso_time_t *t)
 static inline int vdso_getcpu(void *fn, unsigned *cpu, unsigned *node, void *cache)
 {
 	if (vdso_check_armed)
-		return (int)vdso_errno(vdso_checked(fn, (long)cpu, (long)node, (long)cache, 0, 0, sizeof(*cpu), "cpu", sizeof(*node), "node"));
+		return (int)vdso_errno(vdso_checked(fn, (long)cpu, (long)node, (long)cache, 0, 0,
+						    sizeof(*cpu), "cpu", sizeof(*node), "node"));
 	return (int)vdso_errno(((long (*)(unsigned *, unsigned *, void *))fn)(cpu, node, cache));
 }
 
 static inline int vdso_clock_gettime64(void *fn, clockid_t id, vdso_timespec64 *ts)
 {
 	if (vdso_check_armed)
-		return (int)vdso_errno((int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL, sizeof(vdso_timespec64), "__kernel_timespec"));
+		return (int)vdso_errno((int)vdso_checked(fn, id, (long)ts, 0, 0, 0, 0, NULL,
+							 sizeof(vdso_timespec64),
+							 "__kernel_timespec"));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, ts));
 }
 
 static inline int vdso_clock_getres_time64(void *fn, clockid_t id, vdso_timespec64 *res)
 {
 	if (vdso_check_armed)
-		return (int)vdso_errno((int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL, sizeof(vdso_timespec64), "__kernel_timespec"));
+		return (int)vdso_errno((int)vdso_checked(fn, id, (long)res, 0, 0, 0, 0, NULL,
+							 sizeof(vdso_timespec64),
+							 "__kernel_timespec"));
 	return (int)vdso_errno(((int (*)(clockid_t, vdso_timespec64 *))fn)(id, res));
 }
 
@@ -289,7 +305,8 @@ static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flag
 				  size_t state_len)
 {
 	if (vdso_check_armed)
-		return vdso_errno(vdso_checked(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len, 0, NULL, 0, NULL));
+		return vdso_errno(vdso_checked(fn, (long)buf, (long)len, (long)flags, (long)state,
+					       (long)state_len, 0, NULL, 0, NULL));
 	return vdso_errno(((long (*)(void *, size_t, unsigned, void *,
 				     size_t))fn)(buf, len, flags, state, state_len));
 }

@@ -65,9 +65,9 @@ struct reg {
 #define HAVE_TRAMPOLINE 1
 #if defined(__x86_64__) && !defined(__ILP32__)
 static const struct reg regs[] = {
-	{ "rbx", GPR }, { "rbp", GPR }, { "r12", GPR }, { "r13", GPR },
-	{ "r14", GPR }, { "r15", GPR }, { "rsp", SP },	{ "MXCSR", MXCSR },
-	{ "x87 control word", X87CW },
+	{ "rbx", GPR }, { "rbp", GPR },	    { "r12", GPR },
+	{ "r13", GPR }, { "r14", GPR },	    { "r15", GPR },
+	{ "rsp", SP },	{ "MXCSR", MXCSR }, { "x87 control word", X87CW },
 };
 
 __asm__(".text\n"
@@ -313,18 +313,18 @@ __asm__(".syntax unified\n"
 
 #elif defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
 static const struct reg regs[] = {
-	{ "r1", SP },	{ "r14", GPR }, { "r15", GPR }, { "r16", GPR },	  { "r17", GPR },
-	{ "r18", GPR }, { "r19", GPR }, { "r20", GPR }, { "r21", GPR },	  { "r22", GPR },
-	{ "r23", GPR }, { "r24", GPR }, { "r25", GPR }, { "r26", GPR },	  { "r27", GPR },
-	{ "r28", GPR }, { "r29", GPR }, { "r30", GPR }, { "r31", GPR },	  { "f14", FPR },
-	{ "f15", FPR }, { "f16", FPR }, { "f17", FPR }, { "f18", FPR },	  { "f19", FPR },
-	{ "f20", FPR }, { "f21", FPR }, { "f22", FPR }, { "f23", FPR },	  { "f24", FPR },
-	{ "f25", FPR }, { "f26", FPR }, { "f27", FPR }, { "f28", FPR },	  { "f29", FPR },
+	{ "r1", SP },	{ "r14", GPR }, { "r15", GPR },	   { "r16", GPR }, { "r17", GPR },
+	{ "r18", GPR }, { "r19", GPR }, { "r20", GPR },	   { "r21", GPR }, { "r22", GPR },
+	{ "r23", GPR }, { "r24", GPR }, { "r25", GPR },	   { "r26", GPR }, { "r27", GPR },
+	{ "r28", GPR }, { "r29", GPR }, { "r30", GPR },	   { "r31", GPR }, { "f14", FPR },
+	{ "f15", FPR }, { "f16", FPR }, { "f17", FPR },	   { "f18", FPR }, { "f19", FPR },
+	{ "f20", FPR }, { "f21", FPR }, { "f22", FPR },	   { "f23", FPR }, { "f24", FPR },
+	{ "f25", FPR }, { "f26", FPR }, { "f27", FPR },	   { "f28", FPR }, { "f29", FPR },
 	{ "f30", FPR }, { "f31", FPR }, { "cr2-cr4", CR }, { "v20", VEC }, { NULL, VEC },
-	{ "v21", VEC }, { NULL, VEC },	{ "v22", VEC }, { NULL, VEC },	  { "v23", VEC },
-	{ NULL, VEC },	{ "v24", VEC }, { NULL, VEC },	{ "v25", VEC },	  { NULL, VEC },
-	{ "v26", VEC }, { NULL, VEC },	{ "v27", VEC }, { NULL, VEC },	  { "v28", VEC },
-	{ NULL, VEC },	{ "v29", VEC }, { NULL, VEC },	{ "v30", VEC },	  { NULL, VEC },
+	{ "v21", VEC }, { NULL, VEC },	{ "v22", VEC },	   { NULL, VEC },  { "v23", VEC },
+	{ NULL, VEC },	{ "v24", VEC }, { NULL, VEC },	   { "v25", VEC }, { NULL, VEC },
+	{ "v26", VEC }, { NULL, VEC },	{ "v27", VEC },	   { NULL, VEC },  { "v28", VEC },
+	{ NULL, VEC },	{ "v29", VEC }, { NULL, VEC },	   { "v30", VEC }, { NULL, VEC },
 	{ "v31", VEC }, { NULL, VEC },
 };
 
@@ -415,12 +415,12 @@ __asm__(".text\n"
 #define RISCV_FS_ASM(...)
 #endif
 static const struct reg regs[] = {
-	{ "s0", GPR },	 { "s1", GPR },	  { "s2", GPR },   { "s3", GPR },   { "s4", GPR },
-	{ "s5", GPR },	 { "s6", GPR },	  { "s7", GPR },   { "s8", GPR },   { "s9", GPR },
+	{ "s0", GPR },	 { "s1", GPR },	  { "s2", GPR },  { "s3", GPR },  { "s4", GPR },
+	{ "s5", GPR },	 { "s6", GPR },	  { "s7", GPR },  { "s8", GPR },  { "s9", GPR },
 	{ "s10", GPR },	 { "s11", GPR },  { "sp", SP },
 #if RISCV_FS
-	{ "fs0", FPR },	 { "fs1", FPR },  { "fs2", FPR },  { "fs3", FPR },  { "fs4", FPR },
-	{ "fs5", FPR },	 { "fs6", FPR },  { "fs7", FPR },  { "fs8", FPR },  { "fs9", FPR },
+	{ "fs0", FPR },	 { "fs1", FPR },  { "fs2", FPR }, { "fs3", FPR }, { "fs4", FPR },
+	{ "fs5", FPR },	 { "fs6", FPR },  { "fs7", FPR }, { "fs8", FPR }, { "fs9", FPR },
 	{ "fs10", FPR }, { "fs11", FPR },
 #endif
 };
@@ -433,35 +433,35 @@ __asm__(".text\n"
 	"\taddi sp, sp, -224\n"
 	"\tsd ra, 0(sp)\n"
 	"\t.irp n, 0,1,2,3,4,5,6,7,8,9,10,11\n"
-	"\tsd s\\n, 8 + 8 * \\n(sp)\n" RISCV_FS_ASM("\tfsd fs\\n, 112 + 8 * \\n(sp)\n")
-	"\t.endr\n"
-	"\tsd a0, 104(sp)\n"
-	"\tsd sp, 160(a0)\n"
-	"\tmv t0, a0\n"
-	"\t.irp n, 0,1,2,3,4,5,6,7,8,9,10,11\n"
-	"\tld s\\n, 64 + 8 * \\n(t0)\n" RISCV_FS_ASM("\tfld fs\\n, 168 + 8 * \\n(t0)\n")
-	"\t.endr\n"
-	"\tld t1, 0(t0)\n"
-	"\tld a0, 8(t0)\n"
-	"\tld a1, 16(t0)\n"
-	"\tld a2, 24(t0)\n"
-	"\tld a3, 32(t0)\n"
-	"\tld a4, 40(t0)\n"
-	"\tjalr t1\n"
-	"\tmv t1, sp\n"
-	"\tld t0, 104(sp)\n"
-	"\tsd a0, 48(t0)\n"
-	"\t.irp n, 0,1,2,3,4,5,6,7,8,9,10,11\n"
-	"\tsd s\\n, 576 + 8 * \\n(t0)\n" RISCV_FS_ASM("\tfsd fs\\n, 680 + 8 * \\n(t0)\n")
-	"\t.endr\n"
-	"\tsd t1, 672(t0)\n"
-	"\tld ra, 0(sp)\n"
-	"\t.irp n, 0,1,2,3,4,5,6,7,8,9,10,11\n"
-	"\tld s\\n, 8 + 8 * \\n(sp)\n" RISCV_FS_ASM("\tfld fs\\n, 112 + 8 * \\n(sp)\n")
-	"\t.endr\n"
-	"\taddi sp, sp, 224\n"
-	"\tret\n"
-	".size vdso_regcheck_tramp, . - vdso_regcheck_tramp\n");
+	"\tsd s\\n, 8 + 8 * \\n(sp)\n" RISCV_FS_ASM(
+		"\tfsd fs\\n, 112 + 8 * \\n(sp)\n") "\t.endr\n"
+						    "\tsd a0, 104(sp)\n"
+						    "\tsd sp, 160(a0)\n"
+						    "\tmv t0, a0\n"
+						    "\t.irp n, 0,1,2,3,4,5,6,7,8,9,10,11\n"
+						    "\tld s\\n, 64 + 8 * \\n(t0)\n" RISCV_FS_ASM(
+							    "\tfld fs\\n, 168 + 8 * \\n(t0)\n") "\t.endr\n"
+												"\tld t1, 0(t0)\n"
+												"\tld a0, 8(t0)\n"
+												"\tld a1, 16(t0)\n"
+												"\tld a2, 24(t0)\n"
+												"\tld a3, 32(t0)\n"
+												"\tld a4, 40(t0)\n"
+												"\tjalr t1\n"
+												"\tmv t1, sp\n"
+												"\tld t0, 104(sp)\n"
+												"\tsd a0, 48(t0)\n"
+												"\t.irp n, 0,1,2,3,4,5,6,7,8,9,10,11\n"
+												"\tsd s\\n, 576 + 8 * \\n(t0)\n" RISCV_FS_ASM(
+													"\tfsd fs\\n, 680 + 8 * \\n(t0)\n") "\t.endr\n"
+																	    "\tsd t1, 672(t0)\n"
+																	    "\tld ra, 0(sp)\n"
+																	    "\t.irp n, 0,1,2,3,4,5,6,7,8,9,10,11\n"
+																	    "\tld s\\n, 8 + 8 * \\n(sp)\n" RISCV_FS_ASM(
+																		    "\tfld fs\\n, 112 + 8 * \\n(sp)\n") "\t.endr\n"
+																							"\taddi sp, sp, 224\n"
+																							"\tret\n"
+																							".size vdso_regcheck_tramp, . - vdso_regcheck_tramp\n");
 
 #elif defined(__s390x__)
 static const struct reg regs[] = {
@@ -706,7 +706,7 @@ long vdso_checked_call(void *fn, const long a[5], const struct vdso_out out[2], 
 		ret = vdso_call5(fn, args[0], args[1], args[2], args[3], args[4]); /* (-1, errno) */
 #else
 		ret = ((long (*)(long, long, long, long, long))fn)(args[0], args[1], args[2],
-								     args[3], args[4]);
+								   args[3], args[4]);
 #endif
 	for (i = 0; i < n; i++) {
 		vdso_check_seen.guard_calls += i == 0;
