@@ -36,6 +36,12 @@ only() {
 while IFS='|' read -r bug api test pattern; do
 	case $bug in ''|'#'*) continue ;; esac
 	only "$bug" "$api" "$test" || continue
+	# (under AddressSanitizer the empty call's own stack use, the probe's
+	# baseline, is some KiB deeper: 5 KiB of the fake's is not seen past it)
+	if [ "$bug" = stack-5k ] && [ -n "${VDSOTEST_SANITIZED:-}" ]; then
+		tap_skip "$bug: $api $test: the sanitized build's baseline stack use hides 1 KiB over the limit"
+		continue
+	fi
 	VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
 		"$api" "$test" >"$out" 2>&1
 	rc=$?
