@@ -404,4 +404,27 @@ run compare "$tmp/wide-old.json" "$tmp/wide-new.json"
 [ $rc -eq 0 ] && grep -Eq '^getcpu +vdso +3 +10\.00 .* \+10\.00% +0\.7[0-9]{3}  no significant change$' "$out"
 ok $? "+10 % but p 0.77: no significant change (got $rc)"
 
+# The same file twice on one side would count its runs twice: exit 2.
+run compare "$old" "$old" -- "$new"
+[ $rc -eq 2 ] && grep -Fqx "vdsotest: compare: '$old': given twice on the old side (as '$old')" "$err"
+ok $? "compare OLD OLD -- NEW: exit 2, the file given twice named (got $rc)"
+
+# -d said in seconds; a mitigation's mode changed with the counts the same;
+# one run said "1 run".
+cat >"$tmp/mit-old.json" <<'JSON'
+{"tool": "vdsotest", "kernel_release": "6.1.0", "options": {"duration_ns": 100000000},
+ "vulnerabilities": {"spectre_v2": "Mitigation: Retpolines", "meltdown": "Not affected"},
+ "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 3, "stdev_pct": 0, "runs": [3]}}}}]}
+JSON
+cat >"$tmp/mit-new.json" <<'JSON'
+{"tool": "vdsotest", "kernel_release": "6.1.0", "options": {"duration_ns": 50000000},
+ "vulnerabilities": {"spectre_v2": "Mitigation: Enhanced IBRS", "meltdown": "Not affected"},
+ "results": [{"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 3, "stdev_pct": 0, "runs": [3]}}}}]}
+JSON
+run compare "$tmp/mit-old.json" "$tmp/mit-new.json"
+[ $rc -eq 0 ] && grep -Fqx "Note: compare: the sides differ in -d: '0.1' (old) and '0.05' (new)" "$err" &&
+	grep -Eq '^differ: mitigations, options\.duration_ns$' "$out" &&
+	grep -Eq '^ +-d 0\.1 -r 1, 1 run in 1 file$' "$out"
+ok $? "-d in seconds in the note; a mitigation's mode changed is flagged; '1 run' (got $rc)"
+
 tap_done

@@ -583,6 +583,29 @@ static void mitigations(const struct side *sd, char *buf, size_t size)
 }
 
 /*
+ * Whether a CPU vulnerability file (/sys/devices/system/cpu/vulnerabilities)
+ * says another thing on @n than on @o: a mitigation's mode can change
+ * ("Retpolines" to "Enhanced IBRS") with the counts of mitigations() the same.
+ */
+static bool vulnerabilities_differ(const struct side *o, const struct side *n)
+{
+	const struct json *vo = json_get(o->docs[0].tree, "vulnerabilities");
+	const struct json *vn = json_get(n->docs[0].tree, "vulnerabilities");
+
+	if (!vo || !vn || vo->type != JSON_OBJECT || vn->type != JSON_OBJECT)
+		return false; /* (one side unknown: mitigations() says so) */
+	if (vo->count != vn->count)
+		return true;
+	for (size_t i = 0; i < vo->count; i++) {
+		const struct json *b = json_get(vn, vo->keys[i]);
+		if (!b || b->type != vo->items[i].type ||
+		    (b->type == JSON_STRING && strcmp(b->string, vo->items[i].string) != 0))
+			return true;
+	}
+	return false;
+}
+
+/*
  * "LABEL TEXT" wrapped at 72 columns at spaces (a word longer than a line
  * is cut), the lines after the first indented as wide as @label.
  */
@@ -656,8 +679,9 @@ static void print_side_header(const struct side *sd)
 			 ? vis_whole(side_string(sd, "cmdline"), line, sizeof(line))
 			 : "unknown");
 	print_wrapped("     ", buf);
-	snprintf(buf, sizeof(buf), "-d %g -r %g, %u runs in %u file%s", d >= 0 ? d / 1e9 : 0,
-		 r >= 0 ? r : 1, side_runs(sd), sd->ndocs, sd->ndocs == 1 ? "" : "s");
+	snprintf(buf, sizeof(buf), "-d %g -r %g, %u run%s in %u file%s", d >= 0 ? d / 1e9 : 0,
+		 r >= 0 ? r : 1, side_runs(sd), side_runs(sd) == 1 ? "" : "s", sd->ndocs,
+		 sd->ndocs == 1 ? "" : "s");
 	print_wrapped("     ", buf);
 }
 
@@ -678,7 +702,7 @@ static void print_differs(const struct side *o, const struct side *n)
 						len ? ", " : "", keys[i]);
 	mitigations(o, mo, sizeof(mo));
 	mitigations(n, mn, sizeof(mn));
-	if (strcmp(mo, mn) != 0)
+	if (strcmp(mo, mn) != 0 || vulnerabilities_differ(o, n))
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%smitigations",
 					len ? ", " : "");
 	if (side_emulated(o) != side_emulated(n))
@@ -852,7 +876,8 @@ static const char *doc_fact(const struct doc *d, const char *key, bool opt, char
 	if (v->type == JSON_STRING)
 		return v->string;
 	if (v->type == JSON_NUMBER)
-		snprintf(buf, size, "%g", v->number);
+		snprintf(buf, size, "%g", /* (-d is said in seconds, as given) */
+			 opt && strcmp(key, "duration_ns") == 0 ? v->number / 1e9 : v->number);
 	else
 		snprintf(buf, size, "%s", json_type_name(v->type));
 	return buf;
@@ -955,6 +980,13 @@ static enum status load_side(struct side *sd, const char *name, char *const *fil
 		return STATUS_FAIL;
 	}
 	for (unsigned k = 0; k < nfiles; k++) {
+		for (unsigned j = 0; j < k; j++)
+			if (same_file(files[j], files[k])) { /* (its runs would count twice) */
+				fprintf(stderr,
+					"vdsotest: compare: '%s': given twice on the %s side (as '%s')\n",
+					report_vis(files[k]), name, report_vis(files[j]));
+				return STATUS_USAGE;
+			}
 		enum status st = load(&sd->docs[k], files[k]);
 		sd->ndocs = k + 1;
 		if (st != STATUS_PASS)
