@@ -263,7 +263,10 @@ if [ -n "$runner" ]; then
 	ksft_runner "ok 1 selftests: vdsotest: vdsotest.sh # SKIP" VDSOTEST_ALL="$tmp/bin/skipping-all"
 	# contrib/kselftest/Makefile with the kernel's lib.mk: run_tests and
 	# install (vdsotest.sh and settings).
-	if command -v make >/dev/null 2>&1 && [ -f "$base/lib.mk" ]; then
+	# (lib.mk's install copies with rsync)
+	if ! command -v rsync >/dev/null 2>&1; then
+		tap_skip "kselftest lib.mk: no rsync, which its install target runs (Debian: apt-get install rsync)"
+	elif command -v make >/dev/null 2>&1 && [ -f "$base/lib.mk" ]; then
 		env -u MAKEFLAGS -u MAKELEVEL VDSOTEST="$VDSOTEST" VDSOTEST_ALL="$VDSOTEST_ALL" \
 			KSELFTEST_VDSOTEST_SH_ARGS="-d 0.002" \
 			make -s -C "$base/vdsotest" run_tests >"$out" 2>"$err" &&
