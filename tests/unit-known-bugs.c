@@ -203,6 +203,9 @@ int main(void)
 	rs.field = rm.field, rs.set = rm.set, rs.value = rm.got;
 	ok(known_bug_match(&rs, &k, &m) && !strcmp(m.bug->id, "87d571d6fb77"),
 	   "that mismatch on 5.10.223: 87d571d6fb77");
+	rs.value = rs.set - 1000; /* neither clamped nor left as set */
+	ok(!known_bug_match(&rs, &k, &m) && m.bug && strstr(m.why, "not the unclamped value"),
+	   "maxerror read back 1000 us below the value set: a near-miss (%s)", m.why);
 	struct timex tc3 = { .modes = ADJ_TIMECONST, .constant = 3 };
 	struct timex tc_got = { .constant = 7 };
 	ok(perturb_readback_check(&tc3, false, &tc_got, &rm), "time constant 3, microsecond mode: 7");
