@@ -507,35 +507,29 @@ ok $? "gettime-error -f 1: exactly one failure line and one summary (got $rc)"
 	head -n 1 "$out" | grep -qx "Note: clock-gettime-monotonic: vDSO version of clock_gettime not found; verifying libc's"
 ok $? "--vdso-lib=none -v: the note and the path exercised once, first"
 
-# A default verify (-d 1) of a vDSO 20 ns behind on every 16th reading
-# fails where the back-to-back step is shorter than that (on an idle
-# machine here: 14-19 ns, the fake's 18-20 ns); else it must not claim to
-# see less: a pass says a median step of 20 ns or more.
-VDSOTEST_FAKE_BUG=gettime-20ns-behind "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -f 1 -v \
-	clock-gettime-monotonic verify >"$out" 2>&1
-rc=$?
-step=$(sed -n 's/^clock-gettime-monotonic: verify: a pass means .* nor larger than \([0-9]*\) ns in a single reading (back-to-back)$/\1/p' "$out")
-if [ $rc -eq 1 ]; then
-	grep -Eq '^clock-gettime-monotonic: back-to-back: on CPU [0-9]+: .* ns backwards' "$out"
-else
-	[ $rc -eq 0 ] && [ -n "$step" ] && [ "$step" -ge 20 ]
-fi
-ok $? "gettime-20ns-behind: a default clock-gettime-monotonic verify fails, or its pass says a step of 20 ns or more (got $rc, step ${step:-none})"
-# 50 ns behind on every 16th reading: caught by the back-to-back phase
-# wherever a step between two readings is shorter (here, idle: ~16 ns);
-# on a slower build or a loaded machine the pass must say so instead.
-for pair in monotonic:hres monotonic-raw:raw boottime:hres; do
-	api=clock-gettime-${pair%%:*} kind=${pair#*:}
-	VDSOTEST_FAKE_BUG=gettime-50ns-behind "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 -v \
+# behind BUG NS API KIND [OPTION...]: a vDSO NS ns behind on every 16th
+# reading fails in the back-to-back phase where the step between two
+# readings is shorter than NS; else (a slower build, a loaded machine) it
+# must not claim to see less: its pass says a step of NS ns or more.
+behind() {
+	bug=$1 ns=$2 api=$3 kind=$4
+	shift 4
+	VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -f 1 -v "$@" \
 		"$api" verify >"$out" 2>&1
 	rc=$?
 	step=$(sed -n "s/^$api: verify: a pass means .* nor larger than \([0-9]*\) ns in a single reading (back-to-back)\$/\1/p" "$out")
 	if [ $rc -eq 1 ]; then
 		grep -Eq "^$api: back-to-back: on CPU [0-9]+: vDSO [0-9.]+ after vDSO [0-9.]+: [0-9]+ ns backwards \(reading [0-9]+ of 64, $kind clock\)\$" "$out"
 	else
-		[ $rc -eq 0 ] && [ -n "$step" ] && [ "$step" -ge 50 ]
+		[ $rc -eq 0 ] && [ -n "$step" ] && [ "$step" -ge "$ns" ]
 	fi
-	ok $? "gettime-50ns-behind: $api verify fails in the back-to-back phase, or its pass says a step of 50 ns or more (got $rc, step ${step:-none})"
+	ok $? "$bug: $api verify${*:+ $*} fails in the back-to-back phase, or its pass says a step of $ns ns or more (got $rc, step ${step:-none})"
+}
+# The default verify (-d 1): on an idle machine here the step is 14-19 ns,
+# the fake's 18-20 ns.
+behind gettime-20ns-behind 20 clock-gettime-monotonic hres
+for pair in monotonic:hres monotonic-raw:raw boottime:hres; do
+	behind gettime-50ns-behind 50 "clock-gettime-${pair%%:*}" "${pair#*:}" -d 0.05
 done
 # What a pass says it could see holds: a constant error just past the gap
 # verify printed for the same fake without an error is caught, both ways.
