@@ -145,11 +145,11 @@ cur == "info" && /^[^ ]/ { in_symbols = 0 }
 }
 
 cur == "bench" && /^# clock-gettime-monotonic system calls per second: / {
-	syscall_cps = $NF
+	syscall_cps = $7 + 0
 	next
 }
 cur == "bench" && /^# clock-gettime-monotonic vdso calls per second: / {
-	vdso_cps = $7
+	vdso_cps = $7 + 0
 	next
 }
 
