@@ -60,8 +60,9 @@ const struct known_bug known_bugs[] = {
 		.arches = "every architecture",
 		.config = "",
 		.call = "clock_gettime",
-		.checks = { "not behind the previous reading",
-			    "within the system call's readings" },
+		.checks = { "not behind the previous reading", "within the system call's readings",
+			    "back-to-back: not behind the reading before it",
+			    "cross-CPU: not behind the reading on another CPU" },
 		.kind = KNOWN_COARSE_BACKWARDS,
 		.answer = "CLOCK_MONOTONIC_COARSE or CLOCK_REALTIME_COARSE steps back by a few "
 			  "microseconds when the frequency is adjusted (adjtimex ADJ_FREQUENCY)",

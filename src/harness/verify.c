@@ -777,6 +777,18 @@ bool verify_clock_set_wait(int fd, int timeout_ms, enum clock_set_look (*look)(i
 	}
 }
 
+int verify_clock_set_watch(void)
+{
+	return clock_set_watch();
+}
+
+bool verify_clock_set_seen(int fd)
+{
+	return fd >= 0 &&
+	       verify_clock_set_wait(fd, leap_armed() ? CLOCK_SET_LEAP_WAIT_MS : CLOCK_SET_WAIT_MS,
+				     look_timerfd);
+}
+
 bool verify_clock_was_set(struct verify_ctx *ctx, bool across_rounds)
 {
 	bool set;

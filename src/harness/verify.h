@@ -410,6 +410,25 @@ void verify_aux_off(struct verify_ctx *ctx);
 void verify_tai_set(struct verify_ctx *ctx);
 
 /*
+ * verify_clock_set_watch - for a comparison made outside a round
+ * (timens.c): a timerfd on CLOCK_REALTIME, armed far in the future with
+ * TFD_TIMER_CANCEL_ON_SET, whose read fails with ECANCELED once the clock
+ * is set (timerfd_create(2); fs/timerfd.c, timerfd_clock_was_set()).
+ * Returns the descriptor (the caller closes it), or -1 when there is no
+ * timerfd: then nothing can be excused.
+ */
+int verify_clock_set_watch(void);
+
+/*
+ * verify_clock_set_seen - whether CLOCK_REALTIME was set since @fd (from
+ * verify_clock_set_watch()) was made, waiting as verify_clock_was_set()
+ * does for a cancel still on its way (100 ms, 2 s with a leap second
+ * armed).  @fd -1: false.  A change of the TAI offset (adjtimex ADJ_TAI)
+ * does not cancel the timerfd: the caller compares the offsets itself.
+ */
+bool verify_clock_set_seen(int fd);
+
+/*
  * verify_clock_set_wait - verify_clock_was_set()'s wait: @look at @fd,
  * then poll(2) @fd for POLLIN and look again, until @look says
  * CLOCK_SET_YES (true) or CLOCK_SET_UNKNOWN (false), or @timeout_ms
