@@ -67,6 +67,9 @@ static void burst_round(struct verify_ctx *ctx, struct burst_state *b)
 			    vdso_call_name(api->family->call), api->clock_name, strerror(errno));
 		return;
 	}
+	/* (a 32-bit API's tv_sec wraps past 2038-01-19T03:14:07Z: see ts64_unwrap32()) */
+	for (unsigned i = 0; i < BURST_READINGS; i++)
+		r[i] = ts64_unwrap32(r[i]);
 	for (unsigned i = 1; i < BURST_READINGS; i++) {
 		int64_t d = ts64_sub_ns(r[i], r[i - 1]);
 		if (d < 0 && !back)

@@ -82,6 +82,7 @@ static void ring_turn(struct worker *w)
 		r->have_last = false;
 		return;
 	}
+	v = ts64_unwrap32(v); /* (a 32-bit API past 2038-01-19T03:14:07Z) */
 	if (r->have_last) {
 		r->compared++;
 		int64_t gap = ts64_sub_ns(v, r->last);
