@@ -343,8 +343,11 @@ if command -v bash >/dev/null; then
 	show_mirror "$tmp/apt3" --mirror=
 	[ $rc -eq 2 ] && grep -q -- '--mirror: needs a value' "$err"
 	ok $? "run --mirror= (empty): exit 2 (got $rc)"
+	show_mirror "$tmp/apt3" --fakes amd64 aarch64
+	[ $rc -eq 2 ] && grep -q -- '--fakes: only for amd64 (the build machine.s binaries), not aarch64$' "$err"
+	ok $? "run --fakes with a machine other than amd64: exit 2 naming it (got $rc)"
 else
-	for i in 1 2 3 4 5 6; do tap_skip "no bash for tests/bringup/run"; done
+	for i in 1 2 3 4 5 6 7; do tap_skip "no bash for tests/bringup/run"; done
 fi
 
 tap_done

@@ -167,6 +167,8 @@ enum bug {
 	BUG_RETURN_POSITIVE,	/* clock_gettime, clock_getres, gettimeofday, getcpu: right, but return +22 */
 	BUG_NULL_RETURN_POSITIVE,	/* clock_getres(id, NULL), gettimeofday(&tv, NULL): return +22 */
 	BUG_STACK_5K,		/* clock_gettime uses 5 KiB of stack (the limit is 4 KiB) */
+	BUG_REALTIME_1K_1MS,	/* every 1000th CLOCK_REALTIME reading 1 ms behind (--perturb=step's
+				   count of errors against a plain run's: doc/bringup.md) */
 	NR_BUGS
 };
 
@@ -294,6 +296,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_RETURN_POSITIVE] = "return-positive",
 	[BUG_NULL_RETURN_POSITIVE] = "null-return-positive",
 	[BUG_STACK_5K] = "stack-5k",
+	[BUG_REALTIME_1K_1MS] = "realtime-1k-1ms",
 };
 
 /*
@@ -680,6 +683,10 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 			add_ns(&t, bug() == BUG_COARSE_BACK_2US ? -2000 : -2000000);
 		}
 		last = t;
+		break;
+	case BUG_REALTIME_1K_1MS:
+		if (id == CLOCK_REALTIME && ++calls % 1000 == 0)
+			add_ns(&t, -1000000);
 		break;
 	case BUG_CPU_OFFSET: cpu_offset(id, &t); break;
 	case BUG_CPU_SKEW: cpu_skew(&t); break;

@@ -542,6 +542,67 @@ enum status verify_api(const struct api *api, const struct run *run, verify_part
 
 static enum clock_set_look look_timerfd(int fd);
 
+/*
+ * How wide a reading of CLOCK_REALTIME - CLOCK_MONOTONIC may be, and how
+ * many tries it gets: three system calls take about 1 us, some 3 us in a
+ * qemu TCG guest; one preempted between them reads wider, and the
+ * narrowest of the tries is kept.  Wider than this, it tells nothing
+ * (verify_clock_was_set() then waits for the cancel as before).
+ */
+#define VERIFY_RT_OFFSET_MAX_NS 20000
+#define VERIFY_RT_OFFSET_TRIES 5
+
+/*
+ * CLOCK_REALTIME - CLOCK_MONOTONIC by the system calls: monotonic, realtime,
+ * monotonic; the offset lies between realtime less the second and realtime
+ * less the first.  The narrowest of the tries, into [*@lo_ns, *@hi_ns];
+ * false when none was narrow enough or a call failed (a 32-bit reading
+ * past 2038).  Only a setting of CLOCK_REALTIME (or a leap second) moves
+ * it: the two clocks run at the same rate (clock_gettime(2)).
+ */
+static bool read_rt_offset(int64_t *lo_ns, int64_t *hi_ns)
+{
+	bool got = false;
+
+	for (int i = 0; i < VERIFY_RT_OFFSET_TRIES; i++) {
+		uint64_t m1 = sysclock_ns(CLOCK_MONOTONIC), r = sysclock_ns(CLOCK_REALTIME),
+			 m2 = sysclock_ns(CLOCK_MONOTONIC);
+		if (!m1 || !r || !m2 || m2 < m1)
+			return false;
+		if (m2 - m1 > VERIFY_RT_OFFSET_MAX_NS ||
+		    (got && (int64_t)(m2 - m1) >= *hi_ns - *lo_ns))
+			continue;
+		*lo_ns = (int64_t)r - (int64_t)m2;
+		*hi_ns = (int64_t)r - (int64_t)m1;
+		got = true;
+	}
+	return got;
+}
+
+/* ctx->rt_offset_*: read now (where settings are watched). */
+static void reread_rt_offset(struct verify_ctx *ctx)
+{
+	if (!ctx->read_rt_offset || ctx->clock_set_fd < 0)
+		return;
+	ctx->rt_offset_known = ctx->read_rt_offset(&ctx->rt_offset_lo_ns, &ctx->rt_offset_hi_ns);
+	ctx->rt_offset_read = true;
+}
+
+/*
+ * Has CLOCK_REALTIME - CLOCK_MONOTONIC gone back since the round began (now
+ * wholly below its reading then)?  True also when it cannot tell.  Only a
+ * setting back can break a check: one forward makes no reading go back,
+ * nor one ahead of a reading after it.
+ */
+static bool rt_offset_went_back(struct verify_ctx *ctx)
+{
+	int64_t lo, hi;
+
+	if (!ctx->read_rt_offset || !ctx->rt_offset_known || !ctx->read_rt_offset(&lo, &hi))
+		return true;
+	return hi < ctx->rt_offset_lo_ns;
+}
+
 void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct run *run)
 {
 	memset(ctx, 0, sizeof(*ctx));
@@ -551,6 +612,7 @@ void verify_begin(struct verify_ctx *ctx, const struct api *api, const struct ru
 	/* (only where a setting can excuse: the watch is read every round) */
 	ctx->clock_set_fd = api->flags & CLK_SETTABLE ? clock_set_watch() : -1;
 	ctx->clock_set_look = look_timerfd;
+	ctx->read_rt_offset = read_rt_offset;
 	verify_sight_init(&ctx->sight);
 	verify_notes(api, run);
 }
@@ -604,6 +666,9 @@ bool verify_running(struct verify_ctx *ctx)
 				verify_clock_set_wait(ctx->clock_set_fd, 0, ctx->clock_set_look);
 	ctx->set_in_round = false;
 	ctx->excused_round = false;
+	/* (after the drain: a later setting shows as a move, or in the watch) */
+	if (ctx->set_before_round || !ctx->rt_offset_read)
+		reread_rt_offset(ctx);
 
 	bool go = !ctx->stop && verify_failures() < ctx->run->maxfails && !interrupt_signal() &&
 		  (early || now_ns() < ctx->deadline_ns);
@@ -795,7 +860,10 @@ bool verify_clock_was_set(struct verify_ctx *ctx, bool across_rounds)
 
 	if (ctx->clock_set_fd < 0)
 		return false;
-	set = ctx->set_in_round || (across_rounds && ctx->set_before_round) ||
+	bool known = ctx->set_in_round || (across_rounds && ctx->set_before_round);
+	if (!known && !rt_offset_went_back(ctx))
+		return false;
+	set = known ||
 	      verify_clock_set_wait(ctx->clock_set_fd,
 				    leap_armed() ? CLOCK_SET_LEAP_WAIT_MS : CLOCK_SET_WAIT_MS,
 				    ctx->clock_set_look);
@@ -806,6 +874,7 @@ bool verify_clock_was_set(struct verify_ctx *ctx, bool across_rounds)
 	 * round's start; the timerfd reports the next setting by itself)
 	 */
 	ctx->set_in_round |= !(across_rounds && ctx->set_before_round);
+	ctx->rt_offset_read = false; /* (read again at the next round) */
 	if (!ctx->excused_round) {
 		ctx->excused_round = true;
 		ctx->sight.excused++;
@@ -826,6 +895,7 @@ void verify_round_again(struct verify_ctx *ctx, void (*round)(struct verify_ctx 
 		return;
 	ctx->retaking = true;
 	ctx->set_in_round = ctx->set_before_round = false;
+	reread_rt_offset(ctx); /* (the retake's readings begin now) */
 	ctx->pending = 0;
 	round(ctx, state);
 	ctx->retaking = false;

@@ -111,6 +111,17 @@ struct verify_ctx {
 	bool retaking;	       /* within verify_round_again() */
 	/* how clock_set_fd is read (verify_begin(): the timerfd's way; tests/unit-verify.c: a pipe's) */
 	enum clock_set_look (*clock_set_look)(int fd);
+	/*
+	 * CLOCK_REALTIME - CLOCK_MONOTONIC in ns, between rt_offset_lo_ns and
+	 * rt_offset_hi_ns when rt_offset_known: read at the start of the first
+	 * round and of a round after a setting (verify_running()), again at a
+	 * failure (verify_clock_was_set()).  Only a setting moves it.
+	 */
+	int64_t rt_offset_lo_ns, rt_offset_hi_ns;
+	bool rt_offset_known;
+	bool rt_offset_read; /* tried since the last setting excused a check */
+	/* reads it (verify_begin(): system calls); NULL: not looked at */
+	bool (*read_rt_offset)(int64_t *lo_ns, int64_t *hi_ns);
 };
 
 /* A part of a verify (api_run() gives them): checks, threads, namespace. */
@@ -364,7 +375,16 @@ static inline void verify_stop(struct verify_ctx *ctx)
  * this round: looked for now, waiting up to 100 ms, 2 s while a leap
  * second is armed (STA_INS or STA_DEL: its cancel comes from a work
  * queue), returning as soon as it comes; once come, true for the rest of
- * the round.  False where the kernel cannot tell (no timerfd).  Each
+ * the round.  But first, where a setting could have spoiled a reading of
+ * this round, CLOCK_REALTIME - CLOCK_MONOTONIC is read again (system calls,
+ * the narrowest of a few tries, at most 20 us wide): a setting that a
+ * reading of the round saw has moved it since the round began, and nothing
+ * else moves it (the kernel's timerfd cancels by the same test,
+ * timerfd_clock_was_set(), fs/timerfd.c); and only a setting back can
+ * make a reading go back or be ahead of a later one.  Not gone back: false
+ * at once, without waiting, so that a setting made after the failure,
+ * while waiting, excuses nothing.  A step back smaller than twice that
+ * width may go unseen.  False where the kernel cannot tell (no timerfd).  Each
  * round excused is counted (-v, KTAP: "API: verify: excused N rounds:
  * CLOCK_REALTIME set"), the first with a note; the caller takes the
  * round again rather than skip it.

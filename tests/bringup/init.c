@@ -5,8 +5,9 @@
  * Built static for the target architecture.  The kernel runs it as PID 1
  * from the initramfs; it mounts /proc, /sys and /dev (devtmpfs), makes
  * /dev/console its standard input, output and error, then runs each line
- * of /commands (words separated by blanks, no quoting) and powers the
- * machine off.  Before them it credits /seed to the kernel's random pool.
+ * of /commands (words separated by blanks, no quoting; leading words
+ * NAME=VALUE are put in that command's environment, as sh(1) does) and
+ * powers the machine off.  Before them it credits /seed to the kernel's random pool.
  * A command's standard output is the console; its standard
  * error is a pipe that init copies to the console, so that the command
  * sees no terminal there and prints no progress line into the log (a
@@ -282,8 +283,17 @@ static void run_line(char *line)
 		dup2(err[1], STDERR_FILENO);
 		close(err[0]);
 		close(err[1]);
-		execv(argv[0], argv);
-		printf("### bringup: exec %s: %s\n", argv[0], strerror(errno));
+		char **cmd = argv;
+		for (char *eq; *cmd && (eq = strchr(*cmd, '=')) && eq != *cmd; cmd++) {
+			*eq = '\0';
+			setenv(*cmd, eq + 1, 1);
+		}
+		if (!*cmd) {
+			printf("### bringup: only NAME=VALUE words, no command\n");
+			_exit(127);
+		}
+		execv(cmd[0], cmd);
+		printf("### bringup: exec %s: %s\n", cmd[0], strerror(errno));
 		_exit(127);
 	}
 	close(err[1]);
