@@ -16,6 +16,7 @@
 #include "cli/options.h"
 #include "cli/suggest.h"
 #include "families/apis.h"
+#include "families/exports.h"
 #include "git-describe.h"
 #include "harness/perturb.h"
 #include "lib/cpus.h"
@@ -492,10 +493,17 @@ static bool api_item(const char *sel, size_t i, char buf[API_ITEM_MAX], size_t *
 	return true;
 }
 
-/* Does the item @item (a name, "all" or a glob) select @api? */
+/*
+ * Does the item @item (a name, "all" or a glob) select @api?  "all" and a
+ * glob leave out the APIs whose vDSO function this architecture cannot
+ * have (export_api_here(): what list-apis leaves out); the exact name
+ * selects them (a --vdso-lib object may have the function).
+ */
 static bool api_item_selects(const char *item, const struct api *api)
 {
-	return strcmp(item, "all") == 0 || fnmatch(item, api->name, 0) == 0;
+	if (strcmp(item, api->name) == 0)
+		return true;
+	return export_api_here(api) && (strcmp(item, "all") == 0 || fnmatch(item, api->name, 0) == 0);
 }
 
 bool options_api_selected(const struct options *o, const struct api *api)
