@@ -365,8 +365,8 @@ static void text_image(FILE *out, const struct info *in)
  * table (api_count entries), @via the name they call when an alias
  * (exports.h); @why, when none does, the reason.  Return: the APIs.
  */
-static size_t testing(const struct info *in, const struct vdso_symbol *sym, bool *tested,
-		      char *via, size_t via_len, char *why, size_t why_len)
+static size_t testing(const struct info *in, const struct vdso_symbol *sym, bool *tested, char *via,
+		      size_t via_len, char *why, size_t why_len)
 {
 	char v[VDSO_SYMBOL_NAME_MAX];
 	size_t n = 0;
@@ -562,8 +562,8 @@ static void json_image(FILE *out, const struct info *in)
 		fprintf(out, "%s\n    {", first ? "" : ",");
 		json_field(out, "name", sym.name, false);
 		json_field(out, "version", sym.version, true);
-		fprintf(out, ", \"value\": %ju, \"weak\": %s, \"notype\": %s",
-			(uintmax_t)sym.value, sym.bind == STB_WEAK ? "true" : "false",
+		fprintf(out, ", \"value\": %ju, \"weak\": %s, \"notype\": %s", (uintmax_t)sym.value,
+			sym.bind == STB_WEAK ? "true" : "false",
 			sym.type == STT_NOTYPE ? "true" : "false");
 		json_testing(out, in, &sym);
 		fputs("}", out);

@@ -703,7 +703,8 @@ static int other_command(const struct options *o)
 			/* (-v: also those this architecture's vDSO cannot have) */
 			if (!export_api_here(&api_table[i])) {
 				if (o->verbose)
-					printf("%s\t(not on this architecture)\n", api_table[i].name);
+					printf("%s\t(not on this architecture)\n",
+					       api_table[i].name);
 				continue;
 			}
 			if (mark && !api_supported(&api_table[i], why, sizeof(why)))

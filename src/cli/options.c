@@ -503,7 +503,8 @@ static bool api_item_selects(const char *item, const struct api *api)
 {
 	if (strcmp(item, api->name) == 0)
 		return true;
-	return export_api_here(api) && (strcmp(item, "all") == 0 || fnmatch(item, api->name, 0) == 0);
+	return export_api_here(api) &&
+	       (strcmp(item, "all") == 0 || fnmatch(item, api->name, 0) == 0);
 }
 
 bool options_api_selected(const struct options *o, const struct api *api)

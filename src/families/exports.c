@@ -78,7 +78,8 @@ static bool names(const char *apis, const char *name)
 static const struct vdso_export *find_row(const char *symbol, uint16_t machine)
 {
 	for (size_t i = 0; i < vdso_export_count; i++)
-		if (strcmp(vdso_exports[i].symbol, symbol) == 0 && row_on(&vdso_exports[i], machine))
+		if (strcmp(vdso_exports[i].symbol, symbol) == 0 &&
+		    row_on(&vdso_exports[i], machine))
 			return &vdso_exports[i];
 	return NULL;
 }
