@@ -585,7 +585,16 @@ if [ -n "${FAKE_VDSO:-}" ]; then
 	else
 		tap_skip "no jq"
 	fi
+	# An image of the other ELF class names the build that reads it.
+	cp "$FAKE_VDSO" "$tmp/class.so"
+	other=$([ "$(od -An -tu1 -j4 -N1 "$FAKE_VDSO" | tr -d ' ')" = 2 ] && echo 32 || echo 64)
+	printf "\\00$((other / 32))" | dd of="$tmp/class.so" bs=1 seek=4 conv=notrunc 2>/dev/null
+	run info --vdso-image="$tmp/class.so"
+	[ $rc -eq 2 ] && [ ! -s "$out" ] &&
+		[ "$(cat "$err")" = "vdsotest: --vdso-image '$tmp/class.so': wrong ELF class for this program (a $other-bit image: a $other-bit build of vdsotest reads it)" ]
+	ok $? "info --vdso-image of a $other-bit image: exit 2 naming the build that reads it (got $rc)"
 else
+	tap_skip "$no_fake"
 	tap_skip "$no_fake"
 	tap_skip "$no_fake"
 fi

@@ -219,6 +219,26 @@ static unsigned char *read_image(const char *path, size_t *size, const char **wh
 	return buf;
 }
 
+/*
+ * For an ELF image of another class or byte order than vdsotest's, which
+ * vdso_image_parse() refuses: the build that reads it, e.g. " (a 32-bit
+ * image: a 32-bit build of vdsotest reads it)"; "" otherwise.
+ */
+static const char *layout_hint(const unsigned char *file, size_t size)
+{
+	bool is64 = sizeof(void *) == 8, big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+
+	if (!file || size < EI_NIDENT || memcmp(file, ELFMAG, SELFMAG) != 0)
+		return "";
+	if (file[EI_CLASS] == (is64 ? ELFCLASS32 : ELFCLASS64))
+		return is64 ? " (a 32-bit image: a 32-bit build of vdsotest reads it)"
+			    : " (a 64-bit image: a 64-bit build of vdsotest reads it)";
+	if (file[EI_DATA] == (big ? ELFDATA2LSB : ELFDATA2MSB))
+		return big ? " (a little-endian image: a build for a little-endian machine reads it)"
+			   : " (a big-endian image: a build for a big-endian machine reads it)";
+	return "";
+}
+
 /* The first line of @dir/@name into @buf ("" when it cannot be read). */
 static void read_line(const char *dir, const char *name, char *buf, size_t len)
 {
@@ -666,14 +686,14 @@ enum status info_run(const struct info_request *req, FILE *out)
 	struct info in = { .image_path = req->image_path };
 	unsigned char *file = NULL;
 	const char *why = NULL;
-	size_t size;
+	size_t size = 0;
 
 	in.have_uts = uname(&in.uts) == 0;
 	if (req->image_path) {
 		if (!(file = read_image(req->image_path, &size, &why)) ||
 		    vdso_image_parse(&in.img, file, size, &why) != 0) {
-			fprintf(stderr, "vdsotest: --vdso-image '%s': %s\n",
-				report_vis(req->image_path), why);
+			fprintf(stderr, "vdsotest: --vdso-image '%s': %s%s\n",
+				report_vis(req->image_path), why, layout_hint(file, size));
 			free(file);
 			return STATUS_USAGE;
 		}
