@@ -12,10 +12,12 @@
 #include "config.h"
 
 #include <elf.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "families/apis.h"
 #include "families/exports.h"
+#include "vdso/arch.h"
 #include "tap.h"
 
 /* An API of the name @name (its family does not matter here). */
@@ -72,11 +74,73 @@ static void expect_why(const char *symbol, uint16_t machine, const char *want)
 	   want, why);
 }
 
+/* Symbol @name of @img into @sym; false when absent. */
+static bool symbol(const struct vdso_image *img, const char *name, struct vdso_symbol *sym)
+{
+	for (size_t i = 0; i < img->nsyms; i++)
+		if (vdso_image_symbol(img, i, sym) && strcmp(sym->name, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * export_api_tests() on the fake vDSO ($FAKE_VDSO, tests/fake-vdso.c, read
+ * as an image file): its calls under this machine's prefix, the alias of
+ * its gettimeofday, a name no vDSO has, and an API a row names (sigreturn)
+ * whose family's call binds clock_gettime: it does not test clock_gettime.
+ */
+static void fake_image(void)
+{
+	const char *path = getenv("FAKE_VDSO"), *why = "";
+	const struct vdso_arch *arch = vdso_arch_find(VDSOTEST_NATIVE_EM);
+	char name[VDSO_SYMBOL_NAME_MAX], via[VDSO_SYMBOL_NAME_MAX], want[VDSO_SYMBOL_NAME_MAX];
+	const struct api *gettime = api_find("clock-gettime-monotonic"),
+			 *gtod = api_find("gettimeofday"), *getcpu = api_find("getcpu");
+	struct vdso_image img;
+	struct vdso_symbol sym;
+	void *buf = NULL;
+	size_t size = 0;
+	FILE *f;
+
+	if (!path || !*path) {
+		ok(1, "# SKIP no $FAKE_VDSO: a build without dlopen()");
+		return;
+	}
+	if (!(f = fopen(path, "rb")) || posix_memalign(&buf, 16, 1 << 20) != 0 ||
+	    !(size = fread(buf, 1, 1 << 20, f)) || vdso_image_parse(&img, buf, size, &why) != 0) {
+		ok(0, "the fake vDSO %s read as an image (%s)", path, why);
+		if (f)
+			fclose(f);
+		free(buf);
+		return;
+	}
+	fclose(f);
+	struct api sigreturn = { .name = "sigreturn", .family = gettime->family, .clock_id = -1 };
+
+	vdso_arch_symbol_name(arch, VDSO_CLOCK_GETTIME, name, sizeof(name));
+	ok(symbol(&img, name, &sym) && export_api_tests(gettime, &img, arch, &sym, via, sizeof(via)) &&
+		   !*via && !export_api_tests(getcpu, &img, arch, &sym, via, sizeof(via)) &&
+		   !export_api_tests(&sigreturn, &img, arch, &sym, via, sizeof(via)),
+	   "%s: tested by clock-gettime-monotonic, not by getcpu, not by sigreturn (a row's API)",
+	   name);
+	vdso_arch_symbol_name(arch, VDSO_GETTIMEOFDAY, want, sizeof(want));
+	ok(symbol(&img, "vdsotest_fake_gettimeofday_alias", &sym) &&
+		   export_api_tests(gtod, &img, arch, &sym, via, sizeof(via)) && !strcmp(via, want),
+	   "vdsotest_fake_gettimeofday_alias: tested by gettimeofday through %s (got %s)", want,
+	   via);
+	bool any = false;
+	for (size_t i = 0; symbol(&img, "vdsotest_fake_unknown", &sym) && i < api_count; i++)
+		any |= export_api_tests(&api_table[i], &img, arch, &sym, via, sizeof(via));
+	ok(symbol(&img, "vdsotest_fake_unknown", &sym) && !any, "vdsotest_fake_unknown: no API");
+	free(buf);
+}
+
 int main(void)
 {
 	char small[16];
 
 	well_formed();
+	fake_image();
 
 	expect_on("riscv-hwprobe", EM_RISCV, true);
 	expect_on("riscv-hwprobe", EM_X86_64, false);

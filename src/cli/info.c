@@ -62,6 +62,8 @@ static void measure_apis(struct info *in)
 	struct run run = { .duration_ns = 1, .maxfails = 1, .threads = 1, .vdso = &b };
 	for (size_t i = 0; i < api_count; i++) {
 		struct api_facts *f = &in->apis[i];
+		if (!export_api_here(&api_table[i]))
+			continue; /* (not listed: another architecture's) */
 		/* as bench, verify and abi skip it, with the same reason */
 		if (!api_supported(&api_table[i], f->unsupported_why, sizeof(f->unsupported_why))) {
 			f->unsupported = true;
@@ -98,12 +100,15 @@ static void text_apis(FILE *out, const struct info *in)
 	int width = 0;
 
 	for (size_t i = 0; i < api_count; i++)
-		if ((int)strlen(api_table[i].name) > width)
+		if (export_api_here(&api_table[i]) && (int)strlen(api_table[i].name) > width)
 			width = (int)strlen(api_table[i].name);
+	/* (list-apis's: not those of another architecture's vDSO function) */
 	fputs("APIs (path that serves a call; stack used by the vDSO function):\n", out);
 	for (size_t i = 0; i < api_count; i++) {
 		const struct api_facts *f = &in->apis[i];
 		const struct api *api = &api_table[i];
+		if (!export_api_here(api))
+			continue;
 		if (f->unsupported) {
 			fprintf(out, "  %-*s %s\n", width, api->name, f->unsupported_why);
 			continue;
@@ -127,11 +132,14 @@ static void json_apis(FILE *out, const struct info *in)
 		return;
 	}
 	fputc('[', out);
+	bool first = true;
 	for (size_t i = 0; i < api_count; i++) {
 		const struct api_facts *f = &in->apis[i];
+		if (!export_api_here(&api_table[i]))
+			continue; /* (as text_apis()) */
 		fprintf(out,
 			"%s\n  {\"api\": \"%s\", \"supported\": %s, \"falls_back\": %s, \"stack_bytes\": ",
-			i ? "," : "", api_table[i].name, f->unsupported ? "false" : "true",
+			first ? "" : ",", api_table[i].name, f->unsupported ? "false" : "true",
 			f->unsupported		      ? "null"
 			: f->path == FALLBACK_SYSCALL ? "true"
 			: f->path == FALLBACK_NONE    ? "false"
@@ -140,6 +148,7 @@ static void json_apis(FILE *out, const struct info *in)
 			fprintf(out, "%ld}", f->stack_bytes);
 		else
 			fputs("null}", out);
+		first = false;
 	}
 	fputc(']', out);
 }

@@ -543,6 +543,14 @@ static int parse_api_selection(struct options *o, const char *sel, const char *n
 			size_t k = 0;
 			while (k < api_count && !api_item_selects(item, &api_table[k]))
 				k++;
+			/* (the first of another architecture's it would match, named) */
+			size_t o_k = 0;
+			while (o_k < api_count && fnmatch(item, api_table[o_k].name, 0) != 0)
+				o_k++;
+			if (k == api_count && o_k < api_count)
+				return bad(err,
+					   "no API of this architecture matches '%s' (%s is not on this architecture: name it whole to select it); see 'vdsotest -v list-apis'",
+					   report_vis(name), api_table[o_k].name);
 			if (k == api_count)
 				return bad(err, "no API matches '%s'; see 'vdsotest list-apis'",
 					   report_vis(name));

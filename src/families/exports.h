@@ -5,11 +5,12 @@
  *
  * Two sources, looked at when asked (nothing is fixed at build time, so a
  * row may name an API this build does not have yet):
- *  - the API table (families/apis.h): an API tests the symbol that its
- *    family's call (struct family.call) binds to in the image, under the
- *    image's architecture's names (vdso_arch_lookup()), and every other
- *    name of the image at the same address (x86_64's clock_gettime beside
- *    __vdso_clock_gettime); a family of that kind needs no row;
+ *  - the API table (families/apis.h): an API no row names tests the
+ *    symbol that its family's call (struct family.call) binds to in the
+ *    image, under the image's architecture's names (vdso_arch_lookup()),
+ *    and every other name of the image at the same address (x86_64's
+ *    clock_gettime beside __vdso_clock_gettime); a family of that kind
+ *    needs no row;
  *  - the table vdso_exports[] below: one row per symbol the family calls do
  *    not bind (signal trampolines, hardware-bound entries) or whose APIs
  *    exist on some architectures only.  Its facts come from each
@@ -59,9 +60,11 @@ extern const size_t vdso_export_count;
  * @via:  set to the name @api calls when that is another name at the
  *        same address as @sym (an alias), else to ""; @len bytes
  *        (VDSO_SYMBOL_NAME_MAX is enough)
- * Return: true when @api's family call binds in @img to @sym->name or to
- * another name at @sym->value, or when a row of vdso_exports[] for
- * @sym->name and @img's machine names @api.
+ * Return: true when a row of vdso_exports[] for @sym->name and @img's
+ * machine names @api; or, for an API no row names, when its family call
+ * binds in @img to @sym->name or to another name at @sym->value.  (An API
+ * a row names tests its rows' symbols only: a family whose .call is a
+ * stand-in, as a signal trampoline's may be, claims nothing more.)
  */
 bool export_api_tests(const struct api *api, const struct vdso_image *img,
 		      const struct vdso_arch *arch, const struct vdso_symbol *sym, char *via,
