@@ -24,6 +24,11 @@ header() {
 	  __kernel_clock_gettime@LINUX_2.6.39 0x2d0
 	calls:
 	  clock_gettime        __kernel_clock_gettime bound
+	testing (the APIs that call each function):
+	  __kernel_clock_getres@LINUX_2.6.39 tested by clock-getres-realtime, clock-getres-monotonic
+	  __kernel_rt_sigreturn@LINUX_2.6.39 not tested: no API yet (sigreturn, unwind)
+	  __kernel_new@LINUX_2.6.39 not tested: unknown to vdsotest
+	APIs: not measured (an image file is not run)
 	### bringup: exit 0
 	EOF
 }
@@ -86,6 +91,9 @@ check "kernel release from the marker" 0 '^kernel 6\.1\.0-50-arm64$'
 pass_log >"$tmp/log"
 check "symbols from vdsotest info" 0 \
 	'^symbols __kernel_clock_getres@LINUX_2\.6\.39,__kernel_clock_gettime@LINUX_2\.6\.39$'
+pass_log >"$tmp/log"
+check "untested functions from vdsotest info, the unknown ones marked (no failure)" 0 \
+	'^untested __kernel_rt_sigreturn@LINUX_2\.6\.39,__kernel_new@LINUX_2\.6\.39 \(unknown\)$'
 pass_log >"$tmp/log"
 check "bench: ns/call from calls per second" 0 '^bench 100\.0 ns vDSO, 20000\.0 ns syscall$'
 pass_log >"$tmp/log"

@@ -26,11 +26,24 @@ expected_apis=$(
 	fi
 )
 
+# The APIs of one architecture's vDSO function, for vdsotest's machine
+# (e_machine of its ELF header: 243 riscv, 20 and 21 powerpc), from the
+# kernel's linker scripts (arch/riscv/kernel/vdso/vdso.lds.S,
+# arch/powerpc/kernel/vdso/vdso64.lds.S): list-apis leaves the others out.
+em=$(od -An -tu2 -j18 -N2 "$VDSOTEST" | tr -d ' ')
+not_here() {
+	case $1 in
+	riscv-*) [ "$em" != 243 ] ;;
+	powerpc-*) [ "$em" != 20 ] && [ "$em" != 21 ] ;;
+	*) false ;;
+	esac
+}
+here_apis=$(echo "$expected_apis" | while read -r a; do not_here "$a" || echo "$a"; done)
 
 # ---- names ----
 run list-apis
-[ $rc -eq 0 ] && [ "$(cat "$out")" = "$expected_apis" ]
-ok $? "list-apis prints exactly the $(echo "$expected_apis" | wc -l) expected APIs"
+[ $rc -eq 0 ] && [ "$(cat "$out")" = "$here_apis" ]
+ok $? "list-apis prints exactly the $(echo "$here_apis" | wc -l) expected APIs of this machine ($em)"
 
 # -v marks the APIs whose clock id the kernel rejects: the aux clocks
 # "by this kernel", the alarm clocks (no wake-up RTC) "here", nothing
@@ -43,14 +56,31 @@ cp "$out" "$tmp/marks"
 marked=$(grep -c '	(unsupported \(by this kernel\|here\))$' "$out")
 [ $rc -eq 0 ] && [ "$(cut -f1 "$out")" = "$expected_apis" ] &&
 	! grep -v '^clock-get[a-z]*-aux[0-7]	(unsupported by this kernel)$' "$out" |
-		grep -v '^clock-get[a-z0-9-]*-alarm	(unsupported here)$' | grep -q '	'
-ok $? "-v list-apis: the names, marks on aux and alarm clocks only ($marked marked)"
+		grep -v '^clock-get[a-z0-9-]*-alarm	(unsupported here)$' |
+		grep -v '^[a-z0-9-]*	(not on this architecture)$' | grep -q '	' &&
+	[ "$(sed -n 's/	(not on this architecture)$//p' "$out")" = \
+	  "$(echo "$expected_apis" | while read -r a; do not_here "$a" && echo "$a"; done)" ]
+ok $? "-v list-apis: every name, marks on aux and alarm clocks and on the APIs of another architecture only ($marked marked)"
+
+# An API of another architecture: "all" and a pattern leave it out (the
+# pattern that would match it alone says so), its name selects it.
+foreign=$(sed -n 's/	(not on this architecture)$//p' "$tmp/marks" | head -n 1)
+if [ -n "$foreign" ]; then
+	run --dry-run "$foreign*" abi
+	[ $rc -eq 2 ] && [ "$(cat "$err")" = "vdsotest: no API of this architecture matches '$foreign*' ($foreign is not on this architecture: name it whole to select it); see 'vdsotest -v list-apis'" ] &&
+		run --dry-run "$foreign" abi && [ $rc -eq 0 ] &&
+		run -d 0.000001 --vdso-lib=none all abi && grep -q "^Note: getcpu: " "$out" &&
+		! grep -q -- "$foreign" "$out" "$err"
+	ok $? "$foreign: not selected by all or a pattern, with the reason; by its name (got $rc)"
+else
+	tap_skip "no API of another architecture in this build"
+fi
 
 # --skip-unsupported leaves out only what is still a skip: with abi,
 # nothing (every marked API runs its reduced test, says so and passes);
 # no note, and -v ends with the verdict of all.
 run --skip-unsupported -v -d 0.000001 all abi
-total=$(wc -l <"$tmp/marks")
+total=$(grep -vc '	(not on this architecture)$' "$tmp/marks")
 verdict=$(tail -n 1 "$out" | sed -n 's/^all abi: \([0-9]*\) passed, 0 failed, \([0-9]*\) skipped$/\1 \2/p')
 reduced=$(grep -c '^[a-z0-9-]*: abi: reduced test, the vDSO must reject the clock id too (unsupported \(here\|by this kernel\): the system call rejects ' "$out")
 # (a marked API without its vDSO function, as clock_getres_time64 on i386,
@@ -251,7 +281,7 @@ bad_lines=$(grep -Ev '^[a-z0-9-]+ (system calls per second: +[0-9]+ \(best slice
 [ $rc -eq 0 ] && [ -z "$bad_lines" ]
 ok $? "bench text: every line has the calls-per-second form"
 
-for a in $expected_apis; do
+for a in $here_apis; do
 	grep -q "^$a: unsupported" "$out" && continue
 	[ "$(grep -c "^$a \(system\|libc\|vdso\) calls per second" "$out")" -eq "$(bench_paths "$a")" ] ||
 		echo "$a"
@@ -523,6 +553,65 @@ cs_dir=/sys/devices/system/clocksource/clocksource0
 	{ [ ! -r "$cs_dir/current_clocksource" ] ||
 	  grep -qxF "clocksource: $(cat "$cs_dir/current_clocksource")" "$out"; }
 ok $? "info: the kernel as uname says, the clocksource as sysfs says (got $rc)"
+
+# What tests each exported function, in an image of known exports: the
+# fake vDSO (tests/fake-vdso.c), whose calls have this machine's prefix
+# (__kernel_ on aarch64, powerpc and s390, else __vdso_), plus the test
+# seam, a name no vDSO has and another name of its gettimeofday.
+if [ -n "${FAKE_VDSO:-}" ]; then
+	case $em in 183|20|21|22) p=__kernel_ ;; *) p=__vdso_ ;; esac
+	# "a, b, c": the APIs of one family, from the expected names
+	family_list() { echo "$here_apis" | grep "^$1" | grep -v '^clock-getres-time64-' | sed 's/$/, /' | tr -d '\n' | sed 's/, $//'; }
+	run info --vdso-image="$FAKE_VDSO"
+	sed -n '/^testing (the APIs that call each function):$/,/^APIs/p' "$out" | sed '1d;$d' |
+		sort >"$tmp/testing"
+	{
+		echo "  ${p}clock_getres tested by $(family_list clock-getres-)"
+		echo "  ${p}clock_gettime tested by $(family_list clock-gettime-)"
+		echo "  ${p}getcpu tested by getcpu"
+		echo "  ${p}getrandom tested by getrandom"
+		echo "  ${p}gettimeofday tested by gettimeofday"
+		echo "  ${p}time tested by time"
+		echo "  vdsotest_fake_gettimeofday_alias tested by gettimeofday (through ${p}gettimeofday, at the same address)"
+		echo "  vdsotest_fake_unknown not tested: unknown to vdsotest"
+		for f in kernel_release syscall vsyscall_getcpu; do
+			echo "  vdsotest_test_$f not tested: vdsotest's test seam, not a vDSO function"
+		done
+	} | sort >"$tmp/testing.want"
+	# (a 32-bit fake also exports the time64 calls, tested by their APIs)
+	grep -v "^  ${p}clock_get[a-z_]*64 tested by clock-get[a-z-]*64-realtime, " "$tmp/testing" |
+		diff "$tmp/testing.want" - >"$tmp/testing.diff"
+	[ $rc -eq 0 ] && [ ! -s "$tmp/testing.diff" ]
+	ok $? "info --vdso-image of the fake vDSO: each function with the APIs that test it, or why none$(sed 's/^/ # /' "$tmp/testing.diff" | tr '\n' ' ')"
+	if command -v jq >/dev/null 2>&1; then
+		run -o json info --vdso-image="$FAKE_VDSO"
+		ngt=$(echo "$here_apis" | grep -c '^clock-gettime-[^0-9]')
+		[ $rc -eq 0 ] &&
+			jq -e --arg p "$p" --argjson n "$ngt" '
+				def sym($s): [.vdso.symbols[] | select(.name == $s)];
+				(sym("vdsotest_fake_unknown") | map(del(.value))) ==
+					[{"name": "vdsotest_fake_unknown", "version": null, "weak": false, "notype": false,
+					  "tested_by": [], "through": null, "not_tested": "unknown to vdsotest"}] and
+				(sym("vdsotest_fake_gettimeofday_alias") | map(.tested_by == ["gettimeofday"] and .through == ($p + "gettimeofday") and .not_tested == null)) == [true] and
+				(sym($p + "getcpu") | map(.tested_by == ["getcpu"] and .through == null and .not_tested == null)) == [true] and
+				(sym($p + "clock_gettime") | map(.tested_by | length)) == [$n]' "$out" >/dev/null
+		ok $? "info -o json --vdso-image of the fake vDSO: tested_by, through and not_tested of each function (got $rc)"
+	else
+		tap_skip "no jq"
+	fi
+	# An image of the other ELF class names the build that reads it.
+	cp "$FAKE_VDSO" "$tmp/class.so"
+	other=$([ "$(od -An -tu1 -j4 -N1 "$FAKE_VDSO" | tr -d ' ')" = 2 ] && echo 32 || echo 64)
+	printf "\\00$((other / 32))" | dd of="$tmp/class.so" bs=1 seek=4 conv=notrunc 2>/dev/null
+	run info --vdso-image="$tmp/class.so"
+	[ $rc -eq 2 ] && [ ! -s "$out" ] &&
+		[ "$(cat "$err")" = "vdsotest: --vdso-image '$tmp/class.so': wrong ELF class for this program (a $other-bit image: a $other-bit build of vdsotest reads it)" ]
+	ok $? "info --vdso-image of a $other-bit image: exit 2 naming the build that reads it (got $rc)"
+else
+	tap_skip "$no_fake"
+	tap_skip "$no_fake"
+	tap_skip "$no_fake"
+fi
 
 if has_vdso clock_gettime; then
 	run info --dump="$tmp/vdso.so"

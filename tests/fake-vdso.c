@@ -1200,3 +1200,20 @@ const char *vdsotest_test_kernel_release(void)
 
 	return r && *r ? r : "99.0.0";
 }
+
+/*
+ * Two more exported functions for `vdsotest info --vdso-image` of this
+ * object (tests/cli.sh): one that no vDSO has ("not tested: unknown to
+ * vdsotest"), and another name of the fake gettimeofday at its address
+ * (tested by gettimeofday through that name, as x86_64's gettimeofday
+ * beside __vdso_gettimeofday).  vdsotest never calls either.
+ */
+#define FAKE_STR2(x) #x
+#define FAKE_STR(x) FAKE_STR2(x)
+int vdsotest_fake_unknown(void);
+int vdsotest_fake_unknown(void)
+{
+	return 0;
+}
+int vdsotest_fake_gettimeofday_alias(vdso_timeval *tv, struct timezone *tz)
+	__attribute__((alias(FAKE_STR(FAKE(gettimeofday)))));

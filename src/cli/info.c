@@ -17,6 +17,7 @@
 #include "cli/info.h"
 #include "core/known_bugs.h"
 #include "families/apis.h"
+#include "families/exports.h"
 #include "harness/fallback.h"
 #include "harness/run.h"
 #include "harness/stack.h"
@@ -43,6 +44,7 @@ struct info {
 		char why[FALLBACK_REASON_LEN];		     /* FALLBACK_UNKNOWN: the reason */
 		long stack_bytes;			     /* api_stack_bytes(), -1: unknown */
 	} * apis;					     /* api_count entries, or NULL */
+	bool *tested; /* api_count entries: testing()'s scratch, or NULL */
 };
 
 /*
@@ -60,6 +62,8 @@ static void measure_apis(struct info *in)
 	struct run run = { .duration_ns = 1, .maxfails = 1, .threads = 1, .vdso = &b };
 	for (size_t i = 0; i < api_count; i++) {
 		struct api_facts *f = &in->apis[i];
+		if (!export_api_here(&api_table[i]))
+			continue; /* (not listed: another architecture's) */
 		/* as bench, verify and abi skip it, with the same reason */
 		if (!api_supported(&api_table[i], f->unsupported_why, sizeof(f->unsupported_why))) {
 			f->unsupported = true;
@@ -96,12 +100,15 @@ static void text_apis(FILE *out, const struct info *in)
 	int width = 0;
 
 	for (size_t i = 0; i < api_count; i++)
-		if ((int)strlen(api_table[i].name) > width)
+		if (export_api_here(&api_table[i]) && (int)strlen(api_table[i].name) > width)
 			width = (int)strlen(api_table[i].name);
+	/* (list-apis's: not those of another architecture's vDSO function) */
 	fputs("APIs (path that serves a call; stack used by the vDSO function):\n", out);
 	for (size_t i = 0; i < api_count; i++) {
 		const struct api_facts *f = &in->apis[i];
 		const struct api *api = &api_table[i];
+		if (!export_api_here(api))
+			continue;
 		if (f->unsupported) {
 			fprintf(out, "  %-*s %s\n", width, api->name, f->unsupported_why);
 			continue;
@@ -125,11 +132,14 @@ static void json_apis(FILE *out, const struct info *in)
 		return;
 	}
 	fputc('[', out);
+	bool first = true;
 	for (size_t i = 0; i < api_count; i++) {
 		const struct api_facts *f = &in->apis[i];
+		if (!export_api_here(&api_table[i]))
+			continue; /* (as text_apis()) */
 		fprintf(out,
 			"%s\n  {\"api\": \"%s\", \"supported\": %s, \"falls_back\": %s, \"stack_bytes\": ",
-			i ? "," : "", api_table[i].name, f->unsupported ? "false" : "true",
+			first ? "" : ",", api_table[i].name, f->unsupported ? "false" : "true",
 			f->unsupported		      ? "null"
 			: f->path == FALLBACK_SYSCALL ? "true"
 			: f->path == FALLBACK_NONE    ? "false"
@@ -138,6 +148,7 @@ static void json_apis(FILE *out, const struct info *in)
 			fprintf(out, "%ld}", f->stack_bytes);
 		else
 			fputs("null}", out);
+		first = false;
 	}
 	fputc(']', out);
 }
@@ -215,6 +226,26 @@ static unsigned char *read_image(const char *path, size_t *size, const char **wh
 	fclose(f);
 	*size = n;
 	return buf;
+}
+
+/*
+ * For an ELF image of another class or byte order than vdsotest's, which
+ * vdso_image_parse() refuses: the build that reads it, e.g. " (a 32-bit
+ * image: a 32-bit build of vdsotest reads it)"; "" otherwise.
+ */
+static const char *layout_hint(const unsigned char *file, size_t size)
+{
+	bool is64 = sizeof(void *) == 8, big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+
+	if (!file || size < EI_NIDENT || memcmp(file, ELFMAG, SELFMAG) != 0)
+		return "";
+	if (file[EI_CLASS] == (is64 ? ELFCLASS32 : ELFCLASS64))
+		return is64 ? " (a 32-bit image: a 32-bit build of vdsotest reads it)"
+			    : " (a 64-bit image: a 64-bit build of vdsotest reads it)";
+	if (file[EI_DATA] == (big ? ELFDATA2LSB : ELFDATA2MSB))
+		return big ? " (a little-endian image: a build for a little-endian machine reads it)"
+			   : " (a big-endian image: a build for a big-endian machine reads it)";
+	return "";
 }
 
 /* The first line of @dir/@name into @buf ("" when it cannot be read). */
@@ -358,6 +389,62 @@ static void text_image(FILE *out, const struct info *in)
 		}
 }
 
+/*
+ * What tests symbol @sym of @in's image: @tested[i] for each API of the
+ * table (api_count entries), @via the name they call when an alias
+ * (exports.h); @why, when none does, the reason.  Return: the APIs.
+ */
+static size_t testing(const struct info *in, const struct vdso_symbol *sym, bool *tested, char *via,
+		      size_t via_len, char *why, size_t why_len)
+{
+	char v[VDSO_SYMBOL_NAME_MAX];
+	size_t n = 0;
+
+	*via = '\0';
+	for (size_t i = 0; i < api_count; i++) {
+		tested[i] = export_api_tests(&api_table[i], &in->img, in->arch, sym, v, sizeof(v));
+		if (tested[i] && !n)
+			snprintf(via, via_len, "%s", v);
+		n += tested[i];
+	}
+	if (!n)
+		export_not_tested(sym->name, in->img.machine, why, why_len);
+	return n;
+}
+
+/* "testing:": each listed symbol with the APIs that test it, or why none. */
+static void text_testing(FILE *out, const struct info *in)
+{
+	char via[VDSO_SYMBOL_NAME_MAX], why[EXPORT_WHY_LEN];
+	bool *tested = in->tested;
+	struct vdso_symbol sym;
+
+	if (!tested) {
+		fputs("testing: unknown (out of memory)\n", out);
+		return;
+	}
+	fputs("testing (the APIs that call each function):\n", out);
+	for (size_t i = 0; i < in->img.nsyms; i++) {
+		if (!vdso_image_symbol(&in->img, i, &sym) || !listed(&sym))
+			continue;
+		fprintf(out, "  %s%s%s", report_vis(sym.name), sym.version ? "@" : "",
+			sym.version ? report_vis(sym.version) : "");
+		if (!testing(in, &sym, tested, via, sizeof(via), why, sizeof(why))) {
+			fprintf(out, " not tested: %s\n", why);
+			continue;
+		}
+		const char *sep = " tested by ";
+		for (size_t k = 0; k < api_count; k++)
+			if (tested[k]) {
+				fprintf(out, "%s%s", sep, api_table[k].name);
+				sep = ", ";
+			}
+		if (*via)
+			fprintf(out, " (through %s, at the same address)", report_vis(via));
+		fputc('\n', out);
+	}
+}
+
 /* ---- known kernel bugs ---- */
 
 /*
@@ -416,9 +503,10 @@ static void print_text(FILE *out, const struct info *in)
 	if (in->have_uts && !in->image_path)
 		fprintf(out, "kernel: %s %s %s\n", in->uts.sysname, in->uts.release,
 			in->uts.machine);
-	if (in->have_image)
+	if (in->have_image) {
 		text_image(out, in);
-	else
+		text_testing(out, in);
+	} else
 		fprintf(out, "vDSO: none (%s)\n", in->no_image_why);
 	if (in->have_image)
 		text_apis(out, in);
@@ -440,6 +528,30 @@ static void json_field(FILE *out, const char *key, const char *value, bool comma
 		escape_json(out, value, ESCAPE_JSON_ASCII);
 	else
 		fputs("null", out);
+}
+
+/*
+ * , "tested_by": [API, ...], "through": NAME or null, "not_tested":
+ * REASON or null (text_testing()'s facts); nothing without the scratch.
+ */
+static void json_testing(FILE *out, const struct info *in, const struct vdso_symbol *sym)
+{
+	char via[VDSO_SYMBOL_NAME_MAX], why[EXPORT_WHY_LEN];
+	bool first = true;
+
+	if (!in->tested)
+		return;
+	size_t n = testing(in, sym, in->tested, via, sizeof(via), why, sizeof(why));
+	fputs(", \"tested_by\": [", out);
+	for (size_t k = 0; k < api_count; k++)
+		if (in->tested[k]) {
+			fputs(first ? "" : ", ", out);
+			escape_json(out, api_table[k].name, ESCAPE_JSON_ASCII);
+			first = false;
+		}
+	fputs("]", out);
+	json_field(out, "through", *via ? via : NULL, true);
+	json_field(out, "not_tested", n ? NULL : why, true);
 }
 
 static void json_image(FILE *out, const struct info *in)
@@ -479,9 +591,11 @@ static void json_image(FILE *out, const struct info *in)
 		fprintf(out, "%s\n    {", first ? "" : ",");
 		json_field(out, "name", sym.name, false);
 		json_field(out, "version", sym.version, true);
-		fprintf(out, ", \"value\": %ju, \"weak\": %s, \"notype\": %s}",
-			(uintmax_t)sym.value, sym.bind == STB_WEAK ? "true" : "false",
+		fprintf(out, ", \"value\": %ju, \"weak\": %s, \"notype\": %s", (uintmax_t)sym.value,
+			sym.bind == STB_WEAK ? "true" : "false",
 			sym.type == STT_NOTYPE ? "true" : "false");
+		json_testing(out, in, &sym);
+		fputs("}", out);
 		first = false;
 	}
 	fputs("],\n  \"calls\": [", out);
@@ -581,14 +695,14 @@ enum status info_run(const struct info_request *req, FILE *out)
 	struct info in = { .image_path = req->image_path };
 	unsigned char *file = NULL;
 	const char *why = NULL;
-	size_t size;
+	size_t size = 0;
 
 	in.have_uts = uname(&in.uts) == 0;
 	if (req->image_path) {
 		if (!(file = read_image(req->image_path, &size, &why)) ||
 		    vdso_image_parse(&in.img, file, size, &why) != 0) {
-			fprintf(stderr, "vdsotest: --vdso-image '%s': %s\n",
-				report_vis(req->image_path), why);
+			fprintf(stderr, "vdsotest: --vdso-image '%s': %s%s\n",
+				report_vis(req->image_path), why, layout_hint(file, size));
 			free(file);
 			return STATUS_USAGE;
 		}
@@ -619,6 +733,7 @@ enum status info_run(const struct info_request *req, FILE *out)
 	}
 	if (in.have_image && !req->image_path)
 		measure_apis(&in);
+	in.tested = calloc(api_count, sizeof(*in.tested));
 	read_line(req->clocksource_dir, "current_clocksource", in.current_cs,
 		  sizeof(in.current_cs));
 	read_line(req->clocksource_dir, "available_clocksource", in.available_cs,
@@ -633,6 +748,7 @@ enum status info_run(const struct info_request *req, FILE *out)
 			"vdsotest: info: %u bound vDSO function%s not reachable through the image's hash tables, as programs look them up (see calls)\n",
 			unreachable, unreachable == 1 ? " is" : "s are");
 	free(in.apis);
+	free(in.tested);
 	free(file);
 	return unreachable ? STATUS_FAIL : STATUS_PASS;
 }

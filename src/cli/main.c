@@ -25,6 +25,7 @@
 #include "core/api.h"
 #include "core/known_bugs.h"
 #include "families/apis.h"
+#include "families/exports.h"
 #include "harness/abi.h"
 #include "harness/bench.h"
 #include "harness/perturb.h"
@@ -699,6 +700,13 @@ static int other_command(const struct options *o)
 		bool mark = o->verbose || isatty(STDOUT_FILENO);
 		for (size_t i = 0; i < api_count; i++) {
 			char why[API_SUPPORTED_WHY_LEN];
+			/* (-v: also those this architecture's vDSO cannot have) */
+			if (!export_api_here(&api_table[i])) {
+				if (o->verbose)
+					printf("%s\t(not on this architecture)\n",
+					       api_table[i].name);
+				continue;
+			}
 			if (mark && !api_supported(&api_table[i], why, sizeof(why)))
 				printf("%s\t(%.*s)\n", api_table[i].name, (int)strcspn(why, ":"),
 				       why);

@@ -16,6 +16,7 @@
 #include "cli/options.h"
 #include "cli/suggest.h"
 #include "families/apis.h"
+#include "families/exports.h"
 #include "git-describe.h"
 #include "harness/perturb.h"
 #include "lib/cpus.h"
@@ -492,10 +493,18 @@ static bool api_item(const char *sel, size_t i, char buf[API_ITEM_MAX], size_t *
 	return true;
 }
 
-/* Does the item @item (a name, "all" or a glob) select @api? */
+/*
+ * Does the item @item (a name, "all" or a glob) select @api?  "all" and a
+ * glob leave out the APIs whose vDSO function this architecture cannot
+ * have (export_api_here(): what list-apis leaves out); the exact name
+ * selects them (a --vdso-lib object may have the function).
+ */
 static bool api_item_selects(const char *item, const struct api *api)
 {
-	return strcmp(item, "all") == 0 || fnmatch(item, api->name, 0) == 0;
+	if (strcmp(item, api->name) == 0)
+		return true;
+	return export_api_here(api) &&
+	       (strcmp(item, "all") == 0 || fnmatch(item, api->name, 0) == 0);
 }
 
 bool options_api_selected(const struct options *o, const struct api *api)
@@ -534,6 +543,14 @@ static int parse_api_selection(struct options *o, const char *sel, const char *n
 			size_t k = 0;
 			while (k < api_count && !api_item_selects(item, &api_table[k]))
 				k++;
+			/* (the first of another architecture's it would match, named) */
+			size_t o_k = 0;
+			while (o_k < api_count && fnmatch(item, api_table[o_k].name, 0) != 0)
+				o_k++;
+			if (k == api_count && o_k < api_count)
+				return bad(err,
+					   "no API of this architecture matches '%s' (%s is not on this architecture: name it whole to select it); see 'vdsotest -v list-apis'",
+					   report_vis(name), api_table[o_k].name);
 			if (k == api_count)
 				return bad(err, "no API matches '%s'; see 'vdsotest list-apis'",
 					   report_vis(name));

@@ -12,6 +12,10 @@
 #
 #   kernel    RELEASE, or "-" when init never ran
 #   symbols   exported vDSO functions (NAME@VERSION, comma-separated), or "-"
+#   untested  the exported functions vdsotest info says no API tests
+#             ("not tested: REASON" under "testing"), NAME@VERSION
+#             comma-separated, those "unknown to vdsotest" marked
+#             "(unknown)"; or "-" (no failure: the reason is info's)
 #   missing   the -v required functions that vdsotest info did not list
 #             (comma-separated), or "-"; with -v hidden (the functions
 #             the kernel hides on this machine), those listed all the same
@@ -118,7 +122,13 @@ cur == "info" && in_symbols && /^  [^ ]+@[^ ]+ 0x/ {
 	symbols = symbols (symbols == "" ? "" : ",") $1
 	next
 }
-cur == "info" && /^[^ ]/ { in_symbols = 0 }
+cur == "info" && /^testing / { in_symbols = 0; in_testing = 1; next }
+cur == "info" && in_testing && /^  [^ ]+ not tested: / {
+	untested = untested (untested == "" ? "" : ",") $1 \
+		($0 ~ / not tested: unknown to vdsotest$/ ? " (unknown)" : "")
+	next
+}
+cur == "info" && /^[^ ]/ { in_symbols = 0; in_testing = 0 }
 
 (cur == "verify" || cur == "perturb" || cur == "abi") && /^1\.\.[0-9]+$/ {
 	plan[cur] += substr($0, 4) + 0
@@ -156,6 +166,7 @@ cur == "bench" && /^# clock-gettime-monotonic vdso calls per second: / {
 END {
 	print "kernel", (kernel == "" ? "-" : kernel)
 	print "symbols", (symbols == "" ? "-" : symbols)
+	print "untested", (untested == "" ? "-" : untested)
 	n = split(required, req, " ")
 	for (i = 1; i <= n; i++)
 		if (index("," symbols ",", "," req[i] ",") == 0)
