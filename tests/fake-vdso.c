@@ -172,6 +172,7 @@ enum bug {
 	/* the powerpc exports (families/tbfreq.c, syscall_map.c, sync_dicache.c) */
 	BUG_TBFREQ_WRONG,	/* get_tbfreq: 500000000 Hz (cpuinfo and the timebase: 512000000) */
 	BUG_TBFREQ_1HZ,		/* get_tbfreq: 512000001 Hz */
+	BUG_TBFREQ_1HZ_LOW,	/* get_tbfreq: 511999999 Hz */
 	BUG_TBFREQ_ZERO,	/* get_tbfreq: 0 Hz */
 	BUG_TBFREQ_CHANGES,	/* get_tbfreq: 1 Hz more from its 8th call on */
 	BUG_TBFREQ_ABORT,	/* get_tbfreq aborts */
@@ -317,6 +318,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_REALTIME_1K_1MS] = "realtime-1k-1ms",
 	[BUG_TBFREQ_WRONG] = "tbfreq-wrong",
 	[BUG_TBFREQ_1HZ] = "tbfreq-1hz",
+	[BUG_TBFREQ_1HZ_LOW] = "tbfreq-1hz-low",
 	[BUG_TBFREQ_ZERO] = "tbfreq-zero",
 	[BUG_TBFREQ_CHANGES] = "tbfreq-changes",
 	[BUG_TBFREQ_ABORT] = "tbfreq-abort",
@@ -1276,6 +1278,8 @@ uint64_t FAKE(get_tbfreq)(void)
 		return 500000000;
 	case BUG_TBFREQ_1HZ:
 		return FAKE_TB_HZ + 1;
+	case BUG_TBFREQ_1HZ_LOW:
+		return FAKE_TB_HZ - 1;
 	case BUG_TBFREQ_ZERO:
 		return 0;
 	case BUG_TBFREQ_CHANGES:

@@ -218,6 +218,7 @@ stack-5k|clock-gettime-monotonic|abi|^clock-gettime-monotonic: abi: stack use of
 # their CR0.SO checks and a stale cache seen only on another CPU need powerpc
 tbfreq-wrong|powerpc-get-tbfreq|verify|^powerpc-get-tbfreq: vDSO timebase frequency 500000000 Hz, but the timebase register advanced [0-9]+ ticks in [0-9.]+ \.\. [0-9.]+ ms of CLOCK_MONOTONIC_RAW: 51[0-9]{7} \.\. 51[0-9]{7} Hz \(2\.[0-9]{2}% off; 0\.1% allowed\)$
 tbfreq-1hz|powerpc-get-tbfreq|verify|^powerpc-get-tbfreq: vDSO get_tbfreq\(\) returned 512000001 Hz, /proc/cpuinfo says timebase 512000000 Hz$
+tbfreq-1hz-low|powerpc-get-tbfreq|verify|^powerpc-get-tbfreq: vDSO get_tbfreq\(\) returned 511999999 Hz, /proc/cpuinfo says timebase 512000000 Hz$
 tbfreq-zero|powerpc-get-tbfreq|verify|^powerpc-get-tbfreq: vDSO get_tbfreq\(\) returned 0 Hz$
 tbfreq-changes|powerpc-get-tbfreq|verify|^powerpc-get-tbfreq: vDSO get_tbfreq\(\) returned 512000001 Hz, first 512000000 Hz$
 timebase-fast|powerpc-get-tbfreq|verify|^powerpc-get-tbfreq: vDSO timebase frequency 512000000 Hz, but the timebase register advanced [0-9]+ ticks in .* Hz \(1\.9[0-9]% off; 0\.1% allowed\)$
