@@ -169,6 +169,25 @@ enum bug {
 	BUG_STACK_5K,		/* clock_gettime uses 5 KiB of stack (the limit is 4 KiB) */
 	BUG_REALTIME_1K_1MS,	/* every 1000th CLOCK_REALTIME reading 1 ms behind (--perturb=step's
 				   count of errors against a plain run's: doc/bringup.md) */
+	/* the powerpc exports (families/tbfreq.c, syscall_map.c, sync_dicache.c) */
+	BUG_TBFREQ_WRONG,	/* get_tbfreq: 500000000 Hz (cpuinfo and the timebase: 512000000) */
+	BUG_TBFREQ_1HZ,		/* get_tbfreq: 512000001 Hz */
+	BUG_TBFREQ_1HZ_LOW,	/* get_tbfreq: 511999999 Hz */
+	BUG_TBFREQ_ZERO,	/* get_tbfreq: 0 Hz */
+	BUG_TBFREQ_CHANGES,	/* get_tbfreq: 1 Hz more from its 8th call on */
+	BUG_TBFREQ_ABORT,	/* get_tbfreq aborts */
+	BUG_TIMEBASE_FAST,	/* the test seam's timebase runs 2 % fast */
+	BUG_TIMEBASE_FAST_03,	/* the test seam's timebase runs 0.3 % fast (0.1 % allowed) */
+	BUG_SYSCALL_MAP_GETPID,	/* get_syscall_map: getpid's bit clear */
+	BUG_SYSCALL_MAP_NI,	/* get_syscall_map: a never implemented system call's bit set */
+	BUG_SYSCALL_MAP_PAST,	/* get_syscall_map: a bit set past the count */
+	BUG_SYSCALL_MAP_NO_COUNT,	/* get_syscall_map stores no count */
+	BUG_SYSCALL_MAP_NULL_OTHER,	/* get_syscall_map(NULL) returns another copy of the map */
+	BUG_SYSCALL_MAP_CHANGES,	/* get_syscall_map: a bit flips from its 8th call on */
+	BUG_SYSCALL_MAP_NULL_CRASH,	/* get_syscall_map(NULL) writes through NULL */
+	BUG_SYNC_DICACHE_REVERT,	/* sync_dicache puts back the range's previous bytes (stale instructions) */
+	BUG_SYNC_DICACHE_ZERO,	/* sync_dicache zeroes the immediate of x86's mov eax, imm32 */
+	BUG_SYNC_DICACHE_EMPTY_ABORT,	/* sync_dicache aborts on an empty range */
 	NR_BUGS
 };
 
@@ -297,6 +316,24 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_NULL_RETURN_POSITIVE] = "null-return-positive",
 	[BUG_STACK_5K] = "stack-5k",
 	[BUG_REALTIME_1K_1MS] = "realtime-1k-1ms",
+	[BUG_TBFREQ_WRONG] = "tbfreq-wrong",
+	[BUG_TBFREQ_1HZ] = "tbfreq-1hz",
+	[BUG_TBFREQ_1HZ_LOW] = "tbfreq-1hz-low",
+	[BUG_TBFREQ_ZERO] = "tbfreq-zero",
+	[BUG_TBFREQ_CHANGES] = "tbfreq-changes",
+	[BUG_TBFREQ_ABORT] = "tbfreq-abort",
+	[BUG_TIMEBASE_FAST] = "timebase-fast",
+	[BUG_TIMEBASE_FAST_03] = "timebase-fast-0.3",
+	[BUG_SYSCALL_MAP_GETPID] = "syscall-map-getpid",
+	[BUG_SYSCALL_MAP_NI] = "syscall-map-ni",
+	[BUG_SYSCALL_MAP_PAST] = "syscall-map-past",
+	[BUG_SYSCALL_MAP_NO_COUNT] = "syscall-map-no-count",
+	[BUG_SYSCALL_MAP_NULL_OTHER] = "syscall-map-null-other",
+	[BUG_SYSCALL_MAP_CHANGES] = "syscall-map-changes",
+	[BUG_SYSCALL_MAP_NULL_CRASH] = "syscall-map-null-crash",
+	[BUG_SYNC_DICACHE_REVERT] = "sync-dicache-revert",
+	[BUG_SYNC_DICACHE_ZERO] = "sync-dicache-zero",
+	[BUG_SYNC_DICACHE_EMPTY_ABORT] = "sync-dicache-empty-abort",
 };
 
 /*
@@ -361,6 +398,11 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz);
 vdso_time_t FAKE(time)(vdso_time_t *t);
 long FAKE(getcpu)(unsigned *cpu, unsigned *node, void *cache);
 long FAKE(getrandom)(void *buf, size_t len, unsigned flags, void *state, size_t state_len);
+uint64_t FAKE(get_tbfreq)(void);
+const uint32_t *FAKE(get_syscall_map)(unsigned *count);
+void FAKE(sync_dicache)(unsigned long start, unsigned long end);
+uint64_t vdsotest_test_timebase(void);
+const char *vdsotest_test_cpuinfo(void);
 long vdsotest_test_syscall(long nr, long a1, long a2);
 long vdsotest_test_vsyscall_getcpu(unsigned *cpu, unsigned *node, void *cache);
 const char *vdsotest_test_kernel_release(void);
@@ -1217,3 +1259,136 @@ int vdsotest_fake_unknown(void)
 }
 int vdsotest_fake_gettimeofday_alias(vdso_timeval *tv, struct timezone *tz)
 	__attribute__((alias(FAKE_STR(FAKE(gettimeofday)))));
+
+/*
+ * The powerpc exports, for the checks of families/tbfreq.c,
+ * syscall_map.c and sync_dicache.c on the build machine.  The timebase:
+ * FAKE_TB_HZ, the frequency of a POWER9's, counted by the test seam's
+ * vdsotest_test_timebase() from CLOCK_MONOTONIC_RAW and said by its
+ * /proc/cpuinfo text.
+ */
+#define FAKE_TB_HZ 512000000ULL
+
+uint64_t FAKE(get_tbfreq)(void)
+{
+	static unsigned calls;
+
+	switch (bug()) {
+	case BUG_TBFREQ_WRONG:
+		return 500000000;
+	case BUG_TBFREQ_1HZ:
+		return FAKE_TB_HZ + 1;
+	case BUG_TBFREQ_1HZ_LOW:
+		return FAKE_TB_HZ - 1;
+	case BUG_TBFREQ_ZERO:
+		return 0;
+	case BUG_TBFREQ_CHANGES:
+		return FAKE_TB_HZ + (__atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) >= 8);
+	case BUG_TBFREQ_ABORT:
+		abort();
+	default:
+		return FAKE_TB_HZ;
+	}
+}
+
+uint64_t vdsotest_test_timebase(void)
+{
+	struct timespec ts;
+	uint64_t ticks;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	/* ns * 0.512 */
+	ticks = ((uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec) * 64 / 125;
+	if (bug() == BUG_TIMEBASE_FAST)
+		ticks += ticks / 50;
+	if (bug() == BUG_TIMEBASE_FAST_03)
+		ticks += ticks / 1000 * 3;
+	return ticks;
+}
+
+const char *vdsotest_test_cpuinfo(void)
+{
+	return "processor\t: 0\ncpu\t\t: POWER9 (fake)\nclock\t\t: 2200.000000MHz\n\n"
+	       "timebase\t: 512000000\nplatform\t: fake-vdso\n";
+}
+
+/*
+ * The syscall map (arch/powerpc/kernel/vdso/datapage.S): FAKE_NR_SYSCALLS
+ * system calls, of which the fake says it has only those that take no
+ * argument and change nothing (all of them implemented by the build
+ * machine's kernel); system call N is bit 0x80000000 >> (N & 31) of word
+ * N >> 5.
+ */
+#define FAKE_NR_SYSCALLS 1000
+
+static void map_set(uint32_t *map, long nr, bool on)
+{
+	if (on)
+		map[nr >> 5] |= 0x80000000u >> (nr & 31);
+	else
+		map[nr >> 5] &= ~(0x80000000u >> (nr & 31));
+}
+
+const uint32_t *FAKE(get_syscall_map)(unsigned *count)
+{
+	static uint32_t map[(FAKE_NR_SYSCALLS + 31) / 32], other[(FAKE_NR_SYSCALLS + 31) / 32];
+	static const long have[] = { SYS_getpid, SYS_getppid, SYS_gettid, SYS_getuid,
+				     SYS_geteuid, SYS_getgid, SYS_getegid, SYS_sched_yield };
+	static unsigned calls;
+
+	memset(map, 0, sizeof(map));
+	for (size_t i = 0; i < sizeof(have) / sizeof(have[0]); i++)
+		map_set(map, have[i], true);
+	if (bug() == BUG_SYSCALL_MAP_GETPID)
+		map_set(map, SYS_getpid, false);
+#if defined(__x86_64__)
+	if (bug() == BUG_SYSCALL_MAP_NI)
+		map_set(map, 174, true); /* create_module */
+#else
+	if (bug() == BUG_SYSCALL_MAP_NI)
+		map_set(map, 17, true); /* break */
+#endif
+	if (bug() == BUG_SYSCALL_MAP_PAST)
+		map_set(map, FAKE_NR_SYSCALLS + 10, true);
+	if (bug() == BUG_SYSCALL_MAP_CHANGES && __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) >= 8)
+		map_set(map, 900, true);
+	if (!count) {
+		if (bug() == BUG_SYSCALL_MAP_NULL_CRASH)
+			*(volatile unsigned *)count = FAKE_NR_SYSCALLS;
+		if (bug() == BUG_SYSCALL_MAP_NULL_OTHER) {
+			memcpy(other, map, sizeof(map));
+			return other;
+		}
+		return map;
+	}
+	if (bug() != BUG_SYSCALL_MAP_NO_COUNT)
+		*count = FAKE_NR_SYSCALLS;
+	return map;
+}
+
+/*
+ * sync_dicache: nothing to do on the build machine (x86: instruction
+ * fetch sees stores).  sync-dicache-revert plays an instruction cache
+ * that kept the old code: a range synced again puts back the bytes it
+ * had at its previous sync.
+ */
+void FAKE(sync_dicache)(unsigned long start, unsigned long end)
+{
+	static unsigned char last[16];
+	static unsigned long last_start;
+	unsigned char *p = (unsigned char *)start;
+	size_t len = end - start < sizeof(last) ? end - start : sizeof(last);
+
+	if (start == end && bug() == BUG_SYNC_DICACHE_EMPTY_ABORT)
+		abort();
+	if (start < end && bug() == BUG_SYNC_DICACHE_ZERO && p[0] == 0xb8)
+		memset(p + 1, 0, 4);
+	if (start < end && bug() == BUG_SYNC_DICACHE_REVERT) {
+		unsigned char now[sizeof(last)];
+		memcpy(now, p, len);
+		if (start == last_start)
+			memcpy(p, last, len);
+		memcpy(last, now, len);
+		last_start = start;
+	}
+}

@@ -325,7 +325,8 @@ static bool call_applies(const struct vdso_image *img, enum vdso_call c)
 {
 	bool is32 = ((const unsigned char *)img->base)[EI_CLASS] == ELFCLASS32;
 
-	return is32 || (c != VDSO_CLOCK_GETTIME64 && c != VDSO_CLOCK_GETRES_TIME64);
+	return (is32 || (c != VDSO_CLOCK_GETTIME64 && c != VDSO_CLOCK_GETRES_TIME64)) &&
+	       vdso_call_on_machine(c, img->machine);
 }
 
 /*

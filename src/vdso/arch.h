@@ -16,7 +16,9 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include <linux/time_types.h>
@@ -124,7 +126,8 @@ static inline long vdso_checked(void *fn, long a0, long a1, long a2, long a3, lo
 #define VDSO_PPC_LOAD_TOC ""
 #endif
 
-static inline long vdso_call3(void *fn, long a0, long a1, long a2)
+/* The call of vdso_call3(): r3 as it came back, and CR0.SO into *@so. */
+static inline long vdso_call3_so(void *fn, long a0, long a1, long a2, bool *so)
 {
 	register long r3 __asm__("r3") = a0;
 	register long r4 __asm__("r4") = a1;
@@ -137,7 +140,16 @@ static inline long vdso_call3(void *fn, long a0, long a1, long a2)
 			 :
 			 : "r0", "r6", "r7", "r8", "r9", "r10", "r11", "ctr", "lr", "cr0", "cr1",
 			   "cr5", "cr6", "cr7", "xer", "memory");
-	if (cr & (1UL << 28)) {
+	*so = cr & (1UL << 28);
+	return r3;
+}
+
+static inline long vdso_call3(void *fn, long a0, long a1, long a2)
+{
+	bool so;
+	long r3 = vdso_call3_so(fn, a0, a1, a2, &so);
+
+	if (so) {
 		errno = (int)r3;
 		return -1;
 	}
@@ -311,6 +323,108 @@ static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flag
 				     size_t))fn)(buf, len, flags, state, state_len));
 }
 #endif
+
+/*
+ * The powerpc exports (vdso_call_on_machine()).  Their kernel side:
+ * arch/powerpc/kernel/vdso/datapage.S and cacheflush.S.  None has an
+ * error return; each clears CR0.SO (crclr cr0*4+so), so that on powerpc
+ * a set SO comes back as -1 with errno = r3, a failure the checks see.
+ *
+ * vdso_get_tbfreq - unsigned long long __kernel_get_tbfreq(void): the
+ * timebase frequency in Hz (r3; on 32-bit r3:r4, high word first).
+ * Return: the frequency; on powerpc (uint64_t)-1 with errno when CR0.SO
+ * came back set.  Elsewhere (a --vdso-lib object) a C function returning
+ * uint64_t.
+ */
+#if defined(__powerpc__) && !defined(__powerpc64__)
+static inline uint64_t vdso_get_tbfreq(void *fn)
+{
+	register long r3 __asm__("r3") = 0;
+	register long r4 __asm__("r4") = 0;
+	register long r5 __asm__("r5") = 0;
+	register void *r12 __asm__("r12") = fn;
+	unsigned long cr;
+
+	__asm__ volatile("mtctr %4\n\tbctrl\n\tmfcr %3"
+			 : "+r"(r3), "+r"(r4), "+r"(r5), "=r"(cr), "+r"(r12)
+			 :
+			 : "r0", "r6", "r7", "r8", "r9", "r10", "r11", "ctr", "lr", "cr0", "cr1",
+			   "cr5", "cr6", "cr7", "xer", "memory");
+	if (cr & (1UL << 28)) {
+		errno = (int)r3;
+		return (uint64_t)-1;
+	}
+	return (uint64_t)(unsigned long)r3 << 32 | (unsigned long)r4;
+}
+#elif defined(__powerpc__)
+static inline uint64_t vdso_get_tbfreq(void *fn)
+{
+	if (vdso_check_armed)
+		return (uint64_t)vdso_checked(fn, 0, 0, 0, 0, 0, 0, NULL, 0, NULL);
+	return (uint64_t)vdso_call3(fn, 0, 0, 0);
+}
+#else
+static inline uint64_t vdso_get_tbfreq(void *fn)
+{
+	/* (a 32-bit uint64_t comes back in two registers: not through the check) */
+	if (vdso_check_armed && sizeof(long) == 8)
+		return (uint64_t)vdso_checked(fn, 0, 0, 0, 0, 0, 0, NULL, 0, NULL);
+	return ((uint64_t(*)(void))fn)();
+}
+#endif
+
+/*
+ * vdso_get_syscall_map - void *__kernel_get_syscall_map(unsigned int
+ * *syscall_count): the bitmap of the system calls, and their number
+ * stored through @count unless it is NULL.  Return: the map; NULL with
+ * errno when CR0.SO came back set (powerpc).
+ */
+static inline const uint32_t *vdso_get_syscall_map(void *fn, unsigned *count)
+{
+#if defined(__powerpc__)
+	long r = vdso_check_armed ? vdso_checked(fn, (long)count, 0, 0, 0, 0, sizeof(*count),
+						 "syscall_count", 0, NULL)
+				  : vdso_call3(fn, (long)count, 0, 0);
+	return r == -1 ? NULL : (const uint32_t *)r;
+#else
+	if (vdso_check_armed)
+		return (const uint32_t *)vdso_checked(fn, (long)count, 0, 0, 0, 0, sizeof(*count),
+						      "syscall_count", 0, NULL);
+	return ((const uint32_t *(*)(unsigned *))fn)(count);
+#endif
+}
+
+/*
+ * vdso_sync_dicache - void __kernel_sync_dicache(unsigned long start,
+ * unsigned long end): store the data cache lines of [start, end) and
+ * invalidate their instruction cache lines.  Return: 0; -1 with errno
+ * when CR0.SO came back set (powerpc).  Elsewhere the function's value is
+ * not looked at (void).
+ */
+static inline int vdso_sync_dicache(void *fn, const void *start, const void *end)
+{
+#if defined(__powerpc__)
+	/* (void: r3 is whatever the function left, start on an empty range) */
+	const long a[5] = { (long)start, (long)end };
+	const struct vdso_out out[2] = { { 0, NULL }, { 0, NULL } };
+	bool so;
+	long r = vdso_check_armed ? vdso_checked_call(fn, a, out, &so)
+				  : vdso_call3_so(fn, (long)start, (long)end, 0, &so);
+
+	if (so) {
+		errno = (int)r;
+		return -1;
+	}
+	return 0;
+#else
+	if (vdso_check_armed)
+		vdso_checked(fn, (long)start, (long)end, 0, 0, 0, 0, NULL, 0, NULL);
+	else
+		((void (*)(unsigned long, unsigned long))fn)((unsigned long)start,
+							     (unsigned long)end);
+	return 0;
+#endif
+}
 
 /*
  * The bench loops' calls: the vDSO function called with its result not

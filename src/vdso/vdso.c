@@ -59,6 +59,9 @@ static const char *const call_names[VDSO_NR_CALLS] = {
 	[VDSO_GETRANDOM] = "getrandom",
 	[VDSO_CLOCK_GETTIME64] = "clock_gettime64",
 	[VDSO_CLOCK_GETRES_TIME64] = "clock_getres_time64",
+	[VDSO_GET_TBFREQ] = "get_tbfreq",
+	[VDSO_GET_SYSCALL_MAP] = "get_syscall_map",
+	[VDSO_SYNC_DICACHE] = "sync_dicache",
 };
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -83,6 +86,13 @@ const struct vdso_arch *vdso_arch_find(uint16_t machine)
 const char *vdso_call_name(enum vdso_call call)
 {
 	return (unsigned)call < VDSO_NR_CALLS ? call_names[call] : "?";
+}
+
+bool vdso_call_on_machine(enum vdso_call call, uint16_t machine)
+{
+	if (call == VDSO_GET_TBFREQ || call == VDSO_GET_SYSCALL_MAP || call == VDSO_SYNC_DICACHE)
+		return machine == EM_PPC64 || machine == EM_PPC;
+	return true;
 }
 
 /*
@@ -789,6 +799,10 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img)
 	if (!img || !a)
 		return 0;
 	for (int c = 0; c < VDSO_NR_CALLS; c++) {
+		if (!vdso_call_on_machine(c, a->machine)) {
+			vdso_arch_symbol_name(a, c, b->name[c], sizeof(b->name[c]));
+			continue;
+		}
 		b->fn[c] = vdso_arch_lookup(img, a, c, b->name[c], sizeof(b->name[c]));
 		bound += b->fn[c] != NULL;
 		if (b->fn[c])
@@ -872,6 +886,8 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 	b->test_syscall = dlsym(h, VDSO_TEST_SYSCALL);
 	b->test_vsyscall_getcpu = dlsym(h, VDSO_TEST_VSYSCALL_GETCPU);
 	b->test_kernel_release = dlsym(h, VDSO_TEST_KERNEL_RELEASE);
+	b->test_timebase = dlsym(h, VDSO_TEST_TIMEBASE);
+	b->test_cpuinfo = dlsym(h, VDSO_TEST_CPUINFO);
 	return 0;
 #else
 	*err = "this build of vdsotest has no dlopen()";

@@ -24,6 +24,10 @@ enum vdso_call {
 	VDSO_GETRANDOM,
 	VDSO_CLOCK_GETTIME64, /* 32-bit targets: 64-bit tv_sec */
 	VDSO_CLOCK_GETRES_TIME64,
+	/* powerpc only (vdso_call_on_machine()) */
+	VDSO_GET_TBFREQ,      /* the timebase frequency in Hz */
+	VDSO_GET_SYSCALL_MAP, /* the bitmap of the system calls the kernel has */
+	VDSO_SYNC_DICACHE,    /* make stored instructions visible to fetch */
 	VDSO_NR_CALLS
 };
 
@@ -97,6 +101,16 @@ struct vdso_arch {
 #define VDSO_TEST_SYSCALL "vdsotest_test_syscall"
 #define VDSO_TEST_VSYSCALL_GETCPU "vdsotest_test_vsyscall_getcpu"
 #define VDSO_TEST_KERNEL_RELEASE "vdsotest_test_kernel_release"
+/*
+ * Two more for the powerpc-get-tbfreq checks (families/tbfreq.c), which
+ * read the machine rather than a system call:
+ *   uint64_t vdsotest_test_timebase(void): read instead of the timebase
+ *     register (mftb), in ticks of the frequency the checks expect;
+ *   const char *vdsotest_test_cpuinfo(void): the text read instead of
+ *     /proc/cpuinfo.
+ */
+#define VDSO_TEST_TIMEBASE "vdsotest_test_timebase"
+#define VDSO_TEST_CPUINFO "vdsotest_test_cpuinfo"
 
 /* Room for the longest symbol name, "__kernel_clock_getres_time64", and more. */
 #define VDSO_SYMBOL_NAME_MAX 48
@@ -117,6 +131,8 @@ struct vdso_binding {
 	void *test_syscall;	    /* VDSO_TEST_SYSCALL of --vdso-lib, or NULL */
 	void *test_vsyscall_getcpu; /* VDSO_TEST_VSYSCALL_GETCPU of --vdso-lib, or NULL */
 	void *test_kernel_release;  /* VDSO_TEST_KERNEL_RELEASE of --vdso-lib, or NULL */
+	void *test_timebase;	    /* VDSO_TEST_TIMEBASE of --vdso-lib, or NULL */
+	void *test_cpuinfo;	    /* VDSO_TEST_CPUINFO of --vdso-lib, or NULL */
 };
 
 /*
@@ -271,6 +287,16 @@ size_t vdso_hash_entry_size(uint16_t machine, unsigned elf_class);
 
 /* vdso_call_name - the C name of a call ("clock_gettime", ...); never NULL. */
 const char *vdso_call_name(enum vdso_call call);
+
+/*
+ * vdso_call_on_machine - may the kernel's vDSO of ELF machine @machine
+ * (EM_*) export @call?  The calls of lib/vdso (clock_gettime ... getrandom,
+ * the time64 ones): true on every machine (whether it does is the lookup's
+ * answer).  get_tbfreq, get_syscall_map and sync_dicache: only EM_PPC64
+ * and EM_PPC (the kernel's arch/powerpc/kernel/vdso/vdso64.lds.S and
+ * vdso32.lds.S export them; no other architecture's script does).
+ */
+bool vdso_call_on_machine(enum vdso_call call, uint16_t machine);
 
 /*
  * vdso_locate - find the kernel's vDSO of this process.
