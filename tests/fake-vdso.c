@@ -715,12 +715,13 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 	case BUG_COARSE_BACK_2US:
 	case BUG_COARSE_BACK_2MS:
 		/*
-		 * (behind the last reading of this process's clocks: not one
-		 * read before a fork into a time namespace, 1000 s apart)
+		 * (behind the last reading while the clock still shows it:
+		 * a few us behind the clock's value, as the kernel bug; not
+		 * behind a reading of a tick ago, or of before a fork into a
+		 * time namespace, 1000 s apart)
 		 */
-		if (is_coarse(id) && ++calls % 16 == 0 &&
-		    (t.sec - last.sec) * 1000000000 + t.nsec - last.nsec >= 0 &&
-		    t.sec - last.sec < 2) {
+		if (is_coarse(id) && ++calls % 16 == 0 && t.sec == last.sec &&
+		    t.nsec == last.nsec) {
 			t = last;
 			add_ns(&t, bug() == BUG_COARSE_BACK_2US ? -2000 : -2000000);
 		}

@@ -68,7 +68,7 @@ struct known_bug {
 	const char *config;	   /* the config conditions, in words ("" none) */
 	/* the signature: */
 	const char *call;      /* the call, a prefix of vdso_call_name() or "adjtimex" */
-	const char *checks[5]; /* the checks whose failure it is (verify_ok() names, or
+	const char *checks[8]; /* the checks whose failure it is (verify_ok() names, or
 				      KNOWN_ABI_CHECK), NULL-terminated */
 	enum known_bug_kind kind;
 	const char *answer; /* the wrong answer, in words */
