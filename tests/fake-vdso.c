@@ -127,6 +127,7 @@ enum bug {
 	BUG_GETTIME_20NS_BEHIND,	/* every 16th reading 20 ns behind */
 	BUG_GETTIME_50NS_BEHIND,	/* every 16th reading 50 ns behind */
 	BUG_GETTIME_BIAS,	/* every reading VDSOTEST_FAKE_BIAS_NS ns ahead (< 0: behind) */
+	BUG_GETTIME_EARLY,	/* every 16th reading 3/4 of the way back to one < 100 ns before it */
 	BUG_CPU_SKEW,		/* clock_gettime and the test seam's on CPU n: n * 10 s behind */
 	/* registers, guard bytes, clock ids, time namespace (issue 21): */
 	BUG_CLOBBER_CALLEE_SAVED,	/* clock_gettime zeroes rbx (x86_64) or esi (i386) */
@@ -258,6 +259,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETTIME_20NS_BEHIND] = "gettime-20ns-behind",
 	[BUG_GETTIME_50NS_BEHIND] = "gettime-50ns-behind",
 	[BUG_GETTIME_BIAS] = "gettime-bias",
+	[BUG_GETTIME_EARLY] = "gettime-early",
 	[BUG_CPU_SKEW] = "cpu-skew",
 	[BUG_CLOBBER_CALLEE_SAVED] = "clobber-callee-saved",
 	[BUG_GETTIME_STORE_PAST] = "gettime-store-past",
@@ -548,12 +550,17 @@ static long long bias_ns(void)
  * calls it): gettime-20ns-behind and -50ns-behind, every 16th reading
  * (counted per process, without a locked instruction: few ns between
  * readings) that much behind, as an unordered counter read now and then;
- * gettime-bias, every reading off by VDSOTEST_FAKE_BIAS_NS.  Errors are
- * the system call's.
+ * gettime-bias, every reading off by VDSOTEST_FAKE_BIAS_NS; gettime-early,
+ * every 16th reading taken 3/4 of the way back to the one before it when
+ * that one is less than 100 ns old (back to back: never behind it, nor
+ * behind a system call's reading in between, but a step of a quarter
+ * before one of 1 3/4: what only verify's short-gap rule sees).  Errors
+ * are the system call's.
  */
 static int fast_gettime(clockid_t id, void *ts, bool t64)
 {
 	static unsigned calls;
+	static long long last_ns; /* (per process: another thread's is only further back) */
 	unsigned n = __atomic_load_n(&calls, __ATOMIC_RELAXED) + 1;
 	struct timespec now;
 
@@ -561,10 +568,18 @@ static int fast_gettime(clockid_t id, void *ts, bool t64)
 	if (clock_gettime(id, &now) != 0)
 		return -errno;
 	struct fake_ts t = { now.tv_sec, now.tv_nsec };
-	if (bug() == BUG_GETTIME_BIAS)
+	if (bug() == BUG_GETTIME_BIAS) {
 		add_ns(&t, bias_ns());
-	else if (n % 16 == 0)
+	} else if (bug() == BUG_GETTIME_EARLY) {
+		long long at = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+		long long since = at - __atomic_load_n(&last_ns, __ATOMIC_RELAXED);
+
+		__atomic_store_n(&last_ns, at, __ATOMIC_RELAXED);
+		if (n % 16 == 0 && since > 0 && since < 100)
+			add_ns(&t, -(since * 3 / 4));
+	} else if (n % 16 == 0) {
 		add_ns(&t, bug() == BUG_GETTIME_20NS_BEHIND ? -20 : -50);
+	}
 	put_ts(ts, t64, t);
 	return 0;
 }
@@ -605,7 +620,7 @@ static bool cputime_id(clockid_t id)
 static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 {
 	if (bug() == BUG_GETTIME_20NS_BEHIND || bug() == BUG_GETTIME_50NS_BEHIND ||
-	    bug() == BUG_GETTIME_BIAS)
+	    bug() == BUG_GETTIME_BIAS || bug() == BUG_GETTIME_EARLY)
 		return fast_gettime(id, ts, t64);
 	static struct fake_ts first, last;
 	static bool have_first;

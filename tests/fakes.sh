@@ -508,9 +508,11 @@ ok $? "gettime-error -f 1: exactly one failure line and one summary (got $rc)"
 ok $? "--vdso-lib=none -v: the note and the path exercised once, first"
 
 # behind BUG NS API KIND [OPTION...]: a vDSO NS ns behind on every 16th
-# reading fails in the back-to-back phase where the step between two
-# readings is shorter than NS; else (a slower build, a loaded machine) it
-# must not claim to see less: its pass says a step of NS ns or more.
+# reading fails in the back-to-back phase: behind the reading before it
+# where the step between two readings is shorter than NS, else early by
+# NS ns between two longer steps (the short-gap rule) where NS is more
+# than about half the step; else (a slower build, a loaded machine) it
+# must not claim to see less: its pass says NS ns or more.
 behind() {
 	bug=$1 ns=$2 api=$3 kind=$4
 	shift 4
@@ -519,17 +521,29 @@ behind() {
 	rc=$?
 	step=$(sed -n "s/^$api: verify: a pass means .* nor larger than \([0-9]*\) ns in a single reading (back-to-back)\$/\1/p" "$out")
 	if [ $rc -eq 1 ]; then
-		grep -Eq "^$api: back-to-back: on CPU [0-9]+: vDSO [0-9.]+ after vDSO [0-9.]+: [0-9]+ ns backwards \(reading [0-9]+ of 64, $kind clock\)\$" "$out"
+		grep -Eq "^$api: back-to-back: on CPU [0-9]+: vDSO [0-9.]+ after vDSO [0-9.]+: [0-9]+ ns (backwards \(reading [0-9]+ of 64, $kind clock\)|early between steps of [0-9]+ and [0-9]+ ns \(reading [0-9]+ of 64, $kind clock, step median [0-9]+ ns\))\$" "$out"
 	else
 		[ $rc -eq 0 ] && [ -n "$step" ] && [ "$step" -ge "$ns" ]
 	fi
-	ok $? "$bug: $api verify${*:+ $*} fails in the back-to-back phase, or its pass says a step of $ns ns or more (got $rc, step ${step:-none})"
+	ok $? "$bug: $api verify${*:+ $*} fails in the back-to-back phase, or its pass says $ns ns or more (got $rc, seen ${step:-none})"
 }
-# The default verify (-d 1): on an idle machine here the step is 14-19 ns,
-# the fake's 18-20 ns.
+# The default verify (-d 1): on an idle machine here the step is 14-19 ns
+# (behind the reading before), the fake's 18-20 ns; with the other CPU
+# busy about 31 ns (the short-gap rule sees 20 ns up to a step of 37 ns).
 behind gettime-20ns-behind 20 clock-gettime-monotonic hres
 for pair in monotonic:hres monotonic-raw:raw boottime:hres; do
 	behind gettime-50ns-behind 50 "clock-gettime-${pair%%:*}" "${pair#*:}" -d 0.05
+done
+# The short-gap rule alone: gettime-early's readings are never behind the
+# one before, but every 16th makes a step of a quarter before one of 1 3/4.
+for pair in monotonic:hres monotonic-raw:raw; do
+	api=clock-gettime-${pair%%:*}
+	VDSOTEST_FAKE_BUG=gettime-early "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -f 1 -d 0.1 \
+		"$api" verify >"$out" 2>&1
+	rc=$?
+	grep -Eq "^$api: back-to-back: on CPU [0-9]+: vDSO [0-9.]+ after vDSO [0-9.]+: [0-9]+ ns early between steps of [0-9]+ and [0-9]+ ns \(reading [0-9]+ of 64, ${pair#*:} clock, step median [0-9]+ ns\)\$" "$out"
+	g=$?; [ $rc -eq 1 ] && [ $g -eq 0 ]
+	ok $? "gettime-early: $api verify exits 1 (got $rc) naming the short step"
 done
 # What a pass says it could see holds: a constant error just past the gap
 # verify printed for the same fake without an error is caught, both ways.

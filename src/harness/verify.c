@@ -168,7 +168,7 @@ void verify_sight_init(struct verify_sight *v)
 	memset(v, 0, sizeof(*v));
 	v->res_ns = -1;
 	v->behind_min_ns = v->ahead_min_ns = INT64_MAX;
-	v->step_min_ns = v->step_median_ns = INT64_MAX;
+	v->step_min_ns = v->step_median_ns = v->step_error_ns = INT64_MAX;
 	v->cross_gap_min_ns = INT64_MAX;
 }
 
@@ -190,6 +190,7 @@ void verify_sight_merge(struct verify_sight *into, const struct verify_sight *v)
 		into->step_readings += v->step_readings;
 		into->step_min_ns = min64(into->step_min_ns, v->step_min_ns);
 		into->step_median_ns = v->step_median_ns;
+		into->step_error_ns = v->step_error_ns;
 		into->step_cpus = v->step_cpus;
 		into->kind = v->kind;
 	}
@@ -393,7 +394,7 @@ static void report_sight(const struct api *api, const struct run *run)
 			   " ns behind) in every reading, nor larger than %" PRId64
 			   " ns in a single reading (back-to-back)",
 			   v.ahead_min_ns > v.behind_min_ns ? v.ahead_min_ns : v.behind_min_ns,
-			   v.ahead_min_ns, v.behind_min_ns, v.step_median_ns);
+			   v.ahead_min_ns, v.behind_min_ns, v.step_error_ns);
 	else if (v.bracketed)
 		sight_line(api,
 			   "verify: a pass means no error larger than %" PRId64 " ns (%" PRId64

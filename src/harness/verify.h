@@ -77,6 +77,8 @@ struct verify_sight {
 	uint64_t step_readings; /* readings taken back to back */
 	int64_t step_min_ns;	/* smallest step from one reading to the next */
 	int64_t step_median_ns; /* the median step */
+	int64_t step_error_ns;	/* an error in one reading larger than this is seen at the median
+				   step (burst.h); INT64_MAX: none measured */
 	unsigned step_cpus;	/* CPUs it ran on */
 	const char *kind;	/* "hres", "coarse", "raw" (a string literal) */
 	/* the cross-CPU phase (harness/parallel.h) */
