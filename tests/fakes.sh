@@ -564,6 +564,30 @@ for way in ahead behind; do
 	g=$?; [ -n "$said" ] && [ $rc -eq 1 ] && [ $g -eq 0 ]
 	ok $? "gettime-bias $bias ns ($way, printed $x ns): caught (got $rc)"
 done
+# gettimeofday and time say what a pass means in their own unit (us, s),
+# and it holds: an error of the value just past the gap printed for the
+# same fake without an error is caught, both ways.
+for row in gettimeofday:gtod-bias:us:1000 time:time-bias:s:1000000000; do
+	api=${row%%:*} row=${row#*:} bug=${row%%:*} row=${row#*:} unit=${row%%:*} mult=${row#*:}
+	VDSOTEST_FAKE_BUG=$bug VDSOTEST_FAKE_BIAS_NS=0 "$VDSOTEST" --vdso-lib="$FAKE_VDSO" \
+		-v -d 0.2 "$api" verify >"$out" 2>&1
+	rc=$?
+	said=$(sed -n "s/^$api: verify: a pass means no error larger than [0-9]* $unit (\([0-9]*\) $unit ahead, \([0-9]*\) $unit behind) in every reading\$/\1 \2/p" "$out")
+	[ $rc -eq 0 ] && [ -n "$said" ] &&
+		grep -Eq "^$api: verify: resolution 1 $unit; [0-9]+ readings within the system call's: closest [0-9]+ $unit after the one before, [0-9]+ $unit before the one after\$" "$out"
+	ok $? "$bug 0: $api passes and says what it could see in $unit (got $rc: ${said:-nothing})"
+	set -- ${said:-0 0}
+	for way in ahead behind; do
+		if [ $way = ahead ]; then x=$1; bias=$(((x + x / 2 + 1) * mult)); want='ahead'
+		else x=$2; bias=$((-(x + x / 2 + 1) * mult)); want='backwards|behind'; fi
+		VDSOTEST_FAKE_BUG=$bug VDSOTEST_FAKE_BIAS_NS=$bias "$VDSOTEST" \
+			--vdso-lib="$FAKE_VDSO" -d 0.2 -f 1 "$api" verify >"$out" 2>&1
+		rc=$?
+		grep -Eq "^$api: vDSO .*[(][0-9]+ $unit ($want)[)]\$" "$out"
+		g=$?; [ -n "$said" ] && [ $rc -eq 1 ] && [ $g -eq 0 ]
+		ok $? "$bug $bias ns ($way, printed $x $unit): $api verify catches it (got $rc)"
+	done
+done
 # verify-b (issue 21): the callee-saved register check.  The fake's
 # clobber-callee-saved stub exists on x86 only (x86_64 rbx, i386 esi):
 # the ELF machine of the build says which (the m32 stage runs on x86_64).
@@ -611,7 +635,15 @@ gtod-store-past|gettimeofday|verify|^gettimeofday: vDSO gettimeofday wrote outsi
 gettime-store-past|clock-gettime-monotonic|abi|^clock-gettime-monotonic: abi: clock_gettime\(CLOCK_MONOTONIC, &buf\): vDSO 0 but touched byte 1 after its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
 cputime-id-einval|clock-gettime-process-cputime|verify|^clock-gettime-process-cputime: vDSO clock_gettime\(process CPU-time id -[0-9]+\) returned -1 \(Invalid argument\); the system call returned 0$
 cputime-id-einval|clock-getres-process-cputime|verify|^clock-getres-process-cputime: vDSO clock_getres\(process CPU-time id -[0-9]+\) returned -1 \(Invalid argument\); the system call returned 0$
+cputime-thread-id-einval|clock-gettime-process-cputime|verify|^clock-gettime-process-cputime: vDSO clock_gettime\(thread CPU-time id -[0-9]+\) returned -1 \(Invalid argument\); the system call returned 0$
+cputime-thread-id-einval|clock-getres-process-cputime|verify|^clock-getres-process-cputime: vDSO clock_getres\(thread CPU-time id -[0-9]+\) returned -1 \(Invalid argument\); the system call returned 0$
+clock-id-errno|clock-gettime-process-cputime|verify|^clock-gettime-process-cputime: vDSO clock_gettime\(24\) returned -1 \(Function not implemented\); the system call returned -1 \(Invalid argument\)$
+clock-id-errno|clock-getres-process-cputime|verify|^clock-getres-process-cputime: vDSO clock_getres\(24\) returned -1 \(Function not implemented\); the system call returned -1 \(Invalid argument\)$
 gtod-store-past|gettimeofday|abi|^gettimeofday: abi: gettimeofday\(&buf, NULL\): vDSO 0 but touched byte 1 after its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
+gettime-store-before|clock-gettime-monotonic|verify|^clock-gettime-monotonic: vDSO clock_gettime wrote outside its output: bytes 1\.\.8 before its (8|16)-byte timespec changed \(1 of [0-9]+ calls of the round\)$
+gtod-store-before|gettimeofday|verify|^gettimeofday: vDSO gettimeofday wrote outside its output: byte 1 before its (8|16)-byte timeval changed \([0-9]+ of [0-9]+ calls of the round\)$
+gettime-store-before|clock-gettime-monotonic|abi|^clock-gettime-monotonic: abi: clock_gettime\(CLOCK_MONOTONIC, &buf\): vDSO 0 but touched byte 1 before its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
+gtod-store-before|gettimeofday|abi|^gettimeofday: abi: gettimeofday\(&buf, NULL\): vDSO 0 but touched byte 1 before its (8|16)-byte object \(put against an unmapped page\), syscall 0 \(expected 0\): FAIL$
 TABLE
 
 # Known kernel bugs (src/core/known_bugs.c): the fake's answer judged
