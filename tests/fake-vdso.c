@@ -127,12 +127,19 @@ enum bug {
 	BUG_GETTIME_20NS_BEHIND,	/* every 16th reading 20 ns behind */
 	BUG_GETTIME_50NS_BEHIND,	/* every 16th reading 50 ns behind */
 	BUG_GETTIME_BIAS,	/* every reading VDSOTEST_FAKE_BIAS_NS ns ahead (< 0: behind) */
+	BUG_GETTIME_EARLY,	/* every 16th reading 3/4 of the way back to one < 100 ns before it */
 	BUG_CPU_SKEW,		/* clock_gettime and the test seam's on CPU n: n * 10 s behind */
 	/* registers, guard bytes, clock ids, time namespace (issue 21): */
 	BUG_CLOBBER_CALLEE_SAVED,	/* clock_gettime zeroes rbx (x86_64) or esi (i386) */
 	BUG_GETTIME_STORE_PAST,	/* clock_gettime changes the 8 bytes after its timespec */
 	BUG_GTOD_STORE_PAST,	/* gettimeofday changes the byte after its timeval */
+	BUG_GETTIME_STORE_BEFORE,	/* clock_gettime changes the 8 bytes before its timespec */
+	BUG_GTOD_STORE_BEFORE,	/* gettimeofday changes the byte before its timeval */
+	BUG_GTOD_BIAS,		/* gettimeofday VDSOTEST_FAKE_BIAS_NS ns ahead (< 0: behind), in us */
+	BUG_TIME_BIAS,		/* time() VDSOTEST_FAKE_BIAS_NS ns ahead (< 0: behind), in s */
 	BUG_CPUTIME_ID_EINVAL,	/* clock_gettime, clock_getres: -EINVAL for a process or thread CPU-time id */
+	BUG_CPUTIME_THREAD_ID_EINVAL,	/* the same for a thread's CPU-time id only */
+	BUG_CLOCK_ID_ERRNO,	/* clock_gettime, clock_getres: -ENOSYS for the unused ids 24..31 (not -EINVAL) */
 	BUG_TIMENS_SWAPPED,	/* in a time namespace, the MONOTONIC clocks get BOOTTIME's offset */
 	BUG_AUX_GETRES_1NS,	/* clock_getres of an aux clock id: 0 and 1 ns (known kernel bug cd3557a7618b) */
 	BUG_AUX_GETRES_ENODEV,	/* clock_getres of an aux clock id: -ENODEV (as a disabled aux clock) */
@@ -277,11 +284,18 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETTIME_20NS_BEHIND] = "gettime-20ns-behind",
 	[BUG_GETTIME_50NS_BEHIND] = "gettime-50ns-behind",
 	[BUG_GETTIME_BIAS] = "gettime-bias",
+	[BUG_GETTIME_EARLY] = "gettime-early",
 	[BUG_CPU_SKEW] = "cpu-skew",
 	[BUG_CLOBBER_CALLEE_SAVED] = "clobber-callee-saved",
 	[BUG_GETTIME_STORE_PAST] = "gettime-store-past",
 	[BUG_GTOD_STORE_PAST] = "gtod-store-past",
+	[BUG_GETTIME_STORE_BEFORE] = "gettime-store-before",
+	[BUG_GTOD_STORE_BEFORE] = "gtod-store-before",
+	[BUG_GTOD_BIAS] = "gtod-bias",
+	[BUG_TIME_BIAS] = "time-bias",
 	[BUG_CPUTIME_ID_EINVAL] = "cputime-id-einval",
+	[BUG_CLOCK_ID_ERRNO] = "clock-id-errno",
+	[BUG_CPUTIME_THREAD_ID_EINVAL] = "cputime-thread-id-einval",
 	[BUG_TIMENS_SWAPPED] = "timens-swapped",
 	[BUG_AUX_GETRES_1NS] = "aux-getres-1ns",
 	[BUG_AUX_GETRES_ENODEV] = "aux-getres-enodev",
@@ -590,12 +604,17 @@ static long long bias_ns(void)
  * calls it): gettime-20ns-behind and -50ns-behind, every 16th reading
  * (counted per process, without a locked instruction: few ns between
  * readings) that much behind, as an unordered counter read now and then;
- * gettime-bias, every reading off by VDSOTEST_FAKE_BIAS_NS.  Errors are
- * the system call's.
+ * gettime-bias, every reading off by VDSOTEST_FAKE_BIAS_NS; gettime-early,
+ * every 16th reading taken 3/4 of the way back to the one before it when
+ * that one is less than 100 ns old (back to back: never behind it, nor
+ * behind a system call's reading in between, but a step of a quarter
+ * before one of 1 3/4: what only verify's short-gap rule sees).  Errors
+ * are the system call's.
  */
 static int fast_gettime(clockid_t id, void *ts, bool t64)
 {
 	static unsigned calls;
+	static long long last_ns; /* (per process: another thread's is only further back) */
 	unsigned n = __atomic_load_n(&calls, __ATOMIC_RELAXED) + 1;
 	struct timespec now;
 
@@ -603,10 +622,18 @@ static int fast_gettime(clockid_t id, void *ts, bool t64)
 	if (clock_gettime(id, &now) != 0)
 		return -errno;
 	struct fake_ts t = { now.tv_sec, now.tv_nsec };
-	if (bug() == BUG_GETTIME_BIAS)
+	if (bug() == BUG_GETTIME_BIAS) {
 		add_ns(&t, bias_ns());
-	else if (n % 16 == 0)
+	} else if (bug() == BUG_GETTIME_EARLY) {
+		long long at = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+		long long since = at - __atomic_load_n(&last_ns, __ATOMIC_RELAXED);
+
+		__atomic_store_n(&last_ns, at, __ATOMIC_RELAXED);
+		if (n % 16 == 0 && since > 0 && since < 100)
+			add_ns(&t, -(since * 3 / 4));
+	} else if (n % 16 == 0) {
 		add_ns(&t, bug() == BUG_GETTIME_20NS_BEHIND ? -20 : -50);
+	}
 	put_ts(ts, t64, t);
 	return 0;
 }
@@ -637,7 +664,8 @@ static void spin(void)
 /*
  * A CPU-time clock id of a process or thread (clock_getcpuclockid(3)): the
  * negative ids that are not a file's (include/linux/posix-timers.h: the
- * low three bits 3 are CLOCKFD).
+ * low three bits 3 are CLOCKFD); a thread's has bit 2 set
+ * (CPUCLOCK_PERTHREAD_MASK).
  */
 static bool cputime_id(clockid_t id)
 {
@@ -647,7 +675,7 @@ static bool cputime_id(clockid_t id)
 static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 {
 	if (bug() == BUG_GETTIME_20NS_BEHIND || bug() == BUG_GETTIME_50NS_BEHIND ||
-	    bug() == BUG_GETTIME_BIAS)
+	    bug() == BUG_GETTIME_BIAS || bug() == BUG_GETTIME_EARLY)
 		return fast_gettime(id, ts, t64);
 	static struct fake_ts first, last;
 	static bool have_first;
@@ -659,6 +687,10 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 	if (bug() == BUG_GETTIME_ERROR)
 		return -EINVAL;
 	if (bug() == BUG_CPUTIME_ID_EINVAL && cputime_id(id))
+		return -EINVAL;
+	if (bug() == BUG_CLOCK_ID_ERRNO && id >= 24 && id < 32)
+		return -ENOSYS;
+	if (bug() == BUG_CPUTIME_THREAD_ID_EINVAL && cputime_id(id) && (id & 4))
 		return -EINVAL;
 	if (bug() == BUG_GETTIME_ENOSYS && id == CLOCK_TAI)
 		return -ENOSYS;
@@ -755,6 +787,10 @@ static int fake_getres(clockid_t id, void *res, long nr, bool t64)
 	long r;
 
 	if (bug() == BUG_CPUTIME_ID_EINVAL && cputime_id(id))
+		return -EINVAL;
+	if (bug() == BUG_CLOCK_ID_ERRNO && id >= 24 && id < 32)
+		return -ENOSYS;
+	if (bug() == BUG_CPUTIME_THREAD_ID_EINVAL && cputime_id(id) && (id & 4))
 		return -EINVAL;
 	switch (bug()) {
 	case BUG_GETRES_ERROR:
@@ -872,6 +908,9 @@ int fake_clock_gettime(clockid_t id, vdso_timespec *ts)
 	if (ts && r == 0 && bug() == BUG_GETTIME_STORE_PAST)
 		for (int i = 0; i < 8; i++)
 			((volatile unsigned char *)(ts + 1))[i] ^= 0xff;
+	if (ts && r == 0 && bug() == BUG_GETTIME_STORE_BEFORE)
+		for (int i = 1; i <= 8; i++)
+			((volatile unsigned char *)ts)[-i] ^= 0xff;
 	return r;
 }
 
@@ -915,6 +954,18 @@ int FAKE(gettimeofday)(vdso_timeval *tv, struct timezone *tz)
 		tz->tz_minuteswest += 60;
 	if (tv && bug() == BUG_GTOD_STORE_PAST)
 		((volatile unsigned char *)(tv + 1))[0] ^= 0xff;
+	if (tv && bug() == BUG_GTOD_STORE_BEFORE)
+		((volatile unsigned char *)tv)[-1] ^= 0xff;
+	if (tv && bug() == BUG_GTOD_BIAS) {
+		vdso_timespec now;
+
+		if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &now) != 0)
+			return (int)ret(-1);
+		struct fake_ts t = { now.tv_sec, now.tv_nsec };
+		add_ns(&t, bias_ns());
+		tv->tv_sec = t.sec;
+		tv->tv_usec = t.nsec / 1000;
+	}
 	if (tz && bug() == BUG_GTOD_DST)
 		tz->tz_dsttime += 1;
 	if (tv && bug() == BUG_GTOD_USEC_NEGATIVE) {
@@ -967,6 +1018,11 @@ vdso_time_t FAKE(time)(vdso_time_t *t)
 		now -= 3600;
 	if (bug() == BUG_TIME_AHEAD_1S)
 		now += 1;
+	if (bug() == BUG_TIME_BIAS) {
+		struct fake_ts b = { ts.tv_sec, ts.tv_nsec };
+		add_ns(&b, bias_ns());
+		now = (vdso_time_t)b.sec;
+	}
 	if (bug() == BUG_TIME_MINUS_ONE)
 		now = -1;
 	if (t)

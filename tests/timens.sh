@@ -160,17 +160,20 @@ if unshare --time true 2>/dev/null; then
 		grep -Eq '^clock-gettime-monotonic: time namespace \+1000 s: verify: [1-9][0-9]* checks, 0 failures$' "$out"
 	ok $? "-t 2: the namespace part runs on one thread (got $rc)"
 	if [ -n "$FAKE_VDSO" ]; then
-		VDSOTEST_FAKE_BUG=timens-swapped "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+		VDSOTEST_FAKE_BUG=timens-swapped "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 2 \
 			clock-gettime-monotonic verify >"$out" 2>&1
 		rc=$?
 		[ $rc -eq 1 ] &&
 			grep -Eq '^clock-gettime-monotonic: time namespace \+1000 s: vDSO [0-9.]+ not within our syscall readings [0-9.]+ \.\. [0-9.]+ \+ 1000 s \(3[67][0-9]{9} ns ahead\)$' "$out"
 		ok $? "timens-swapped: MONOTONIC with BOOTTIME's offset is 37 s ahead (got $rc)"
+		# (a reading ahead is one read before the system call's: not "before ... ahead")
+		grep -Eq '^clock-gettime-monotonic: time namespace \+1000 s: vDSO [0-9.]+ read before syscall [0-9.]+: 3[67][0-9]{9} ns ahead$' "$out"
+		ok $? "timens-swapped: the check of the ordering says the reading was read before the system call's"
 	else
-		tap_skip_fake 1
+		tap_skip_fake 2
 	fi
 else
-	for i in 1 2 3 4 5 6; do tap_skip "unshare(CLONE_NEWTIME) not permitted here"; done
+	for i in 1 2 3 4 5 6 7; do tap_skip "unshare(CLONE_NEWTIME) not permitted here"; done
 fi
 
 tap_done

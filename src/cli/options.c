@@ -88,7 +88,7 @@ static void usage(FILE *f)
 	      "                [--perturb=LIST [--allow-host-perturb]] [--skip-unsupported]\n"
 	      "                [--dry-run] [--fail-known-bugs]\n"
 	      "                API[,API]...|all TEST-TYPE\n"
-	      "   or: vdsotest [-v] list-apis | list-test-types\n"
+	      "   or: vdsotest list-test-types | [-v] list-apis\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... -- NEW.json...\n"
 	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n",
@@ -105,7 +105,7 @@ static void help(FILE *f)
 {
 	fputs("Usage: vdsotest [OPTION...] API[,API]...|all TEST-TYPE\n"
 	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... [--] NEW.json...\n"
-	      "   or: vdsotest [-v] list-apis | list-test-types | [-o text|json] info\n"
+	      "   or: vdsotest list-test-types | [-v] list-apis | [-o text|json] info\n"
 	      "\n"
 	      "  -d, --duration=SEC    seconds per bench path or per verify (default 0.1, 1)\n"
 	      "  -f, --maxfails=NUM    verify: stop an API after NUM failures (default 10)\n"

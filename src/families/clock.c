@@ -525,8 +525,8 @@ static void report_order(struct verify_ctx *ctx, struct gettime_state *st, struc
 				  who, ts64_format(v, a, sizeof(a)), ts64_format(s1, b, sizeof(b)),
 				  (sym.value = ts64_sub_ns(s1, v)));
 	else
-		verify_fail_known(ctx, &sym, "%s %s before syscall %s: %" PRId64 " ns ahead", who,
-				  ts64_format(v, a, sizeof(a)), ts64_format(s2, b, sizeof(b)),
+		verify_fail_known(ctx, &sym, "%s %s read before syscall %s: %" PRId64 " ns ahead",
+				  who, ts64_format(v, a, sizeof(a)), ts64_format(s2, b, sizeof(b)),
 				  (sym.value = ts64_sub_ns(v, s2)));
 }
 

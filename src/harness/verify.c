@@ -168,7 +168,7 @@ void verify_sight_init(struct verify_sight *v)
 	memset(v, 0, sizeof(*v));
 	v->res_ns = -1;
 	v->behind_min_ns = v->ahead_min_ns = INT64_MAX;
-	v->step_min_ns = v->step_median_ns = INT64_MAX;
+	v->step_min_ns = v->step_median_ns = v->step_error_ns = INT64_MAX;
 	v->cross_gap_min_ns = INT64_MAX;
 }
 
@@ -182,6 +182,8 @@ void verify_sight_merge(struct verify_sight *into, const struct verify_sight *v)
 {
 	if (v->res_ns >= 0)
 		into->res_ns = v->res_ns;
+	if (v->unit_ns > 0)
+		into->unit_ns = v->unit_ns;
 	into->behind_min_ns = min64(into->behind_min_ns, v->behind_min_ns);
 	into->ahead_min_ns = min64(into->ahead_min_ns, v->ahead_min_ns);
 	into->bracketed += v->bracketed;
@@ -190,6 +192,7 @@ void verify_sight_merge(struct verify_sight *into, const struct verify_sight *v)
 		into->step_readings += v->step_readings;
 		into->step_min_ns = min64(into->step_min_ns, v->step_min_ns);
 		into->step_median_ns = v->step_median_ns;
+		into->step_error_ns = v->step_error_ns;
 		into->step_cpus = v->step_cpus;
 		into->kind = v->kind;
 	}
@@ -366,13 +369,19 @@ static void report_sight(const struct api *api, const struct run *run)
 			   v.aux_steps);
 	if (!v.bracketed && !v.step_readings)
 		return;
+	/* (gettimeofday and time: their gaps are whole us or s, said in that unit) */
+	int64_t u = v.unit_ns > 0 ? v.unit_ns : 1;
+	int64_t worst = v.ahead_min_ns > v.behind_min_ns ? v.ahead_min_ns : v.behind_min_ns;
+	const char *un = u == 1000000000 ? "s" : u == 1000 ? "us" : "ns";
+	if (u != 1 && u != 1000 && u != 1000000000)
+		u = 1, un = "ns";
 	if (v.res_ns >= 0)
-		snprintf(res, sizeof(res), "resolution %" PRId64 " ns; ", v.res_ns);
+		snprintf(res, sizeof(res), "resolution %" PRId64 " %s; ", v.res_ns / u, un);
 	if (v.bracketed)
 		snprintf(bracket, sizeof(bracket),
 			 "%" PRIu64 " readings within the system call's: closest %" PRId64
-			 " ns after the one before, %" PRId64 " ns before the one after",
-			 v.bracketed, v.behind_min_ns, v.ahead_min_ns);
+			 " %s after the one before, %" PRId64 " %s before the one after",
+			 v.bracketed, v.behind_min_ns / u, un, v.ahead_min_ns / u, un);
 	if (v.step_readings)
 		snprintf(steps, sizeof(steps),
 			 "%sback-to-back (%s clock): %" PRIu64
@@ -393,13 +402,12 @@ static void report_sight(const struct api *api, const struct run *run)
 			   " ns behind) in every reading, nor larger than %" PRId64
 			   " ns in a single reading (back-to-back)",
 			   v.ahead_min_ns > v.behind_min_ns ? v.ahead_min_ns : v.behind_min_ns,
-			   v.ahead_min_ns, v.behind_min_ns, v.step_median_ns);
+			   v.ahead_min_ns, v.behind_min_ns, v.step_error_ns);
 	else if (v.bracketed)
 		sight_line(api,
-			   "verify: a pass means no error larger than %" PRId64 " ns (%" PRId64
-			   " ns ahead, %" PRId64 " ns behind) in every reading",
-			   v.ahead_min_ns > v.behind_min_ns ? v.ahead_min_ns : v.behind_min_ns,
-			   v.ahead_min_ns, v.behind_min_ns);
+			   "verify: a pass means no error larger than %" PRId64 " %s (%" PRId64
+			   " %s ahead, %" PRId64 " %s behind) in every reading",
+			   worst / u, un, v.ahead_min_ns / u, un, v.behind_min_ns / u, un);
 }
 
 /* "API: [SCOPE: ]message" for verify's own verbose lines. */

@@ -69,6 +69,8 @@ enum clock_set_look {
  */
 struct verify_sight {
 	int64_t res_ns;	       /* the clock's resolution (clock_getres(2)); -1: none */
+	int64_t unit_ns;       /* the unit of the readings: 1 (ns), 1000 (us: gettimeofday),
+				  1000000000 (s: time); 0: ns.  The gaps stay in ns */
 	int64_t behind_min_ns; /* smallest (vDSO reading - system call reading before it) */
 	int64_t ahead_min_ns;  /* smallest (system call reading after it - vDSO reading) */
 	uint64_t bracketed;    /* vDSO readings checked against the two around them */
@@ -77,6 +79,8 @@ struct verify_sight {
 	uint64_t step_readings; /* readings taken back to back */
 	int64_t step_min_ns;	/* smallest step from one reading to the next */
 	int64_t step_median_ns; /* the median step */
+	int64_t step_error_ns;	/* an error in one reading larger than this is seen at the median
+				   step (burst.h); INT64_MAX: none measured */
 	unsigned step_cpus;	/* CPUs it ran on */
 	const char *kind;	/* "hres", "coarse", "raw" (a string literal) */
 	/* the cross-CPU phase (harness/parallel.h) */
@@ -328,8 +332,12 @@ void verify_sight_merge(struct verify_sight *into, const struct verify_sight *v)
  * a pass means no error larger than X ns (A ns ahead, B ns behind) in
  * every reading, nor larger than S ns in a single reading (back-to-back)":
  * a constant error of the vDSO larger than A ahead or B behind would have
- * put a reading outside the system call's; a single reading behind by
- * more than the step would have been behind the reading before it.
+ * put a reading outside the system call's; a single reading off by more
+ * than S (step_error_ns: the median step, or about half of it where the
+ * short-gap rule applies, burst.h) would have failed the back-to-back
+ * phase.  gettimeofday and time (unit_ns 1000, 10^9) say theirs in us
+ * and s: "API: verify: resolution 1 us; ..." and "... a pass means no
+ * error larger than X us (A us ahead, B us behind) in every reading".
  * Safe from threads and the processes of the session (an entry each,
  * SIGHT_ENTRIES in all; past that, lost).
  */

@@ -388,15 +388,15 @@ void report_subtests_end(const struct api *api)
 	sub.n = 0;
 }
 
-void report_verdict(const char *what, enum test_type t, unsigned passed, unsigned failed,
-		    unsigned skipped)
+void report_verdict(const char *what, enum test_type t, unsigned passed, unsigned xfailed,
+		    unsigned failed, unsigned skipped)
 {
 	const struct format_ctx *ctx = now();
 
 	report_progress_clear();
 	flockfile(ctx->lines);
-	fprintf(ctx->lines, "%s%s %s: %u passed, %u failed, %u skipped\n", ctx->lead,
-		report_vis(what), test_type_name(t), passed, failed, skipped);
+	fprintf(ctx->lines, "%s%s %s: %u passed, %u xfail, %u failed, %u skipped\n", ctx->lead,
+		report_vis(what), test_type_name(t), passed, xfailed, failed, skipped);
 	sink_flush();
 	funlockfile(ctx->lines);
 }
