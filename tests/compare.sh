@@ -63,7 +63,7 @@ ok $? "text: medians, Hodges-Lehmann shift and interval, the verdict of Mann-Whi
 "${AWK:-awk}" -v max=72 'length($0) > max { bad = 1 } END { exit bad }' "$out"
 ok $? "text: no line wider than 72 columns"
 grep -Eq '^old: Linux 6\.1\.0 \?, clocksource \?$' "$out" && grep -Eq '^new: Linux 6\.1\.0 ' "$out" &&
-	grep -Eq '^ +CPU \?, emulation unknown$' "$out" && grep -Eq '^ +-d 0 -r 1, 5 runs in 1 file$' "$out" &&
+	grep -Eq '^ +CPU \?, emulation unknown$' "$out" && grep -Eq '^ +-d 0 -r 1, 5 runs in 1 file, pinning unknown$' "$out" &&
 	grep -Eq '^differ: nothing of the above$' "$out"
 ok $? "text: a header names both sides (kernel, CPU, emulation, runs) and what differs"
 
@@ -162,6 +162,31 @@ run compare "$old" "$tmp/other.json"
 	[ "$(wc -l <"$err")" -eq 4 ] && grep -Eq '^  vdso ' "$out" &&
 	grep -Eq '^differ: kernel_release, clocksource, options\.threads$' "$out"
 ok $? "sides that differ in kernel, clocksource, -t, and an interrupted run: one note each, flagged in the header"
+# Pinning (conditions.pinned, pinned_cpus) said per side and flagged when
+# it differs; a kernel command line the same on both sides printed once.
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "cmdline": "ro quiet", "conditions": {"cpu": 1, "pinned": true, "pinned_cpus": "1"}, /' \
+	"$old" >"$tmp/pin-old.json"
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "cmdline": "ro quiet", "conditions": {"cpu": 0, "pinned": false, "pinned_cpus": null}, /' \
+	"$new" >"$tmp/pin-new.json"
+run compare "$tmp/pin-old.json" "$tmp/pin-new.json"
+[ $rc -eq 0 ] && grep -Eq '^ +-d 0 -r 1, 5 runs in 1 file, pinned to CPU 1$' "$out" &&
+	grep -Eq '^ +-d 0 -r 1, 5 runs in 1 file, not pinned$' "$out" &&
+	grep -Eq '^differ: pinning$' "$out" &&
+	grep -Fqx "Note: compare: the sides differ in the CPUs measured on (taskset, --cpu): 'CPU 1' (old) and 'not pinned' (new)" "$err" &&
+	[ "$(grep -c 'ro quiet' "$out")" -eq 1 ] && grep -Eq '^ +cmdline: ro quiet$' "$out" &&
+	grep -Eq '^ +cmdline: the same as old$' "$out"
+ok $? "sides pinned differently: each side's pinning, 'differ: pinning', a note; the same command line printed once"
+sed 's/"cmdline": "ro quiet", "conditions": {"cpu": 0, "pinned": false, "pinned_cpus": null}/"cmdline": "ro", "conditions": {"pinned": true, "pinned_cpus": "0-1,3"}/' \
+	"$tmp/pin-new.json" >"$tmp/pin-new2.json"
+run -o json compare "$tmp/pin-old.json" "$tmp/pin-new2.json"
+rc_j=$rc
+grep -Fq "the sides differ in the CPUs measured on (taskset, --cpu): 'CPU 1' (old) and 'CPUs 0-1,3' (new)" "$out"
+found=$?
+run compare "$tmp/pin-old.json" "$tmp/pin-new2.json"
+[ $rc_j -eq 0 ] && [ $found -eq 0 ] && [ $rc -eq 0 ] && grep -Eq '^ +cmdline: ro quiet$' "$out" &&
+	grep -Eq '^ +cmdline: ro$' "$out" && grep -Eq '^differ: cmdline, pinning$' "$out" &&
+	grep -Eq ', pinned to CPUs 0-1,3$' "$out"
+ok $? "json: the pinning note; text: two command lines that differ both printed, flagged"
 run compare "$old" "$tmp/other.json" -- "$new"
 [ $rc -eq 0 ] && grep -Fqx "Note: compare: the old files differ in kernel: '6.1.0' ('$old') and '6.2.0' ('$tmp/other.json')" "$err"
 ok $? "files of one side that differ: a note naming both"
@@ -292,7 +317,7 @@ run compare "$tmp/a.json" "$tmp/b.json"
 [ $rc_a -eq 0 ] && [ $rc_b -eq 0 ] && [ $rc -eq 0 ] &&
 	grep -Eq '^  vdso +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[-+][0-9]+\.[0-9]{2}% +-  n/a \(N=3 a side\)$' "$out" &&
 	[ "$(grep -c '^  vdso ' "$out")" -ge 20 ] && ! grep -q '^only' "$out" &&
-	grep -Eq '^ +-d 0\.002 -r 1, 3 runs in 1 file$' "$out"
+	grep -Eq '^ +-d 0\.002 -r 1, 3 runs in 1 file, (not pinned|pinned to CPUs? [0-9,-]+)$' "$out"
 ok $? "compare of two real runs (--runs 3): a row for every API and path, n/a (N=3 a side), nothing one-sided"
 if command -v jq >/dev/null 2>&1; then
 	jq -e '.options.runs == 3 and ([.results[].paths[].ns_per_call | (.runs | length == 3) and .estimator == "best-slice"] | all)' \
@@ -427,7 +452,7 @@ JSON
 run compare "$tmp/mit-old.json" "$tmp/mit-new.json"
 [ $rc -eq 0 ] && grep -Fqx "Note: compare: the sides differ in -d: '0.1' (old) and '0.05' (new)" "$err" &&
 	grep -Eq '^differ: mitigations, options\.duration_ns$' "$out" &&
-	grep -Eq '^ +-d 0\.1 -r 1, 1 run in 1 file$' "$out"
+	grep -Eq '^ +-d 0\.1 -r 1, 1 run in 1 file, pinning unknown$' "$out"
 ok $? "-d in seconds in the note; a mitigation's mode changed is flagged; '1 run' (got $rc)"
 
 tap_done

@@ -137,7 +137,9 @@ function shape(s,    out, i, n, c, rest, k) {
 			i += RLENGTH
 		} else if (c == " ") {
 			match(rest, /^ +/)
-			out = out " +"
+			# (after a '±', bytes \302\261 here: a right-aligned spread
+			# of 100 % or more leaves no space)
+			out = out (i > 2 && substr(s, i - 2, 2) == "\302\261" ? " *" : " +")
 			i += RLENGTH
 		} else {
 			if (c == "\\")

@@ -18,7 +18,8 @@
 #     docs mark); nothing else is elided;
 #   - every number matches any number (with or without a sign or a
 #     fraction), a run of spaces any run of spaces, a rule line of '-'
-#     any such line;
+#     any such line; the spaces between a '±' and its number may be
+#     none (a right-aligned spread of 100 % or more fills them);
 #   - a latency histogram's rows (one per decade, from the fastest call's
 #     to the slowest's: which rows depends on the run) any such rows;
 #   - the machine's words: the bench header's kernel, machine,
@@ -186,6 +187,11 @@ KTAP version 1
 ok 1 clock-gettime-realtime
 ok 2 clock-gettime-realtime
 ```
+A spread that fills the padding after its '±' (the table's, under load):
+```
+$ echo 'syscall/getcpu 74.96 ns ±176.7%'
+syscall/getcpu 76.12 ns ±  2.2%
+```
 EOF
 cat >"$tmp/self/self.1" <<'EOF'
 .SH EXAMPLES
@@ -206,15 +212,16 @@ self=$(check_dir "$tmp/self/ex")
 expect="not ok 1 - README.md:3: \$ ./vdsotest -v clock-gettime-monotonic abi | tail -n 1
 not ok 2 - README.md:8: \$ ./vdsotest -v clock-gettime-monotonic verify
 not ok 3 - README.md:14: \$ ./vdsotest -o ktap -d 0.05 all verify | head -3
-ok 4 - self.1:3: \$ vdsotest -v clock-gettime-monotonic abi
-not ok 5 - self.1:9: \$ vdsotest -v clock-gettime-monotonic abi | sed -n '1p;\$p'"
+ok 4 - README.md:22: \$ echo 'syscall/getcpu 74.96 ns ±176.7%'
+ok 5 - self.1:3: \$ vdsotest -v clock-gettime-monotonic abi
+not ok 6 - self.1:9: \$ vdsotest -v clock-gettime-monotonic abi | sed -n '1p;\$p'"
 got=$(printf '%s\n' "$self" | grep -E '^(not )?ok')
 [ "$got" = "$expect" ]
 s=$?
 printf '%s\n' "$self" | grep -E '^# (line|real)' >"$tmp/self/why"
 printf '%s\n' "$got" >>"$tmp/self/why"
 tap_show=$tmp/self/why
-ok $s "self-check: a changed word, a missing line, a line too many and a reordered line fail; a marked elision passes"
+ok $s "self-check: a changed word, a missing line, a line too many and a reordered line fail; a marked elision and a spread grown into its padding pass"
 printf '%s\n' "$self" | grep -q '^# line 1 of the shown output: not in the output: clock-gettime-monotonic: abi: 27 tests, 0 failures'
 ok $? "self-check: the failure names the shown line that is not in the output"
 

@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -129,6 +130,7 @@ enum bug {
 	BUG_GETTIME_BIAS,	/* every reading VDSOTEST_FAKE_BIAS_NS ns ahead (< 0: behind) */
 	BUG_GETTIME_EARLY,	/* every 16th reading 3/4 of the way back to one < 100 ns before it */
 	BUG_CPU_SKEW,		/* clock_gettime and the test seam's on CPU n: n * 10 s behind */
+	BUG_GETTIME_SPIN,	/* right, then VDSOTEST_FAKE_SPIN dependent rotations: slower */
 	/* registers, guard bytes, clock ids, time namespace (issue 21): */
 	BUG_CLOBBER_CALLEE_SAVED,	/* clock_gettime zeroes rbx (x86_64) or esi (i386) */
 	BUG_GETTIME_STORE_PAST,	/* clock_gettime changes the 8 bytes after its timespec */
@@ -285,6 +287,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_GETTIME_50NS_BEHIND] = "gettime-50ns-behind",
 	[BUG_GETTIME_BIAS] = "gettime-bias",
 	[BUG_GETTIME_EARLY] = "gettime-early",
+	[BUG_GETTIME_SPIN] = "gettime-spin",
 	[BUG_CPU_SKEW] = "cpu-skew",
 	[BUG_CLOBBER_CALLEE_SAVED] = "clobber-callee-saved",
 	[BUG_GETTIME_STORE_PAST] = "gettime-store-past",
@@ -600,6 +603,56 @@ static long long bias_ns(void)
 }
 
 /*
+ * VDSOTEST_FAKE_SPIN (gettime-spin), read once: turns of spin() per call,
+ * a decimal number from 0 to 100000 ("3", "3.25"), in sixteenths of a
+ * turn (rounded); 0 when unset or out of range.
+ */
+static long spin_sixteenths(void)
+{
+	static long cached;
+	static int known;
+
+	if (!__atomic_load_n(&known, __ATOMIC_ACQUIRE)) {
+		const char *v = getenv("VDSOTEST_FAKE_SPIN");
+		double t = v ? strtod(v, NULL) : 0;
+		__atomic_store_n(&cached, t >= 0 && t <= 100000 ? (long)(t * 16 + 0.5) : 0,
+				 __ATOMIC_RELAXED);
+		__atomic_store_n(&known, 1, __ATOMIC_RELEASE);
+	}
+	return __atomic_load_n(&cached, __ATOMIC_RELAXED);
+}
+
+#define SPIN_BITS (sizeof(unsigned long) * CHAR_BIT)
+
+/* @x turned left by @n bits (n below SPIN_BITS). */
+static unsigned long rotl(unsigned long x, unsigned n)
+{
+	return n ? x << n | x >> (SPIN_BITS - n) : x;
+}
+
+/*
+ * gettime-spin: @seed turned left by one bit @turns times, each turn
+ * waiting for the one before (the empty asm makes the value opaque, so the
+ * compiler can neither fold the chain nor run turns side by side).  A
+ * rotation, not an addition of a constant: some CPUs (Intel's Golden Cove)
+ * fold chains of those at register renaming, at no cost.  A fixed number
+ * of cycles of extra work per call, the same in every process, without a
+ * system call or a memory access whose time varies with the load: a
+ * stand-in vDSO a set amount slower, for the A/B test of compare (issue
+ * #23, tests/compare-ab.sh).  Returns rotl(seed, turns % SPIN_BITS).
+ */
+static unsigned long spin(long turns, unsigned long seed)
+{
+	unsigned long x = seed;
+
+	for (long i = 0; i < turns; i++) {
+		x = rotl(x, 1);
+		__asm__("" : "+r"(x));
+	}
+	return x;
+}
+
+/*
  * The bugs of a vDSO as fast as the kernel's (libc's clock_gettime()
  * calls it): gettime-20ns-behind and -50ns-behind, every 16th reading
  * (counted per process, without a locked instruction: few ns between
@@ -639,22 +692,31 @@ static int fast_gettime(clockid_t id, void *ts, bool t64)
 }
 
 /*
- * VDSOTEST_FAKE_SPIN=N: N turns of an empty loop before each clock_gettime,
- * a vDSO made slower by a set amount for the A/B test of compare (issue
- * #23: a stand-in vDSO 5 % slower is to be called slower); read once.
+ * gettime-spin: libc's clock_gettime() (the kernel's vDSO), then
+ * VDSOTEST_FAKE_SPIN turns of spin() that the reading waits for (the
+ * chain's end minus its known value, 0, is added to it).  A fraction of a
+ * turn is spread over the calls: a carry of sixteenths, so that 3.25 turns
+ * are 3 turns in three calls of four and 4 in the fourth.  Nothing else of
+ * the fake's own: the carry's load and store are the same for every
+ * VDSOTEST_FAKE_SPIN, 0 too.  (Threads share the carry without a locked
+ * instruction: with -t N a fraction is not exact.)  Errors are the system
+ * call's.
  */
-static void spin(void)
+static int spin_gettime(clockid_t id, void *ts, bool t64)
 {
-	static long turns = -1;
+	static unsigned long carry;
+	struct timespec now;
 
-	if (turns < 0) {
-		const char *v = getenv("VDSOTEST_FAKE_SPIN");
-		turns = v ? strtol(v, NULL, 10) : 0;
-		if (turns < 0)
-			turns = 0;
-	}
-	for (long i = 0; i < turns; i++)
-		__asm__ volatile("" ::: "memory");
+	if (clock_gettime(id, &now) != 0)
+		return -errno;
+	unsigned long sum = __atomic_load_n(&carry, __ATOMIC_RELAXED) + (unsigned long)spin_sixteenths();
+	__atomic_store_n(&carry, sum & 15, __ATOMIC_RELAXED);
+	long turns = (long)(sum >> 4);
+	unsigned long seed = (unsigned long)now.tv_nsec;
+	unsigned long end = spin(turns, seed);
+	put_ts(ts, t64,
+	       (struct fake_ts){ now.tv_sec, now.tv_nsec + (long long)(end - rotl(seed, (unsigned)(turns % SPIN_BITS))) });
+	return 0;
 }
 
 /*
@@ -677,13 +739,14 @@ static int fake_gettime(clockid_t id, void *ts, long nr, bool t64)
 	if (bug() == BUG_GETTIME_20NS_BEHIND || bug() == BUG_GETTIME_50NS_BEHIND ||
 	    bug() == BUG_GETTIME_BIAS || bug() == BUG_GETTIME_EARLY)
 		return fast_gettime(id, ts, t64);
+	if (bug() == BUG_GETTIME_SPIN)
+		return spin_gettime(id, ts, t64);
 	static struct fake_ts first, last;
 	static bool have_first;
 	static unsigned long calls;
 	clockid_t read = id;
 	long r;
 
-	spin();
 	if (bug() == BUG_GETTIME_ERROR)
 		return -EINVAL;
 	if (bug() == BUG_CPUTIME_ID_EINVAL && cputime_id(id))

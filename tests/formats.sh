@@ -54,11 +54,37 @@ fi
 release=$(uname -r)
 csrc=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
 [ -n "$csrc" ] || csrc=unknown
+# (not pinned when every online CPU is allowed: else the allowed list)
+allowed=$("${AWK:-awk}" '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)
+pinning="not pinned"
+[ "$(nproc)" -eq "$(getconf _NPROCESSORS_ONLN)" ] ||
+	pinning="pinned to CPUs? $allowed"
 run -o nsec -d 0.001 time bench
 sed -n 1p "$out" | grep -Fxq "# vdsotest ${PACKAGE_VERSION:-?} bench: Linux $release $(uname -m), clocksource $csrc" &&
-	sed -n 2p "$out" | grep -Eq "^# CPU: .+; $(getconf _NPROCESSORS_ONLN) CPUs online, $(nproc) allowed(, governor [a-z]+)?(, boost o(n|ff))?; load average [0-9]+\.[0-9]{2}\$" &&
+	sed -n 2p "$out" | grep -Eq "^# CPU: .+; $(getconf _NPROCESSORS_ONLN) CPUs online, $(nproc) allowed, $pinning(, governor [a-z]+)?(, boost o(n|ff))?; load average [0-9]+\.[0-9]{2}\$" &&
 	[ "$(grep -c '^#' "$out")" -eq 2 ]
 ok $? "nsec: a two-line context header: version, kernel, machine, clocksource, CPUs, load"
+# Pinning in the JSON conditions and the header: what was allowed, a
+# taskset(1) mask, --cpu.
+first=${allowed%%[,-]*}
+if [ "$pinning" = "not pinned" ]; then want='"pinned": false, "pinned_cpus": null'
+else want="\"pinned\": true, \"pinned_cpus\": \"$allowed\""; fi
+run -o json -d 0.001 time bench
+grep -Fq "\"conditions\": {\"cpu\": $first, $want, " "$out" ||
+	grep -Eq "\"conditions\": \{\"cpu\": [0-9]+, $want, " "$out"
+ok $? "json: conditions say the run was $pinning ($want)"
+run -o json --cpu="$first" -d 0.001 time bench
+grep -Eq "\"conditions\": \{\"cpu\": $first, \"pinned\": true, \"pinned_cpus\": \"$first\", " "$out"
+ok $? "json --cpu=$first: pinned, pinned_cpus \"$first\""
+if command -v taskset >/dev/null 2>&1; then
+	taskset -c "$first" "$VDSOTEST" -o json --runs 2 -d 0.001 time bench >"$out" 2>"$err"
+	grep -Eq "\"conditions\": \{\"cpu\": $first, \"pinned\": true, \"pinned_cpus\": \"$first\", " "$out" &&
+		taskset -c "$first" "$VDSOTEST" -o nsec -d 0.001 time bench 2>"$err" | sed -n 2p |
+		grep -q ", pinned to CPU $first; load average "
+	ok $? "taskset -c $first: json pinned_cpus \"$first\" (--runs 2 too), the header 'pinned to CPU $first'"
+else
+	tap_skip "no taskset"
+fi
 run -o nsec --no-header -d 0.001 time bench
 n_nohdr=$(grep -c '^#' "$out")
 run -o table --no-header -d 0.001 time bench

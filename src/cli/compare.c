@@ -193,7 +193,7 @@ static void unload(struct doc *d)
 	free(d->entries);
 }
 
-/* One API and path over all the documents of a side: every repeat's ns per call. */
+/* One API and path over all the documents of a side: each run's best-slice ns per call. */
 struct agg {
 	const char *api, *path;
 	double *v;
@@ -650,11 +650,33 @@ static const char *vis_whole(const char *s, char *buf, size_t size)
 	return buf;
 }
 
-/* The text header of side @sd: kernel, machine, CPU, emulation, mitigations, command line, options. */
-static void print_side_header(const struct side *sd)
+/*
+ * How document @d's measuring threads were pinned (its conditions.pinned
+ * and pinned_cpus): "CPU 1", "CPUs 0-3", "not pinned", or "unknown" (a
+ * file written before vdsotest recorded it).
+ */
+static const char *doc_pinning(const struct doc *d, char *buf, size_t size)
+{
+	const struct json *c = json_get(d->tree, "conditions");
+	const struct json *pin = json_get(c, "pinned"), *cpus = json_get(c, "pinned_cpus");
+
+	if (pin && pin->type == JSON_FALSE)
+		return "not pinned";
+	if (!pin || pin->type != JSON_TRUE || !cpus || cpus->type != JSON_STRING)
+		return "unknown";
+	snprintf(buf, size, "CPU%s %s", strpbrk(cpus->string, ",-") ? "s" : "", cpus->string);
+	return buf;
+}
+
+/*
+ * The text header of side @sd: kernel, machine, CPU, emulation,
+ * mitigations, command line, options.  @before: the side printed before
+ * it, or NULL; a command line the same as its is not printed again.
+ */
+static void print_side_header(const struct side *sd, const struct side *before)
 {
 	const struct json *opt = json_get(sd->docs[0].tree, "options");
-	char buf[1200], mit[128], label[8], line[1100];
+	char buf[1200], mit[128], label[8], line[1100], pin[160];
 	double d = member_number(opt, "duration_ns"), r = member_number(opt, "repeat");
 
 	snprintf(label, sizeof(label), "%s: ", sd->name);
@@ -674,14 +696,21 @@ static void print_side_header(const struct side *sd)
 	mitigations(sd, mit, sizeof(mit));
 	snprintf(buf, sizeof(buf), "mitigations: %s", *mit ? mit : "unknown");
 	print_wrapped("     ", buf);
-	snprintf(buf, sizeof(buf), "cmdline: %s",
-		 *side_string(sd, "cmdline")
-			 ? vis_whole(side_string(sd, "cmdline"), line, sizeof(line))
-			 : "unknown");
+	if (before && *side_string(sd, "cmdline") &&
+	    strcmp(side_string(sd, "cmdline"), side_string(before, "cmdline")) == 0)
+		snprintf(buf, sizeof(buf), "cmdline: the same as %s", before->name);
+	else
+		snprintf(buf, sizeof(buf), "cmdline: %s",
+			 *side_string(sd, "cmdline")
+				 ? vis_whole(side_string(sd, "cmdline"), line, sizeof(line))
+				 : "unknown");
 	print_wrapped("     ", buf);
-	snprintf(buf, sizeof(buf), "-d %g -r %g, %u run%s in %u file%s", d >= 0 ? d / 1e9 : 0,
+	const char *pinning = doc_pinning(&sd->docs[0], pin, sizeof(pin));
+	snprintf(buf, sizeof(buf), "-d %g -r %g, %u run%s in %u file%s, %s%s", d >= 0 ? d / 1e9 : 0,
 		 r >= 0 ? r : 1, side_runs(sd), side_runs(sd) == 1 ? "" : "s", sd->ndocs,
-		 sd->ndocs == 1 ? "" : "s");
+		 sd->ndocs == 1 ? "" : "s",
+		 strcmp(pinning, "unknown") == 0 ? "pinning " : strcmp(pinning, "not pinned") == 0 ? "" : "pinned to ",
+		 report_vis(pinning));
 	print_wrapped("     ", buf);
 }
 
@@ -721,6 +750,9 @@ static void print_differs(const struct side *o, const struct side *n)
 	}
 	if (side_runs(o) != side_runs(n))
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%sruns", len ? ", " : "");
+	char po[160], pn[160];
+	if (strcmp(doc_pinning(&o->docs[0], po, sizeof(po)), doc_pinning(&n->docs[0], pn, sizeof(pn))) != 0)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%spinning", len ? ", " : "");
 	print_wrapped("differ: ", len ? buf : "nothing of the above");
 }
 
@@ -754,8 +786,8 @@ static void print_header(const struct side *o, const struct side *n, enum output
 		fputs("],\n  \"results\": [", stdout);
 		break;
 	default:
-		print_side_header(o);
-		print_side_header(n);
+		print_side_header(o, NULL);
+		print_side_header(n, o);
 		print_differs(o, n);
 		printf("\n%-11s %8s %8s %7s  %14s  %s\n", "API / path", "old ns", "new ns", "diff",
 		       "95% interval", "verdict");
@@ -866,9 +898,14 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 	free(q);
 }
 
-/* A string member of @d's document (a member of "options" when @opt), or "" / "null". */
+/*
+ * A string member of @d's document (a member of "options" when @opt), or
+ * "none"; "pinning": doc_pinning().
+ */
 static const char *doc_fact(const struct doc *d, const char *key, bool opt, char *buf, size_t size)
 {
+	if (strcmp(key, "pinning") == 0)
+		return doc_pinning(d, buf, size);
 	const struct json *v = json_get(opt ? json_get(d->tree, "options") : d->tree, key);
 
 	if (!v || v->type == JSON_NULL)
@@ -908,10 +945,11 @@ static unsigned check_sides(const struct side *o, const struct side *n,
 		{ "cpu", true, "--cpu" },
 		{ "duration_ns", true, "-d" },
 		{ "repeat", true, "-r" },
+		{ "pinning", false, "the CPUs measured on (taskset, --cpu)" },
 	};
 	const struct side *sides[2] = { o, n };
 	unsigned nn = 0;
-	char a[64], b[64];
+	char a[160], b[160];
 
 	for (size_t f = 0; f < sizeof(facts) / sizeof(facts[0]) && nn < COMPARE_NOTES_MAX; f++) {
 		const char *vo = doc_fact(&o->docs[0], facts[f].key, facts[f].opt, a, sizeof(a));

@@ -17,9 +17,11 @@
 /* The significance level: a difference with p below it is "faster" or "slower". */
 #define COMPARE_ALPHA 0.05
 /*
- * ... if the means also differ by at least this many percent: the figures
- * are quantized (a cycle is about 0.4 ns at 2.6 GHz), so that repeats with
- * almost no spread made a 0.02 % difference "significant".
+ * ... if the Hodges-Lehmann shift (the median of the new-minus-old
+ * differences of the runs' best-slice ns per call) is also at least this
+ * many percent of the old median: the figures are quantized (a cycle is
+ * about 0.4 ns at 2.6 GHz), so that runs with almost no spread made a
+ * 0.02 % difference "significant".
  */
 #define COMPARE_MIN_DIFF_PCT 0.5
 /*
@@ -40,24 +42,35 @@ struct compare_opts {
  * compare_run - read the JSON documents of bench runs (-o json), @n_old
  * files for the old side and @n_new for the new one (each >= 1), and
  * print, in @format (text, table, csv or json), for each API and path on
- * both sides: per side the number of values, their mean, median and
- * sample standard deviation in percent of the mean (the values: every
- * repeat of every file of the side, ns_per_call.samples, or the file's
- * median where it has none), the difference of the means in percent,
- * Welch's two-sided t-test p (stats_welch(); none with fewer than 2 values
- * on a side), and a verdict: "faster" or "slower" when p < COMPARE_ALPHA
- * and the means differ by COMPARE_MIN_DIFF_PCT or more, else "no
- * significant change" ("failed" when a side's call failed); then
- * the APIs and paths found on one side only.  Before that, on stderr,
- * "Note: compare: ..." when the sides (or the files of one side) differ
- * in kernel, clocksource, CPU model, machine, --net, -t, --size or --cpu,
- * when a run was interrupted, or when a side has fewer than 2 values.
+ * both sides: per side the number of values and their median (the values:
+ * each run's best-slice ns per call, ns_per_call.runs of bench --runs N,
+ * over every file of the side, or a file's median where it has none; the
+ * repeats of -r within one process are not independent and are not
+ * used), the Hodges-Lehmann shift of new against old in percent of the
+ * old median with its distribution-free interval (stats_hodges_lehmann(),
+ * at least 1 - COMPARE_ALPHA), Mann-Whitney U's two-sided p
+ * (stats_mann_whitney()) and its Benjamini-Hochberg q over the rows that
+ * can reach p < COMPARE_ALPHA (stats_bh_adjust()), and a verdict:
+ * "faster" or "slower" when q < COMPARE_ALPHA and the shift is
+ * COMPARE_MIN_DIFF_PCT or more, else "no change"; "n/a (N=...)" with
+ * fewer than COMPARE_MIN_RUNS values a side or too few for p <
+ * COMPARE_ALPHA, "n/a (emulated)" for an emulated CPU's figures unless
+ * @opts->emulated_ok, "failed" when a side's call failed; then the APIs
+ * and paths found on one side only.  The text format first names both
+ * sides (kernel, machine, clocksource, CPU, emulation, mitigations,
+ * command line, -d, -r, runs, pinning) and what differs between them, in
+ * at most 72 columns.  On stderr, "Note: compare: ..." when the sides (or
+ * the files of one side) differ in kernel, clocksource, CPU model,
+ * machine, command line, --net, -t, --size, --cpu, -d, -r or pinning,
+ * when a run was interrupted, or when a side's CPU was emulated.
  *
  * Only once all are read is @output (--output, or NULL: standard output)
- * opened; a file that is one of the inputs is refused.
+ * opened; a file that is one of the inputs is refused, as is a file given
+ * twice on one side (its runs would count twice).
  *
  * Return: STATUS_PASS; STATUS_FAIL if @output cannot be opened (or memory
- * runs out); STATUS_USAGE when @output is an input; STATUS_USAGE after one
+ * runs out); STATUS_USAGE when @output is an input or a file is given
+ * twice, or the sides share no API and path; STATUS_USAGE after one
  * line on stderr naming the file and why it cannot be used: unreadable
  * (errno's text), larger than COMPARE_MAX_FILE_BYTES, malformed JSON
  * ("line L, column C (byte B)"), or not a vdsotest bench document (the

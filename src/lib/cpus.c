@@ -4,7 +4,9 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lib/cpus.h"
 
@@ -154,6 +156,35 @@ bool cpu_list_parse(const char *s, struct cpu_mask *m, const char **why)
 fail:
 	cpu_mask_free(m);
 	return false;
+}
+
+bool cpu_mask_format(const struct cpu_mask *m, char *buf, size_t size)
+{
+	size_t len = 0, keep = 0; /* keep: the last length with room for ",..." */
+
+	if (size < 4)
+		return false;
+	buf[0] = '\0';
+	for (unsigned cpu = 0; cpu < m->ncpus; cpu++) {
+		if (!CPU_ISSET_S(cpu, m->size, m->set))
+			continue;
+		unsigned last = cpu;
+		while (last + 1 < m->ncpus && CPU_ISSET_S(last + 1, m->size, m->set))
+			last++;
+		char one[32];
+		int n = last == cpu ? snprintf(one, sizeof(one), "%s%u", len ? "," : "", cpu)
+				    : snprintf(one, sizeof(one), "%s%u-%u", len ? "," : "", cpu, last);
+		if (len + (size_t)n >= size) {
+			strcpy(buf + keep, keep ? ",..." : "...");
+			return false;
+		}
+		memcpy(buf + len, one, (size_t)n + 1);
+		len += (size_t)n;
+		if (len + sizeof(",...") <= size)
+			keep = len;
+		cpu = last;
+	}
+	return true;
 }
 
 int cpu_mask_subset(const struct cpu_mask *a, const struct cpu_mask *b)

@@ -87,6 +87,17 @@ bool cpu_list_parse(const char *s, struct cpu_mask *m, const char **why);
  */
 int cpu_list_nth(const char *s, unsigned n);
 
+/*
+ * cpu_mask_format - @m as a CPU list in the kernel's list format (see
+ * cpu_list_parse()), ascending, runs of two or more CPUs as ranges:
+ * "1", "0-3,8", "0,2".  An empty mask gives "".
+ *
+ * Return: true, the list in @buf; false when it does not fit in @size
+ * bytes (then @buf holds the entries that fit and ",...", or "..."), or
+ * @size is below 4 (@buf untouched).
+ */
+bool cpu_mask_format(const struct cpu_mask *m, char *buf, size_t size);
+
 /* cpu_mask_subset - is every CPU of @a in @b?  Return: -1 if so, else the first that is not. */
 int cpu_mask_subset(const struct cpu_mask *a, const struct cpu_mask *b);
 

@@ -124,8 +124,9 @@ uint64_t latency_bucket_low(unsigned b);
 uint64_t latency_percentile(const struct latency_hist *h, double pct);
 
 /*
- * Over the repeats of a comparison (vdsotest compare): mean, median,
- * sample standard deviation, and Welch's t-test of two sides.
+ * Over a set of values (bench --runs: one per run; compare: a side's
+ * runs): mean, median and sample standard deviation; and Welch's t-test
+ * of two such sets (compare now uses rank statistics instead, below).
  */
 struct stats_summary {
 	unsigned n;

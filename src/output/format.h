@@ -33,6 +33,15 @@ struct format_ctx {
 /* The machine conditions of a bench run (vdsotest(1), NOISE): governor, boost, load. */
 struct run_conditions {
 	int cpu;	   /* the CPU they are of: the first bench CPU */
+	/*
+	 * The CPUs the measuring threads were restricted to, a CPU list
+	 * (cpu_mask_format()): --cpu's (each thread pinned to one) or, without
+	 * it, the affinity mask the process was started with (taskset(1), a
+	 * cpuset) when it leaves out an online CPU; "" not pinned (every
+	 * online CPU allowed) or unknown (pinned_known false).
+	 */
+	char pinned[128];
+	bool pinned_known;
 	char governor[64]; /* "" when sysfs shows none */
 	int boost;	   /* 1 on, 0 off, -1 unknown */
 	char boost_file[256];
@@ -121,14 +130,16 @@ double format_sample_ns_per_call(const struct bench_sample *s);
 
 /*
  * header_conditions - @c for the first bench CPU of @run (or the CPU this
- * runs on): its governor and boost from sysfs, the load average, and a
- * note for a governor other than "performance" and for boost on.
+ * runs on): its governor and boost from sysfs, the load average, the CPUs
+ * the measuring threads are pinned to (sched_getaffinity(2)), and a note
+ * for a governor other than "performance" and for boost on.
  */
 void header_conditions(const struct run *run, struct run_conditions *c);
 
 /*
  * header_print - the context header of text (--header), nsec and table:
- * "# " lines with the kernel, clocksource, CPU and load, for a paste.
+ * "# " lines with the kernel, clocksource, CPU, pinning and load, for a
+ * paste.
  */
 void header_print(const struct run_conditions *c);
 

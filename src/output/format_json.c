@@ -87,7 +87,10 @@ static void json_latency_counter(const struct latency_counter *l)
 /* The document's "conditions" member (header_conditions()). */
 static void json_run_conditions(const struct run_conditions *c)
 {
-	printf(",\n  \"conditions\": {\"cpu\": %d, \"governor\": ", c->cpu);
+	printf(",\n  \"conditions\": {\"cpu\": %d, \"pinned\": %s, \"pinned_cpus\": ", c->cpu,
+	       !c->pinned_known ? "null" : c->pinned[0] ? "true" : "false");
+	json_string_or_null(c->pinned);
+	fputs(", \"governor\": ", stdout);
 	json_string_or_null(c->governor);
 	fputs(", \"boost\": ", stdout);
 	fputs(c->boost < 0 ? "null" : c->boost ? "true" : "false", stdout);

@@ -15,6 +15,36 @@
 #include "output/escape.h"
 #include "output/format.h"
 
+/* c->pinned and c->pinned_known (format.h): --cpu's CPUs, or the inherited affinity mask's. */
+static void header_pinned(const struct run *run, struct run_conditions *c)
+{
+	struct cpu_mask m;
+	const char *why;
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+	c->pinned[0] = '\0';
+	if (run->cpus) { /* (bench pins thread t to run->cpus[t]) */
+		size_t len = 0;
+		for (unsigned t = 0; t < run->threads && len < sizeof(c->pinned); t++)
+			len += (size_t)snprintf(c->pinned + len, sizeof(c->pinned) - len, "%s%d",
+						t ? "," : "", run->cpus[t]);
+		/* (as a list in the kernel's format: sorted, ranges) */
+		if (len < sizeof(c->pinned) && cpu_list_parse(c->pinned, &m, &why)) {
+			cpu_mask_format(&m, c->pinned, sizeof(c->pinned));
+			cpu_mask_free(&m);
+		}
+		c->pinned_known = true;
+		return;
+	}
+	if (!cpu_mask_get(&m))
+		return;
+	/* (sched_getaffinity() answers the mask within the active CPUs) */
+	c->pinned_known = online > 0;
+	if (c->pinned_known && cpu_mask_count(&m) < (unsigned long)online)
+		cpu_mask_format(&m, c->pinned, sizeof(c->pinned));
+	cpu_mask_free(&m);
+}
+
 void header_conditions(const struct run *run, struct run_conditions *c)
 {
 	const struct sysinfo_paths *sp = &sysinfo_real_paths;
@@ -25,6 +55,7 @@ void header_conditions(const struct run *run, struct run_conditions *c)
 		c->cpu = run->cpus[0];
 	else
 		c->cpu = syscall(SYS_getcpu, &cpu, NULL, NULL) == 0 ? (int)cpu : 0;
+	header_pinned(run, c);
 	sysinfo_governor(sp, c->cpu, c->governor, sizeof(c->governor));
 	c->boost = sysinfo_boost(sp, c->cpu, c->boost_file, sizeof(c->boost_file));
 	c->load_average = sysinfo_load_average(sp);
@@ -56,6 +87,11 @@ void header_print(const struct run_conditions *c)
 		printf(", %u allowed", cpu_mask_count(&m));
 		cpu_mask_free(&m);
 	}
+	if (c->pinned_known && c->pinned[0])
+		printf(", pinned to CPU%s %s", strpbrk(c->pinned, ",-") ? "s" : "",
+		       report_vis(c->pinned));
+	else if (c->pinned_known)
+		fputs(", not pinned", stdout);
 	if (c->governor[0])
 		printf(", governor %s", report_vis(c->governor));
 	if (c->boost >= 0)
