@@ -18,7 +18,7 @@ expected_apis=$(
 	for c in $clocks; do echo "clock-getres-$c"; done
 	for n in 0 1 2 3 4 5 6 7; do echo "clock-gettime-aux$n"; done
 	for n in 0 1 2 3 4 5 6 7; do echo "clock-getres-aux$n"; done
-	printf '%s\n' gettimeofday time getcpu getrandom
+	printf '%s\n' gettimeofday time getcpu getrandom riscv-hwprobe riscv-flush-icache
 	# 32-bit targets (EI_CLASS 1 in vdsotest's ELF header): the time64 calls.
 	if [ "$(od -An -tu1 -j4 -N1 "$VDSOTEST" | tr -d ' ')" = 1 ]; then
 		for c in $clocks; do echo "clock-gettime64-$c"; done

@@ -320,11 +320,13 @@ static bool listed(const struct vdso_symbol *s)
 	       (s->bind == STB_GLOBAL || s->bind == STB_WEAK);
 }
 
-/* Does this call exist for images of @img's class?  (time64: 32-bit only.) */
+/* Does this call exist for images of @img's class and machine?  (time64: 32-bit only.) */
 static bool call_applies(const struct vdso_image *img, enum vdso_call c)
 {
 	bool is32 = ((const unsigned char *)img->base)[EI_CLASS] == ELFCLASS32;
 
+	if (c == VDSO_RISCV_HWPROBE || c == VDSO_FLUSH_ICACHE) /* riscv's own calls */
+		return img->machine == EM_RISCV;
 	return is32 || (c != VDSO_CLOCK_GETTIME64 && c != VDSO_CLOCK_GETRES_TIME64);
 }
 

@@ -59,6 +59,9 @@ static const char *const call_names[VDSO_NR_CALLS] = {
 	[VDSO_GETRANDOM] = "getrandom",
 	[VDSO_CLOCK_GETTIME64] = "clock_gettime64",
 	[VDSO_CLOCK_GETRES_TIME64] = "clock_getres_time64",
+	/* arch/riscv/kernel/vdso/vdso.lds.S */
+	[VDSO_RISCV_HWPROBE] = "riscv_hwprobe",
+	[VDSO_FLUSH_ICACHE] = "flush_icache",
 };
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -836,6 +839,19 @@ long vdso_reference_syscall(const struct vdso_binding *b, long nr, long a1, long
 	return syscall(nr, a1, a2);
 }
 
+long vdso_reference_syscall5(const struct vdso_binding *b, bool native, long nr, long a1, long a2,
+			     long a3, long a4, long a5)
+{
+	if (b && b->test_syscall5)
+		return ((long (*)(long, long, long, long, long, long))b->test_syscall5)(nr, a1, a2,
+											a3, a4, a5);
+	if (!native) {
+		errno = ENOSYS;
+		return -1;
+	}
+	return syscall(nr, a1, a2, a3, a4, a5);
+}
+
 int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err)
 {
 	memset(b, 0, sizeof(*b));
@@ -872,6 +888,7 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 	b->test_syscall = dlsym(h, VDSO_TEST_SYSCALL);
 	b->test_vsyscall_getcpu = dlsym(h, VDSO_TEST_VSYSCALL_GETCPU);
 	b->test_kernel_release = dlsym(h, VDSO_TEST_KERNEL_RELEASE);
+	b->test_syscall5 = dlsym(h, VDSO_TEST_SYSCALL5);
 	return 0;
 #else
 	*err = "this build of vdsotest has no dlopen()";

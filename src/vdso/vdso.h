@@ -24,6 +24,8 @@ enum vdso_call {
 	VDSO_GETRANDOM,
 	VDSO_CLOCK_GETTIME64, /* 32-bit targets: 64-bit tv_sec */
 	VDSO_CLOCK_GETRES_TIME64,
+	VDSO_RISCV_HWPROBE, /* riscv: __vdso_riscv_hwprobe (Linux 6.4) */
+	VDSO_FLUSH_ICACHE,  /* riscv: __vdso_flush_icache (Linux 4.15) */
 	VDSO_NR_CALLS
 };
 
@@ -97,6 +99,15 @@ struct vdso_arch {
 #define VDSO_TEST_SYSCALL "vdsotest_test_syscall"
 #define VDSO_TEST_VSYSCALL_GETCPU "vdsotest_test_vsyscall_getcpu"
 #define VDSO_TEST_KERNEL_RELEASE "vdsotest_test_kernel_release"
+/*
+ * And a fourth, for the system calls of more than two arguments:
+ *   long vdsotest_test_syscall5(long nr, long a1, long a2, long a3, long a4,
+ *     long a5): called instead of syscall(nr, a1 .. a5) by
+ *     vdso_reference_syscall5(); syscall(2)'s convention.  It lets a host
+ *     test stand in for another architecture's system call (riscv_hwprobe,
+ *     riscv_flush_icache on x86_64), under that architecture's number.
+ */
+#define VDSO_TEST_SYSCALL5 "vdsotest_test_syscall5"
 
 /* Room for the longest symbol name, "__kernel_clock_getres_time64", and more. */
 #define VDSO_SYMBOL_NAME_MAX 48
@@ -117,6 +128,7 @@ struct vdso_binding {
 	void *test_syscall;	    /* VDSO_TEST_SYSCALL of --vdso-lib, or NULL */
 	void *test_vsyscall_getcpu; /* VDSO_TEST_VSYSCALL_GETCPU of --vdso-lib, or NULL */
 	void *test_kernel_release;  /* VDSO_TEST_KERNEL_RELEASE of --vdso-lib, or NULL */
+	void *test_syscall5;	    /* VDSO_TEST_SYSCALL5 of --vdso-lib, or NULL */
 };
 
 /*
@@ -126,6 +138,17 @@ struct vdso_binding {
  * NULL.  Return: as syscall(2): the call's value, or -1 with errno.
  */
 long vdso_reference_syscall(const struct vdso_binding *b, long nr, long a1, long a2);
+
+/*
+ * vdso_reference_syscall5 - vdso_reference_syscall() for a system call of
+ * up to five arguments: @b's test_syscall5 stand-in when --vdso-lib has
+ * one, else syscall(@nr, @a1 .. @a5) when @native (the caller knows @nr is
+ * a system call of this build's architecture), else -1 with errno ENOSYS
+ * (@nr is another architecture's number: never passed to this kernel).
+ * Return: as syscall(2).
+ */
+long vdso_reference_syscall5(const struct vdso_binding *b, bool native, long nr, long a1, long a2,
+			     long a3, long a4, long a5);
 
 /*
  * vdso_image_parse - validate an in-memory ELF image and index its dynamic
