@@ -13,7 +13,11 @@
  * which the kernel's vDSO has not: vdsotest_test_syscall(), the system
  * call verify compares with, and vdsotest_test_vsyscall_getcpu(), the
  * x86_64 vsyscall page's getcpu; correct, both are the system call, and
- * the syscall-* and vsyscall-* bugs make them wrong.
+ * the syscall-* and vsyscall-* bugs make them wrong.  And
+ * vdsotest_test_syscall5(): riscv's system calls riscv_hwprobe and
+ * riscv_flush_icache answered by a model of the kernel's (at the end), so
+ * that the riscv families run on any host; the hwprobe-* and flush-icache-*
+ * bugs are in the fake's vDSO functions over it.
  */
 #include "config.h"
 
