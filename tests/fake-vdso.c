@@ -180,6 +180,7 @@ enum bug {
 	BUG_HWPROBE_ERROR,	/* riscv_hwprobe without a CPU set fails with -EINVAL */
 	BUG_HWPROBE_WHICH_CPUS,	/* riscv_hwprobe's RISCV_HWPROBE_WHICH_CPUS form leaves no CPU */
 	BUG_HWPROBE_ANY_FLAG,	/* riscv_hwprobe answers unknown flags as flags 0 */
+	BUG_HWPROBE_WHICH_CPUS_ERROR,	/* riscv_hwprobe's RISCV_HWPROBE_WHICH_CPUS form fails with -EIO */
 	BUG_FLUSH_ICACHE_NOOP,	/* flush_icache does nothing: the code flushed before stays (any flags) */
 	BUG_FLUSH_ICACHE_ALL_NOOP,	/* flush_icache with flags 0 does nothing (the local flush works) */
 	BUG_FLUSH_ICACHE_ERROR,	/* flush_icache fails with -EINVAL */
@@ -318,6 +319,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_HWPROBE_ERROR] = "hwprobe-error",
 	[BUG_HWPROBE_WHICH_CPUS] = "hwprobe-which-cpus",
 	[BUG_HWPROBE_ANY_FLAG] = "hwprobe-any-flag",
+	[BUG_HWPROBE_WHICH_CPUS_ERROR] = "hwprobe-which-cpus-error",
 	[BUG_FLUSH_ICACHE_NOOP] = "flush-icache-noop",
 	[BUG_FLUSH_ICACHE_ALL_NOOP] = "flush-icache-all-noop",
 	[BUG_FLUSH_ICACHE_ERROR] = "flush-icache-error",
@@ -1395,6 +1397,8 @@ int FAKE(riscv_hwprobe)(void *pairs, size_t count, size_t setsize, void *cpus, u
 	enum bug b = bug();
 	struct fake_pair *p = pairs;
 
+	if (flags == 1 && b == BUG_HWPROBE_WHICH_CPUS_ERROR)
+		return -EIO;
 	if (flags != 0 && !(b == BUG_HWPROBE_ANY_FLAG && flags == 2)) {
 		long r = ret(fake_sys_hwprobe(pairs, count, setsize, cpus, flags));
 		if (r == 0 && flags == 1 && b == BUG_HWPROBE_WHICH_CPUS)
