@@ -168,7 +168,7 @@ enum bug {
 	BUG_GETCPU_PINNED_ERROR,	/* getcpu fails with -EINVAL when pinned to one CPU */
 	BUG_GETRANDOM_PAST_END_2,	/* requests of more than 64 bytes: write the second byte after the buffer */
 	BUG_GETRANDOM_FLAG_SHORT,	/* GRND_INSECURE returns half the length */
-	BUG_RETURN_POSITIVE,	/* clock_gettime, clock_getres, gettimeofday, getcpu: right, but return +22 */
+	BUG_RETURN_POSITIVE,	/* clock_gettime, clock_getres, gettimeofday, getcpu, flush_icache: right, but return +22 */
 	BUG_NULL_RETURN_POSITIVE,	/* clock_getres(id, NULL), gettimeofday(&tv, NULL): return +22 */
 	BUG_STACK_5K,		/* clock_gettime uses 5 KiB of stack (the limit is 4 KiB) */
 	BUG_REALTIME_1K_1MS,	/* every 1000th CLOCK_REALTIME reading 1 ms behind (--perturb=step's
@@ -1439,6 +1439,8 @@ int FAKE(flush_icache)(void *start, void *end, unsigned long flags)
 
 	if (b == BUG_FLUSH_ICACHE_ERROR)
 		return -EINVAL;
+	if (b == BUG_RETURN_POSITIVE)
+		return EINVAL; /* (the flush made: only the value is wrong) */
 	if (!(b == BUG_FLUSH_ICACHE_ANY_FLAG && flags == 2) && fake_sys_flush_icache(flags) != 0)
 		return (int)ret(-1);
 	if (start >= end || len > sizeof(last))

@@ -255,6 +255,7 @@ done <<'TABLE'
 flush-icache-noop|1|^riscv-flush-icache: CPU [0-9]+: the function written returns ([0-9]+), not [0-9]+: the old code ran after vDSO flush_icache\(start, end, SYS_RISCV_FLUSH_ICACHE_LOCAL\)$
 flush-icache-all-noop|2|^riscv-flush-icache: written and flushed \(vDSO flush_icache\(start, end, 0\)\) on CPU [0-9]+, called on CPU [0-9]+: returns [0-9]+, not [0-9]+$
 flush-icache-error|1|^riscv-flush-icache: CPU [0-9]+: vDSO flush_icache\(start, end, 1\) returned -1 \(Invalid argument\)$
+return-positive|1|^riscv-flush-icache: CPU [0-9]+: vDSO flush_icache\(start, end, 1\) returned 22 \(
 TABLE
 
 # However short the duration, a verify makes one whole round of checks:
