@@ -574,7 +574,14 @@ if [ -n "${FAKE_VDSO:-}" ]; then
 		echo "  ${p}time tested by time"
 		echo "  vdsotest_fake_gettimeofday_alias tested by gettimeofday (through ${p}gettimeofday, at the same address)"
 		echo "  vdsotest_fake_unknown not tested: unknown to vdsotest"
-		for f in kernel_release syscall vsyscall_getcpu; do
+		# riscv's calls, which the fake has for its host tests: riscv's rows only
+		case $em in
+		243) echo "  ${p}flush_icache tested by riscv-flush-icache"
+			echo "  ${p}riscv_hwprobe tested by riscv-hwprobe" ;;
+		*) echo "  ${p}flush_icache not tested: unknown to vdsotest"
+			echo "  ${p}riscv_hwprobe not tested: unknown to vdsotest" ;;
+		esac
+		for f in kernel_release syscall syscall5 vsyscall_getcpu; do
 			echo "  vdsotest_test_$f not tested: vdsotest's test seam, not a vDSO function"
 		done
 	} | sort >"$tmp/testing.want"
