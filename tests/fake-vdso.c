@@ -13,7 +13,11 @@
  * which the kernel's vDSO has not: vdsotest_test_syscall(), the system
  * call verify compares with, and vdsotest_test_vsyscall_getcpu(), the
  * x86_64 vsyscall page's getcpu; correct, both are the system call, and
- * the syscall-* and vsyscall-* bugs make them wrong.
+ * the syscall-* and vsyscall-* bugs make them wrong.  And
+ * vdsotest_test_syscall5(): riscv's system calls riscv_hwprobe and
+ * riscv_flush_icache answered by a model of the kernel's (at the end), so
+ * that the riscv families run on any host; the hwprobe-* and flush-icache-*
+ * bugs are in the fake's vDSO functions over it.
  */
 #include "config.h"
 
@@ -173,7 +177,7 @@ enum bug {
 	BUG_GETCPU_PINNED_ERROR,	/* getcpu fails with -EINVAL when pinned to one CPU */
 	BUG_GETRANDOM_PAST_END_2,	/* requests of more than 64 bytes: write the second byte after the buffer */
 	BUG_GETRANDOM_FLAG_SHORT,	/* GRND_INSECURE returns half the length */
-	BUG_RETURN_POSITIVE,	/* clock_gettime, clock_getres, gettimeofday, getcpu: right, but return +22 */
+	BUG_RETURN_POSITIVE,	/* clock_gettime, clock_getres, gettimeofday, getcpu, flush_icache: right, but return +22 */
 	BUG_NULL_RETURN_POSITIVE,	/* clock_getres(id, NULL), gettimeofday(&tv, NULL): return +22 */
 	BUG_STACK_5K,		/* clock_gettime uses 5 KiB of stack (the limit is 4 KiB) */
 	BUG_REALTIME_1K_1MS,	/* every 1000th CLOCK_REALTIME reading 1 ms behind (--perturb=step's
@@ -197,6 +201,18 @@ enum bug {
 	BUG_SYNC_DICACHE_REVERT,	/* sync_dicache puts back the range's previous bytes (stale instructions) */
 	BUG_SYNC_DICACHE_ZERO,	/* sync_dicache zeroes the immediate of x86's mov eax, imm32 */
 	BUG_SYNC_DICACHE_EMPTY_ABORT,	/* sync_dicache aborts on an empty range */
+	/* riscv's calls (answered by the model below on any host): */
+	BUG_HWPROBE_STALE_KEY,	/* riscv_hwprobe: key 9's stored value, not the system call's (as 5d15d2ad36b0) */
+	BUG_HWPROBE_CPU_STALE,	/* riscv_hwprobe with a CPU set: key 4's value ^ 1 */
+	BUG_HWPROBE_UNKNOWN_KEY,	/* riscv_hwprobe leaves an unknown key as asked (not -1) */
+	BUG_HWPROBE_ERROR,	/* riscv_hwprobe without a CPU set fails with -EINVAL */
+	BUG_HWPROBE_WHICH_CPUS,	/* riscv_hwprobe's RISCV_HWPROBE_WHICH_CPUS form leaves no CPU */
+	BUG_HWPROBE_ANY_FLAG,	/* riscv_hwprobe answers unknown flags as flags 0 */
+	BUG_HWPROBE_WHICH_CPUS_ERROR,	/* riscv_hwprobe's RISCV_HWPROBE_WHICH_CPUS form fails with -EIO */
+	BUG_FLUSH_ICACHE_NOOP,	/* flush_icache does nothing: the code flushed before stays (any flags) */
+	BUG_FLUSH_ICACHE_ALL_NOOP,	/* flush_icache with flags 0 does nothing (the local flush works) */
+	BUG_FLUSH_ICACHE_ERROR,	/* flush_icache fails with -EINVAL */
+	BUG_FLUSH_ICACHE_ANY_FLAG,	/* flush_icache accepts unknown flags */
 	NR_BUGS
 };
 
@@ -351,6 +367,17 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_SYNC_DICACHE_REVERT] = "sync-dicache-revert",
 	[BUG_SYNC_DICACHE_ZERO] = "sync-dicache-zero",
 	[BUG_SYNC_DICACHE_EMPTY_ABORT] = "sync-dicache-empty-abort",
+	[BUG_HWPROBE_STALE_KEY] = "hwprobe-stale-key",
+	[BUG_HWPROBE_CPU_STALE] = "hwprobe-cpu-stale",
+	[BUG_HWPROBE_UNKNOWN_KEY] = "hwprobe-unknown-key",
+	[BUG_HWPROBE_ERROR] = "hwprobe-error",
+	[BUG_HWPROBE_WHICH_CPUS] = "hwprobe-which-cpus",
+	[BUG_HWPROBE_ANY_FLAG] = "hwprobe-any-flag",
+	[BUG_HWPROBE_WHICH_CPUS_ERROR] = "hwprobe-which-cpus-error",
+	[BUG_FLUSH_ICACHE_NOOP] = "flush-icache-noop",
+	[BUG_FLUSH_ICACHE_ALL_NOOP] = "flush-icache-all-noop",
+	[BUG_FLUSH_ICACHE_ERROR] = "flush-icache-error",
+	[BUG_FLUSH_ICACHE_ANY_FLAG] = "flush-icache-any-flag",
 };
 
 /*
@@ -423,6 +450,9 @@ const char *vdsotest_test_cpuinfo(void);
 long vdsotest_test_syscall(long nr, long a1, long a2);
 long vdsotest_test_vsyscall_getcpu(unsigned *cpu, unsigned *node, void *cache);
 const char *vdsotest_test_kernel_release(void);
+long vdsotest_test_syscall5(long nr, long a1, long a2, long a3, long a4, long a5);
+int FAKE(riscv_hwprobe)(void *pairs, size_t count, size_t setsize, void *cpus, unsigned flags);
+int FAKE(flush_icache)(void *start, void *end, unsigned long flags);
 
 static bool pinned(void);
 
@@ -1511,4 +1541,215 @@ void FAKE(sync_dicache)(unsigned long start, unsigned long end)
 		memcpy(last, now, len);
 		last_start = start;
 	}
+}
+
+/*
+ * riscv's calls, on any host: a model of the system calls riscv_hwprobe
+ * and riscv_flush_icache (arch/riscv/kernel/sys_hwprobe.c, sys_riscv.c),
+ * which the test seam's vdsotest_test_syscall5() answers under riscv's
+ * numbers (__NR_arch_specific_syscall + 14 and + 15), and the vDSO's
+ * functions over it (arch/riscv/kernel/vdso/hwprobe.c, flush_icache.S).
+ * The model's harts are alike: keys 0 .. 9 known, the same value on every
+ * CPU; its online CPUs are 0 .. _SC_NPROCESSORS_CONF - 1.
+ */
+#define FAKE_NR_HWPROBE (244 + 14)
+#define FAKE_NR_FLUSH_ICACHE (244 + 15)
+#define FAKE_HWPROBE_KEYS 10
+#define FAKE_SET_BYTES 128 /* the model's cpumask_size() */
+
+struct fake_pair {
+	int64_t key;
+	uint64_t value;
+};
+
+static uint64_t fake_key_value(int64_t key)
+{
+	return 0x1000 + (uint64_t)key * 0x11;
+}
+
+/* The kernel's copy_from_user()/copy_to_user(): false where @src cannot be read or @dst written. */
+static bool fake_copy(void *dst, const void *src, size_t n)
+{
+	int p[2];
+	bool ok;
+
+	if (n == 0)
+		return true;
+	if (pipe(p) != 0)
+		return false;
+	/* (a bad buffer gives EFAULT or a short count through a pipe, never a signal) */
+	ok = write(p[1], src, n) == (ssize_t)n && read(p[0], dst, n) == (ssize_t)n;
+	close(p[0]);
+	close(p[1]);
+	return ok;
+}
+
+static long fake_errno(int e)
+{
+	errno = e;
+	return -1;
+}
+
+/* @set of the model's online CPUs only; true when one is left. */
+static bool fake_online(unsigned char *set)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+	bool any = false;
+
+	for (long cpu = 0; cpu < FAKE_SET_BYTES * 8; cpu++) {
+		if (cpu >= n)
+			set[cpu / 8] &= (unsigned char)~(1u << (cpu % 8));
+		any |= (set[cpu / 8] >> (cpu % 8)) & 1;
+	}
+	return any;
+}
+
+/* The system call riscv_hwprobe of the model: syscall(2)'s convention. */
+static long fake_sys_hwprobe(struct fake_pair *pairs, size_t count, size_t setsize, void *cpus,
+			     unsigned flags)
+{
+	unsigned char set[FAKE_SET_BYTES] = { 0 };
+	size_t n = setsize < sizeof(set) ? setsize : sizeof(set);
+
+	if (flags & 1) { /* RISCV_HWPROBE_WHICH_CPUS */
+		bool clear_all = false;
+		if (flags != 1 || !setsize || !cpus)
+			return fake_errno(EINVAL);
+		if (!fake_copy(set, cpus, n))
+			return fake_errno(EFAULT);
+		bool empty = true;
+		for (size_t i = 0; i < n; i++)
+			empty &= set[i] == 0;
+		if (empty)
+			memset(set, 0xff, sizeof(set));
+		fake_online(set);
+		for (size_t i = 0; i < count; i++) {
+			struct fake_pair pair;
+			if (!fake_copy(&pair, &pairs[i], sizeof(pair)))
+				return fake_errno(EFAULT);
+			if (pair.key < 0 || pair.key >= FAKE_HWPROBE_KEYS) {
+				clear_all = true;
+				pair = (struct fake_pair){ .key = -1 };
+				if (!fake_copy(&pairs[i], &pair, sizeof(pair)))
+					return fake_errno(EFAULT);
+			}
+			if (!clear_all && pair.value != fake_key_value(pair.key))
+				memset(set, 0, sizeof(set)); /* (alike harts: all or none) */
+		}
+		if (clear_all)
+			memset(set, 0, sizeof(set));
+		return fake_copy(cpus, set, n) ? 0 : fake_errno(EFAULT);
+	}
+	if (flags)
+		return fake_errno(EINVAL);
+	if (setsize || cpus) {
+		if (!fake_copy(set, cpus, n))
+			return fake_errno(EFAULT);
+		if (!fake_online(set))
+			return fake_errno(EINVAL);
+	}
+	for (size_t i = 0; i < count; i++) {
+		struct fake_pair pair;
+		if (!fake_copy(&pair.key, &pairs[i].key, sizeof(pair.key)))
+			return fake_errno(EFAULT);
+		pair.value = fake_key_value(pair.key);
+		if (pair.key < 0 || pair.key >= FAKE_HWPROBE_KEYS)
+			pair = (struct fake_pair){ .key = -1 };
+		if (!fake_copy(&pairs[i].key, &pair.key, sizeof(pair.key)) ||
+		    !fake_copy(&pairs[i].value, &pair.value, sizeof(pair.value)))
+			return fake_errno(EFAULT);
+	}
+	return 0;
+}
+
+static long fake_sys_flush_icache(unsigned long flags)
+{
+	return flags & ~1UL ? fake_errno(EINVAL) : 0; /* (the range is not looked at) */
+}
+
+/* The test seam: riscv's two system calls of the model; others as syscall(2). */
+long vdsotest_test_syscall5(long nr, long a1, long a2, long a3, long a4, long a5)
+{
+	if (nr == FAKE_NR_HWPROBE)
+		return fake_sys_hwprobe((struct fake_pair *)a1, (size_t)a2, (size_t)a3, (void *)a4,
+					(unsigned)a5);
+	if (nr == FAKE_NR_FLUSH_ICACHE)
+		return fake_sys_flush_icache((unsigned long)a3);
+#if defined(__riscv)
+	return syscall(nr, a1, a2, a3, a4, a5);
+#else
+	return fake_errno(ENOSYS); /* (riscv's numbers are other calls here) */
+#endif
+}
+
+/*
+ * The vDSO's riscv_hwprobe over the model: flags other than 0 go to the
+ * system call; else every pair is answered from the stored values, with
+ * or without a CPU set (alike harts), the set not read.
+ */
+int FAKE(riscv_hwprobe)(void *pairs, size_t count, size_t setsize, void *cpus, unsigned flags)
+{
+	enum bug b = bug();
+	struct fake_pair *p = pairs;
+
+	if (flags == 1 && b == BUG_HWPROBE_WHICH_CPUS_ERROR)
+		return -EIO;
+	if (flags != 0 && !(b == BUG_HWPROBE_ANY_FLAG && flags == 2)) {
+		long r = ret(fake_sys_hwprobe(pairs, count, setsize, cpus, flags));
+		if (r == 0 && flags == 1 && b == BUG_HWPROBE_WHICH_CPUS)
+			memset(cpus, 0, setsize < FAKE_SET_BYTES ? setsize : FAKE_SET_BYTES);
+		return (int)r;
+	}
+	if (b == BUG_HWPROBE_ERROR && !cpus)
+		return -EINVAL;
+	for (size_t i = 0; i < count; i++) {
+		if (p[i].key < 0 || p[i].key >= FAKE_HWPROBE_KEYS) {
+			if (b != BUG_HWPROBE_UNKNOWN_KEY)
+				p[i].key = -1;
+			p[i].value = 0;
+			continue;
+		}
+		p[i].value = fake_key_value(p[i].key);
+		if (b == BUG_HWPROBE_STALE_KEY && p[i].key == 9)
+			p[i].value = 0; /* (probed late at boot: stored before it was known) */
+		if (b == BUG_HWPROBE_CPU_STALE && cpus && p[i].key == 4)
+			p[i].value ^= 1;
+	}
+	return 0;
+}
+
+/*
+ * The vDSO's flush_icache over the model.  The flush-icache-*noop bugs
+ * show what a flush that does nothing shows where instruction fetch does
+ * not follow stores (not on this host, whose fetch does): the code flushed
+ * before at the same place runs, so the fake puts it back.
+ */
+int FAKE(flush_icache)(void *start, void *end, unsigned long flags)
+{
+	static unsigned char last[64];
+	static unsigned char *last_start;
+	static size_t last_len;
+	enum bug b = bug();
+	size_t len = (size_t)((unsigned char *)end - (unsigned char *)start);
+
+	if (b == BUG_FLUSH_ICACHE_ERROR)
+		return -EINVAL;
+	if (b == BUG_RETURN_POSITIVE)
+		return EINVAL; /* (the flush made: only the value is wrong) */
+	if (!(b == BUG_FLUSH_ICACHE_ANY_FLAG && flags == 2) && fake_sys_flush_icache(flags) != 0)
+		return (int)ret(-1);
+	if (start >= end || len > sizeof(last))
+		return 0;
+	bool noop = b == BUG_FLUSH_ICACHE_NOOP || (b == BUG_FLUSH_ICACHE_ALL_NOOP && flags == 0);
+	if (noop && start == last_start && len == last_len && memcmp(start, last, len) != 0) {
+		long page = sysconf(_SC_PAGESIZE);
+		void *p = (void *)((uintptr_t)start & ~(uintptr_t)(page - 1));
+		mprotect(p, (size_t)page, PROT_READ | PROT_WRITE | PROT_EXEC);
+		memcpy(start, last, len);
+		return 0;
+	}
+	memcpy(last, start, len);
+	last_start = start;
+	last_len = len;
+	return 0;
 }

@@ -236,6 +236,48 @@ syscall-map-no-count|powerpc-get-syscall-map|abi|^powerpc-get-syscall-map: abi: 
 sync-dicache-revert|powerpc-sync-dicache|verify|^powerpc-sync-dicache: code rewritten at page offset [0-9]+ returned 2 after sync_dicache on CPU -?[0-9]+; expected 3 \(the old code's answer: stale instructions\)$
 sync-dicache-zero|powerpc-sync-dicache|verify|^powerpc-sync-dicache: code written at page offset [0-9]+ returned 0 after sync_dicache on CPU -?[0-9]+; expected 2$
 sync-dicache-empty-abort|powerpc-sync-dicache|abi|^powerpc-sync-dicache: abi: sync_dicache\(buf, buf\): vDSO SIGABRT, syscall 0 \(expected 0\): FAIL$
+# riscv's calls: the fake's model of the kernel stands in for the system calls (the test seam)
+hwprobe-stale-key|riscv-hwprobe|verify|^riscv-hwprobe: all CPUs: key 9: vDSO value 0, the system call 0x1099 \(a stale vDSO value\?\)$
+hwprobe-cpu-stale|riscv-hwprobe|verify|^riscv-hwprobe: CPU [0-9]+ alone: key 4: vDSO value 0x1045, the system call 0x1044 \(a stale vDSO value\?\)$
+hwprobe-unknown-key|riscv-hwprobe|verify|^riscv-hwprobe: all CPUs: key 10 asked: vDSO key 10 value 0, the system call key -1 value 0$
+hwprobe-error|riscv-hwprobe|verify|^riscv-hwprobe: all CPUs: vDSO riscv_hwprobe\(\) returned -1 \(Invalid argument\), the system call 0 \(no error\)$
+hwprobe-which-cpus|riscv-hwprobe|verify|^riscv-hwprobe: which CPUs, key 0 value 0x1000: the vDSO leaves 0 CPUs of the set, the system call [1-9][0-9]*$
+hwprobe-which-cpus-error|riscv-hwprobe|verify|^riscv-hwprobe: which CPUs, key 0: vDSO riscv_hwprobe\(\) returned -1 \(Input/output error\), the system call 0 \(no error\)$
+hwprobe-any-flag|riscv-hwprobe|abi|^riscv-hwprobe: abi: riscv_hwprobe\(&\{key 0\}, 1, 0, NULL, 0x2\): vDSO 0, syscall -1/EINVAL .*: FAIL$
+efault-is-zero|riscv-hwprobe|abi|abi: riscv_hwprobe\(&\{key 0\}, 1, 8, PROT_NONE page, 0x1\): vDSO 0, syscall -1/EFAULT .*: FAIL$
+einval-is-zero|riscv-hwprobe|abi|abi: riscv_hwprobe\(&\{key 0\}, 1, 0, NULL, 0x3\): vDSO 0, syscall -1/EINVAL .*: FAIL$
+flush-icache-error|riscv-flush-icache|abi|^riscv-flush-icache: abi: flush_icache\(&buf, &buf \+ 16, 0\): vDSO -1/EINVAL, syscall 0 \(expected 0\): FAIL$
+flush-icache-any-flag|riscv-flush-icache|abi|^riscv-flush-icache: abi: flush_icache\(&buf, &buf \+ 16, 2\): vDSO 0, syscall -1/EINVAL .*: FAIL$
+einval-is-zero|riscv-flush-icache|abi|abi: flush_icache\(&buf, &buf \+ 16, ~0UL\): vDSO 0, syscall -1/EINVAL .*: FAIL$
+TABLE
+
+# riscv-flush-icache verify calls code it writes: where vdsotest has a
+# writer of this machine's code (riscv, x86).  The fake's no-op flushes put
+# back the code flushed before, as a CPU whose fetch does not follow stores
+# would run it; the flush of every thread (flags 0) is made across a
+# migration, which needs two CPUs.
+case $(uname -m) in
+x86_64|i?86|riscv64) flush_code=1 ;;
+*) flush_code= ;;
+esac
+while IFS='|' read -r bug cpus pattern; do
+	if [ -z "$flush_code" ] || [ "$(nproc)" -lt "$cpus" ]; then
+		tap_skip "$bug: riscv-flush-icache verify needs a code writer for $(uname -m) and $cpus CPUs"
+		continue
+	fi
+	only "$bug" riscv-flush-icache verify || continue
+	VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$FAKE_VDSO" -d 0.05 -f 1 \
+		riscv-flush-icache verify >"$out" 2>&1
+	rc=$?
+	grep -Eq -- "$pattern" "$out"
+	found=$?
+	[ $rc -eq 1 ] && [ $found -eq 0 ]
+	ok $? "$bug: riscv-flush-icache verify exits 1 (got $rc) with /$pattern/"
+done <<'TABLE'
+flush-icache-noop|1|^riscv-flush-icache: CPU [0-9]+: the function written returns ([0-9]+), not [0-9]+: the old code ran after vDSO flush_icache\(start, end, SYS_RISCV_FLUSH_ICACHE_LOCAL\)$
+flush-icache-all-noop|2|^riscv-flush-icache: written and flushed \(vDSO flush_icache\(start, end, 0\)\) on CPU [0-9]+, called on CPU [0-9]+: returns [0-9]+, not [0-9]+$
+flush-icache-error|1|^riscv-flush-icache: CPU [0-9]+: vDSO flush_icache\(start, end, 1\) returned -1 \(Invalid argument\)$
+return-positive|1|^riscv-flush-icache: CPU [0-9]+: vDSO flush_icache\(start, end, 1\) returned 22 \(
 TABLE
 
 # However short the duration, a verify makes one whole round of checks:

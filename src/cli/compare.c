@@ -709,7 +709,9 @@ static void print_side_header(const struct side *sd, const struct side *before)
 	snprintf(buf, sizeof(buf), "-d %g -r %g, %u run%s in %u file%s, %s%s", d >= 0 ? d / 1e9 : 0,
 		 r >= 0 ? r : 1, side_runs(sd), side_runs(sd) == 1 ? "" : "s", sd->ndocs,
 		 sd->ndocs == 1 ? "" : "s",
-		 strcmp(pinning, "unknown") == 0 ? "pinning " : strcmp(pinning, "not pinned") == 0 ? "" : "pinned to ",
+		 strcmp(pinning, "unknown") == 0      ? "pinning "
+		 : strcmp(pinning, "not pinned") == 0 ? ""
+						      : "pinned to ",
 		 report_vis(pinning));
 	print_wrapped("     ", buf);
 }
@@ -751,7 +753,8 @@ static void print_differs(const struct side *o, const struct side *n)
 	if (side_runs(o) != side_runs(n))
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%sruns", len ? ", " : "");
 	char po[160], pn[160];
-	if (strcmp(doc_pinning(&o->docs[0], po, sizeof(po)), doc_pinning(&n->docs[0], pn, sizeof(pn))) != 0)
+	if (strcmp(doc_pinning(&o->docs[0], po, sizeof(po)),
+		   doc_pinning(&n->docs[0], pn, sizeof(pn))) != 0)
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%spinning", len ? ", " : "");
 	print_wrapped("differ: ", len ? buf : "nothing of the above");
 }

@@ -320,7 +320,7 @@ static bool listed(const struct vdso_symbol *s)
 	       (s->bind == STB_GLOBAL || s->bind == STB_WEAK);
 }
 
-/* Does this call exist for images of @img's class?  (time64: 32-bit only.) */
+/* Does this call exist for images of @img's class and machine?  (time64: 32-bit only.) */
 static bool call_applies(const struct vdso_image *img, enum vdso_call c)
 {
 	bool is32 = ((const unsigned char *)img->base)[EI_CLASS] == ELFCLASS32;

@@ -23,6 +23,8 @@ extern const struct family clock_getres_time64_family;
 extern const struct family tbfreq_family; /* powerpc (families/exports.c) */
 extern const struct family syscall_map_family;
 extern const struct family sync_dicache_family;
+extern const struct family riscv_hwprobe_family; /* riscv's calls: unsupported elsewhere */
+extern const struct family riscv_flush_icache_family;
 
 /* The table: one row per line (so clang-format leaves it). */
 /* clang-format off */
@@ -84,6 +86,8 @@ const struct api api_table[] = {
 	{ "powerpc-get-tbfreq", &tbfreq_family, -1, NULL, 0, 0 },
 	{ "powerpc-get-syscall-map", &syscall_map_family, -1, NULL, 0, 0 },
 	{ "powerpc-sync-dicache", &sync_dicache_family, -1, NULL, 0, 0 },
+	{ "riscv-hwprobe", &riscv_hwprobe_family, -1, NULL, 0, 0 },
+	{ "riscv-flush-icache", &riscv_flush_icache_family, -1, NULL, 0, 0 },
 #ifdef SYS_clock_gettime64	/* 32-bit targets (Linux 5.1 y2038 system calls) */
 	CLOCK64_APIS("clock-gettime64-", clock_gettime64_family),
 	CLOCK64_APIS("clock-getres-time64-", clock_getres_time64_family),

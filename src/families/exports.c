@@ -50,6 +50,7 @@ const struct vdso_export vdso_exports[] = {
 	{ VDSO_TEST_KERNEL_RELEASE, { 0 }, NULL, false, "vdsotest's test seam, not a vDSO function" },
 	{ VDSO_TEST_TIMEBASE, { 0 }, NULL, false, "vdsotest's test seam, not a vDSO function" },
 	{ VDSO_TEST_CPUINFO, { 0 }, NULL, false, "vdsotest's test seam, not a vDSO function" },
+	{ VDSO_TEST_SYSCALL5, { 0 }, NULL, false, "vdsotest's test seam, not a vDSO function" },
 };
 /* clang-format on */
 const size_t vdso_export_count = sizeof(vdso_exports) / sizeof(vdso_exports[0]);

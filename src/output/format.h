@@ -32,7 +32,7 @@ struct format_ctx {
 
 /* The machine conditions of a bench run (vdsotest(1), NOISE): governor, boost, load. */
 struct run_conditions {
-	int cpu;	   /* the CPU they are of: the first bench CPU */
+	int cpu; /* the CPU they are of: the first bench CPU */
 	/*
 	 * The CPUs the measuring threads were restricted to, a CPU list
 	 * (cpu_mask_format()): --cpu's (each thread pinned to one) or, without

@@ -88,7 +88,9 @@ static void json_latency_counter(const struct latency_counter *l)
 static void json_run_conditions(const struct run_conditions *c)
 {
 	printf(",\n  \"conditions\": {\"cpu\": %d, \"pinned\": %s, \"pinned_cpus\": ", c->cpu,
-	       !c->pinned_known ? "null" : c->pinned[0] ? "true" : "false");
+	       !c->pinned_known ? "null"
+	       : c->pinned[0]	? "true"
+				: "false");
 	json_string_or_null(c->pinned);
 	fputs(", \"governor\": ", stdout);
 	json_string_or_null(c->governor);

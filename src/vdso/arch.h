@@ -242,6 +242,18 @@ static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flag
 				    (long)state_len, 0, NULL, 0, NULL);
 	return vdso_call5(fn, (long)buf, (long)len, (long)flags, (long)state, (long)state_len);
 }
+/* riscv's calls, for a --vdso-lib object only (the kernel's are riscv's): see below. */
+static inline int vdso_riscv_hwprobe(void *fn, void *pairs, size_t count, size_t cpusetsize,
+				     void *cpus, unsigned flags)
+{
+	return (int)vdso_call5(fn, (long)pairs, (long)count, (long)cpusetsize, (long)cpus,
+			       (long)flags);
+}
+
+static inline int vdso_flush_icache(void *fn, void *start, void *end, unsigned long flags)
+{
+	return (int)vdso_call3(fn, (long)start, (long)end, (long)flags);
+}
 #else
 /* Negative errno convention: map -4095..-1 to -1 and errno. */
 static inline long vdso_errno(long ret)
@@ -321,6 +333,34 @@ static inline long vdso_getrandom(void *fn, void *buf, size_t len, unsigned flag
 					       (long)state_len, 0, NULL, 0, NULL));
 	return vdso_errno(((long (*)(void *, size_t, unsigned, void *,
 				     size_t))fn)(buf, len, flags, state, state_len));
+}
+/*
+ * riscv_hwprobe(pairs, pair_count, cpusetsize, cpus, flags): int, 0 or a
+ * negative errno (arch/riscv/kernel/vdso/hwprobe.c; the system call's
+ * arguments, arch/riscv/kernel/sys_hwprobe.c).  @pairs: struct riscv_hwprobe.
+ */
+static inline int vdso_riscv_hwprobe(void *fn, void *pairs, size_t count, size_t cpusetsize,
+				     void *cpus, unsigned flags)
+{
+	if (vdso_check_armed)
+		return (int)vdso_errno((int)vdso_checked(fn, (long)pairs, (long)count,
+							 (long)cpusetsize, (long)cpus, (long)flags,
+							 0, NULL, 0, NULL));
+	return (int)vdso_errno(((int (*)(void *, size_t, size_t, void *,
+					 unsigned))fn)(pairs, count, cpusetsize, cpus, flags));
+}
+
+/*
+ * flush_icache(start, end, flags): int, 0 or a negative errno
+ * (arch/riscv/kernel/vdso/flush_icache.S: the system call
+ * riscv_flush_icache, or fence.i on a kernel without CONFIG_SMP).
+ */
+static inline int vdso_flush_icache(void *fn, void *start, void *end, unsigned long flags)
+{
+	if (vdso_check_armed)
+		return (int)vdso_errno((int)vdso_checked(fn, (long)start, (long)end, (long)flags, 0,
+							 0, 0, NULL, 0, NULL));
+	return (int)vdso_errno(((int (*)(void *, void *, unsigned long))fn)(start, end, flags));
 }
 #endif
 

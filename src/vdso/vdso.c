@@ -62,6 +62,9 @@ static const char *const call_names[VDSO_NR_CALLS] = {
 	[VDSO_GET_TBFREQ] = "get_tbfreq",
 	[VDSO_GET_SYSCALL_MAP] = "get_syscall_map",
 	[VDSO_SYNC_DICACHE] = "sync_dicache",
+	/* arch/riscv/kernel/vdso/vdso.lds.S */
+	[VDSO_RISCV_HWPROBE] = "riscv_hwprobe",
+	[VDSO_FLUSH_ICACHE] = "flush_icache",
 };
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -92,6 +95,8 @@ bool vdso_call_on_machine(enum vdso_call call, uint16_t machine)
 {
 	if (call == VDSO_GET_TBFREQ || call == VDSO_GET_SYSCALL_MAP || call == VDSO_SYNC_DICACHE)
 		return machine == EM_PPC64 || machine == EM_PPC;
+	if (call == VDSO_RISCV_HWPROBE || call == VDSO_FLUSH_ICACHE)
+		return machine == EM_RISCV;
 	return true;
 }
 
@@ -850,6 +855,19 @@ long vdso_reference_syscall(const struct vdso_binding *b, long nr, long a1, long
 	return syscall(nr, a1, a2);
 }
 
+long vdso_reference_syscall5(const struct vdso_binding *b, bool native, long nr, long a1, long a2,
+			     long a3, long a4, long a5)
+{
+	if (b && b->test_syscall5)
+		return ((long (*)(long, long, long, long, long, long))b->test_syscall5)(nr, a1, a2,
+											a3, a4, a5);
+	if (!native) {
+		errno = ENOSYS;
+		return -1;
+	}
+	return syscall(nr, a1, a2, a3, a4, a5);
+}
+
 int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err)
 {
 	memset(b, 0, sizeof(*b));
@@ -888,6 +906,7 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 	b->test_kernel_release = dlsym(h, VDSO_TEST_KERNEL_RELEASE);
 	b->test_timebase = dlsym(h, VDSO_TEST_TIMEBASE);
 	b->test_cpuinfo = dlsym(h, VDSO_TEST_CPUINFO);
+	b->test_syscall5 = dlsym(h, VDSO_TEST_SYSCALL5);
 	return 0;
 #else
 	*err = "this build of vdsotest has no dlopen()";

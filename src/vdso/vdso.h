@@ -28,6 +28,9 @@ enum vdso_call {
 	VDSO_GET_TBFREQ,      /* the timebase frequency in Hz */
 	VDSO_GET_SYSCALL_MAP, /* the bitmap of the system calls the kernel has */
 	VDSO_SYNC_DICACHE,    /* make stored instructions visible to fetch */
+	/* riscv only (vdso_call_on_machine()) */
+	VDSO_RISCV_HWPROBE, /* __vdso_riscv_hwprobe (Linux 6.4) */
+	VDSO_FLUSH_ICACHE,  /* __vdso_flush_icache (Linux 4.15) */
 	VDSO_NR_CALLS
 };
 
@@ -111,6 +114,15 @@ struct vdso_arch {
  */
 #define VDSO_TEST_TIMEBASE "vdsotest_test_timebase"
 #define VDSO_TEST_CPUINFO "vdsotest_test_cpuinfo"
+/*
+ * And one for the system calls of more than two arguments:
+ *   long vdsotest_test_syscall5(long nr, long a1, long a2, long a3, long a4,
+ *     long a5): called instead of syscall(nr, a1 .. a5) by
+ *     vdso_reference_syscall5(); syscall(2)'s convention.  It lets a host
+ *     test stand in for another architecture's system call (riscv_hwprobe,
+ *     riscv_flush_icache on x86_64), under that architecture's number.
+ */
+#define VDSO_TEST_SYSCALL5 "vdsotest_test_syscall5"
 
 /* Room for the longest symbol name, "__kernel_clock_getres_time64", and more. */
 #define VDSO_SYMBOL_NAME_MAX 48
@@ -133,6 +145,7 @@ struct vdso_binding {
 	void *test_kernel_release;  /* VDSO_TEST_KERNEL_RELEASE of --vdso-lib, or NULL */
 	void *test_timebase;	    /* VDSO_TEST_TIMEBASE of --vdso-lib, or NULL */
 	void *test_cpuinfo;	    /* VDSO_TEST_CPUINFO of --vdso-lib, or NULL */
+	void *test_syscall5;	    /* VDSO_TEST_SYSCALL5 of --vdso-lib, or NULL */
 };
 
 /*
@@ -142,6 +155,17 @@ struct vdso_binding {
  * NULL.  Return: as syscall(2): the call's value, or -1 with errno.
  */
 long vdso_reference_syscall(const struct vdso_binding *b, long nr, long a1, long a2);
+
+/*
+ * vdso_reference_syscall5 - vdso_reference_syscall() for a system call of
+ * up to five arguments: @b's test_syscall5 stand-in when --vdso-lib has
+ * one, else syscall(@nr, @a1 .. @a5) when @native (the caller knows @nr is
+ * a system call of this build's architecture), else -1 with errno ENOSYS
+ * (@nr is another architecture's number: never passed to this kernel).
+ * Return: as syscall(2).
+ */
+long vdso_reference_syscall5(const struct vdso_binding *b, bool native, long nr, long a1, long a2,
+			     long a3, long a4, long a5);
 
 /*
  * vdso_image_parse - validate an in-memory ELF image and index its dynamic
@@ -295,6 +319,8 @@ const char *vdso_call_name(enum vdso_call call);
  * answer).  get_tbfreq, get_syscall_map and sync_dicache: only EM_PPC64
  * and EM_PPC (the kernel's arch/powerpc/kernel/vdso/vdso64.lds.S and
  * vdso32.lds.S export them; no other architecture's script does).
+ * riscv_hwprobe and flush_icache: only EM_RISCV
+ * (arch/riscv/kernel/vdso/vdso.lds.S).
  */
 bool vdso_call_on_machine(enum vdso_call call, uint16_t machine);
 
