@@ -172,8 +172,9 @@ bool cpu_mask_format(const struct cpu_mask *m, char *buf, size_t size)
 		while (last + 1 < m->ncpus && CPU_ISSET_S(last + 1, m->size, m->set))
 			last++;
 		char one[32];
-		int n = last == cpu ? snprintf(one, sizeof(one), "%s%u", len ? "," : "", cpu)
-				    : snprintf(one, sizeof(one), "%s%u-%u", len ? "," : "", cpu, last);
+		int n = last == cpu
+				? snprintf(one, sizeof(one), "%s%u", len ? "," : "", cpu)
+				: snprintf(one, sizeof(one), "%s%u-%u", len ? "," : "", cpu, last);
 		if (len + (size_t)n >= size) {
 			strcpy(buf + keep, keep ? ",..." : "...");
 			return false;
