@@ -1550,7 +1550,7 @@ void FAKE(sync_dicache)(unsigned long start, unsigned long end)
  * numbers (__NR_arch_specific_syscall + 14 and + 15), and the vDSO's
  * functions over it (arch/riscv/kernel/vdso/hwprobe.c, flush_icache.S).
  * The model's harts are alike: keys 0 .. 9 known, the same value on every
- * CPU; its online CPUs are 0 .. _SC_NPROCESSORS_CONF - 1.
+ * CPU; its online CPUs are 0 .. fake_ncpus() - 1.
  */
 #define FAKE_NR_HWPROBE (244 + 14)
 #define FAKE_NR_FLUSH_ICACHE (244 + 15)
@@ -1590,10 +1590,38 @@ static long fake_errno(int e)
 	return -1;
 }
 
+/*
+ * The model's CPU count: one past the highest CPU of
+ * /sys/devices/system/cpu/online, else sysconf(_SC_NPROCESSORS_CONF)
+ * (not that first: musl answers it from the affinity mask, and verify
+ * pins itself to one CPU at a time).
+ */
+static long fake_ncpus(void)
+{
+	char buf[256];
+	long n = -1;
+	FILE *f = fopen("/sys/devices/system/cpu/online", "re");
+
+	if (f) {
+		if (fgets(buf, sizeof(buf), f))
+			for (char *p = buf; *p;) {
+				if (*p < '0' || *p > '9') { /* (the ',' and '-' of "0-3,8") */
+					p++;
+					continue;
+				}
+				long v = strtol(p, &p, 10);
+				if (v + 1 > n)
+					n = v + 1;
+			}
+		fclose(f);
+	}
+	return n > 0 ? n : sysconf(_SC_NPROCESSORS_CONF);
+}
+
 /* @set of the model's online CPUs only; true when one is left. */
 static bool fake_online(unsigned char *set)
 {
-	long n = sysconf(_SC_NPROCESSORS_CONF);
+	long n = fake_ncpus();
 	bool any = false;
 
 	for (long cpu = 0; cpu < FAKE_SET_BYTES * 8; cpu++) {

@@ -242,7 +242,7 @@ hwprobe-cpu-stale|riscv-hwprobe|verify|^riscv-hwprobe: CPU [0-9]+ alone: key 4: 
 hwprobe-unknown-key|riscv-hwprobe|verify|^riscv-hwprobe: all CPUs: key 10 asked: vDSO key 10 value 0, the system call key -1 value 0$
 hwprobe-error|riscv-hwprobe|verify|^riscv-hwprobe: all CPUs: vDSO riscv_hwprobe\(\) returned -1 \(Invalid argument\), the system call 0 \(no error\)$
 hwprobe-which-cpus|riscv-hwprobe|verify|^riscv-hwprobe: which CPUs, key 0 value 0x1000: the vDSO leaves 0 CPUs of the set, the system call [1-9][0-9]*$
-hwprobe-which-cpus-error|riscv-hwprobe|verify|^riscv-hwprobe: which CPUs, key 0: vDSO riscv_hwprobe\(\) returned -1 \(Input/output error\), the system call 0 \(no error\)$
+hwprobe-which-cpus-error|riscv-hwprobe|verify|^riscv-hwprobe: which CPUs, key 0: vDSO riscv_hwprobe\(\) returned -1 \((Input/output error|I/O error)\), the system call 0 \(no error\)$
 hwprobe-any-flag|riscv-hwprobe|abi|^riscv-hwprobe: abi: riscv_hwprobe\(&\{key 0\}, 1, 0, NULL, 0x2\): vDSO 0, syscall -1/EINVAL .*: FAIL$
 efault-is-zero|riscv-hwprobe|abi|abi: riscv_hwprobe\(&\{key 0\}, 1, 8, PROT_NONE page, 0x1\): vDSO 0, syscall -1/EFAULT .*: FAIL$
 einval-is-zero|riscv-hwprobe|abi|abi: riscv_hwprobe\(&\{key 0\}, 1, 0, NULL, 0x3\): vDSO 0, syscall -1/EINVAL .*: FAIL$

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/cpus.h"
 
@@ -225,4 +226,27 @@ int cpu_list_nth(const char *s, unsigned n)
 	}
 	cpu_mask_free(&seen);
 	return found;
+}
+
+long cpus_online(void)
+{
+	char buf[4096];
+	struct cpu_mask m;
+	const char *why;
+	long n = -1;
+	FILE *f = fopen("/sys/devices/system/cpu/online", "re");
+
+	if (f) {
+		if (fgets(buf, sizeof(buf), f)) {
+			buf[strcspn(buf, "\n")] = '\0';
+			if (cpu_list_parse(buf, &m, &why)) {
+				n = (long)cpu_mask_count(&m);
+				cpu_mask_free(&m);
+			}
+		}
+		fclose(f);
+	}
+	if (n < 1)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n >= 1 ? n : -1;
 }

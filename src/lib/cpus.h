@@ -98,6 +98,16 @@ int cpu_list_nth(const char *s, unsigned n);
  */
 bool cpu_mask_format(const struct cpu_mask *m, char *buf, size_t size);
 
+/*
+ * cpus_online - the number of CPUs online: the list of
+ * /sys/devices/system/cpu/online (Documentation/ABI/testing/
+ * sysfs-devices-system-cpu), else sysconf(_SC_NPROCESSORS_ONLN).  Not
+ * sysconf() first: musl answers that from sched_getaffinity(2), the CPUs
+ * this process may use, so a taskset(1) mask would count as all of them.
+ * Return: 1 or more; -1 when neither says.
+ */
+long cpus_online(void);
+
 /* cpu_mask_subset - is every CPU of @a in @b?  Return: -1 if so, else the first that is not. */
 int cpu_mask_subset(const struct cpu_mask *a, const struct cpu_mask *b);
 

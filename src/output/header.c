@@ -20,7 +20,7 @@ static void header_pinned(const struct run *run, struct run_conditions *c)
 {
 	struct cpu_mask m;
 	const char *why;
-	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	long online = cpus_online();
 
 	c->pinned[0] = '\0';
 	if (run->cpus) { /* (bench pins thread t to run->cpus[t]) */
@@ -82,7 +82,7 @@ void header_print(const struct run_conditions *c)
 	       f.machine[0] ? report_vis(f.machine) : "?",
 	       f.clocksource[0] ? report_vis(f.clocksource) : "unknown");
 	printf("# CPU: %s; %ld CPUs online", f.cpu_model[0] ? report_vis(f.cpu_model) : "unknown",
-	       sysconf(_SC_NPROCESSORS_ONLN));
+	       cpus_online());
 	if (cpu_mask_get(&m)) {
 		printf(", %u allowed", cpu_mask_count(&m));
 		cpu_mask_free(&m);
