@@ -102,6 +102,15 @@ static enum status run_bench(const struct api *api, const struct run *run)
 		return STATUS_FAIL;
 	memset(&paths, 0, sizeof(paths));
 	st = f->bench_paths(api, run, &paths, state);
+	bool any = false;
+	for (int p = 0; p < NR_PATHS; p++)
+		any |= paths.batch[p] != NULL;
+	if (st == STATUS_PASS && !any) {
+		/* (a call with a vDSO path only, its function not found here) */
+		report_line(api, "bench: no path to measure: the vDSO function is not found and "
+				 "there is no system call or libc function to time; skipped");
+		st = STATUS_SKIP;
+	}
 	if (st == STATUS_PASS)
 		st = bench_run(api, run, &paths);
 	if (f->bench_teardown)
