@@ -782,9 +782,8 @@ static bool check_after_previous(struct verify_ctx *ctx, struct gettime_state *s
 			snprintf(offsets, sizeof(offsets),
 				 " (TAI offset %ld s before, %ld s after: adjtimex)", g->before,
 				 g->a2);
-		struct known_symptom sym = clock_symptom(ctx->api);
-		sym.value_known = true;
-		sym.value = ts64_sub_ns(st->prev, g->v);
+		struct known_symptom sym = verify_backwards_symptom(ctx->api,
+								    ts64_sub_ns(st->prev, g->v));
 		verify_fail_known(ctx, &sym, "%s %s after %s %s: %" PRId64 " ns backwards%s", who,
 				  ts64_format(g->v, a, sizeof(a)), who,
 				  ts64_format(st->prev, b, sizeof(b)), sym.value, offsets);

@@ -161,11 +161,8 @@ static void burst_round(struct verify_ctx *ctx, struct burst_state *b)
 	if (!verify_ok(ctx, "back-to-back: not behind the reading before it", !back) &&
 	    !((api->flags & CLK_SETTABLE) && verify_clock_was_set(ctx, false))) {
 		/* (a coarse clock a few us back: a known kernel bug, core/known_bugs.c) */
-		struct known_symptom sym = { .call = vdso_call_name(api->family->call),
-					     .clock_id = api->clock_id,
-					     .clock_flags = api->flags,
-					     .value_known = true,
-					     .value = ts64_sub_ns(r[back - 1], r[back]) };
+		struct known_symptom sym = verify_backwards_symptom(api, ts64_sub_ns(r[back - 1],
+										     r[back]));
 		verify_fail_known(ctx, &sym,
 				  "on CPU %d: %s %s after %s %s: %" PRId64
 				  " ns backwards (reading %u of %u, %s clock)",

@@ -98,11 +98,8 @@ static void ring_turn(struct worker *w)
 	    !verify_ok(ctx, "cross-CPU: not behind the reading on another CPU",
 		       ts64_cmp(r->last, v) <= 0) &&
 	    !((w->api->flags & CLK_SETTABLE) && verify_clock_was_set(ctx, true))) {
-		struct known_symptom sym = { .call = vdso_call_name(w->api->family->call),
-					     .clock_id = w->api->clock_id,
-					     .clock_flags = w->api->flags,
-					     .value_known = true,
-					     .value = ts64_sub_ns(r->last, v) };
+		struct known_symptom sym = verify_backwards_symptom(w->api,
+								    ts64_sub_ns(r->last, v));
 		verify_fail_known(ctx, &sym,
 				  "cross-CPU: %s %s on CPU %d after %s %s on CPU %d: %" PRId64
 				  " ns backwards",

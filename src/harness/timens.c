@@ -185,12 +185,8 @@ static bool check_offset(const struct api *api, const struct run *run,
 		 * system call shows as well; an expected failure (tallied,
 		 * no line) on a kernel in its range.
 		 */
-		struct known_symptom sym = { .call = vdso_call_name(api->family->call),
-					     .check = check,
-					     .clock_id = api->clock_id,
-					     .clock_flags = api->flags,
-					     .value_known = true,
-					     .value = -lo };
+		struct known_symptom sym = verify_backwards_symptom(api, -lo);
+		sym.check = check;
 		struct known_match m;
 		verify_tally(TIMENS_PART, check, 1, 1);
 		if (lo < 0 && !run->fail_known_bugs &&

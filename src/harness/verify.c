@@ -718,6 +718,15 @@ static __attribute__((format(printf, 2, 3))) void verify_fail_line(const struct 
 	va_end(ap);
 }
 
+struct known_symptom verify_backwards_symptom(const struct api *api, int64_t back_ns)
+{
+	return (struct known_symptom){ .call = vdso_call_name(api->family->call),
+				       .clock_id = api->clock_id,
+				       .clock_flags = api->flags,
+				       .value_known = true,
+				       .value = back_ns };
+}
+
 void verify_fail_known(struct verify_ctx *ctx, const struct known_symptom *sym, const char *fmt,
 		       ...)
 {

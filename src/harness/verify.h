@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "core/api.h"
+#include "core/known_bugs.h"
 #include "lib/timespec.h"
 #include "vdso/arch.h"
 
@@ -234,7 +235,14 @@ static inline bool verify_ok(struct verify_ctx *ctx, const char *name, bool ok)
 void verify_fail(struct verify_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-struct known_symptom;
+/*
+ * verify_backwards_symptom - the facts of a reading of @api's clock found
+ * @back_ns (> 0) behind one it must not be behind, for
+ * verify_fail_known() and known_bug_match() (core/known_bugs.h): the
+ * call (vdso_call_name()), the clock id and flags, and @back_ns as the
+ * known value; the check is left NULL (verify_fail_known() fills it in).
+ */
+struct known_symptom verify_backwards_symptom(const struct api *api, int64_t back_ns);
 
 /*
  * verify_fail_known - verify_fail() for a failure that may be a known
