@@ -63,6 +63,7 @@ enum bug {
 	BUG_TIME_STORE,		/* time(&t) stores a value other than it returns */
 	BUG_TIME_NULL_CRASH,	/* time(NULL) writes through NULL */
 	BUG_TIME_HANG,		/* time() never returns */
+	BUG_TIME_SLOW_START,	/* correct, but each of a process's first 24 calls of time() sleeps 0.5 s */
 	BUG_GETCPU_ERROR,	/* getcpu fails with -EINVAL */
 	BUG_GETCPU_OUTSIDE,	/* CPU 4095, outside any affinity mask */
 	BUG_GETCPU_WRONG_CPU,	/* the other CPU of a pair (cpu ^ 1) */
@@ -240,6 +241,7 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_TIME_STORE] = "time-store",
 	[BUG_TIME_NULL_CRASH] = "time-null-crash",
 	[BUG_TIME_HANG] = "time-hang",
+	[BUG_TIME_SLOW_START] = "time-slow-start",
 	[BUG_GETCPU_ERROR] = "getcpu-error",
 	[BUG_GETCPU_OUTSIDE] = "getcpu-outside",
 	[BUG_GETCPU_WRONG_CPU] = "getcpu-wrong-cpu",
@@ -1087,6 +1089,12 @@ vdso_time_t FAKE(time)(vdso_time_t *t)
 		*(volatile vdso_time_t *)t = 0;
 	while (bug() == BUG_TIME_HANG)
 		;
+	static unsigned slow_calls; /* (a child's count starts where its parent's was) */
+	if (bug() == BUG_TIME_SLOW_START && slow_calls < 24) {
+		struct timespec half = { 0, 500000000 };
+		slow_calls++;
+		nanosleep(&half, NULL);
+	}
 	if (bug() == BUG_TIME_EXIT)
 		_exit(3);
 	if (bug() == BUG_TIME_EXIT0)

@@ -655,6 +655,7 @@ static void checked_round_end(struct verify_ctx *ctx)
 bool verify_running(struct verify_ctx *ctx)
 {
 	checked_round_end(ctx);
+	child_progress_tick(); /* (the watchdog's sign of life) */
 
 	/*
 	 * VERIFY_MIN_ROUNDS rounds, however short the duration: counted by

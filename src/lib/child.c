@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -106,6 +107,28 @@ void child_shared_page_free(void *page, size_t size)
 {
 	if (page)
 		munmap(page, size);
+}
+
+/* The counter of child_progress_start(), or NULL. */
+static atomic_ulong *progress;
+
+bool child_progress_start(void)
+{
+	if (progress)
+		return true;
+	progress = child_shared_page(sizeof(*progress));
+	return progress != NULL;
+}
+
+void child_progress_tick(void)
+{
+	if (progress)
+		atomic_fetch_add_explicit(progress, 1, memory_order_relaxed);
+}
+
+unsigned long child_progress_count(void)
+{
+	return progress ? atomic_load_explicit(progress, memory_order_relaxed) : 0;
 }
 
 int child_answer(bool (*fn)(void *arg, void *buf, size_t len), void *arg, void *buf, size_t len,

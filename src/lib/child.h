@@ -120,6 +120,26 @@ void *child_shared_page(size_t size);
 void child_shared_page_free(void *page, size_t size);
 
 /*
+ * A sign of life from the test children for the watchdog that waits for
+ * them (cli/main.c): a counter in a page shared with every child forked
+ * after child_progress_start() (and their children, as the time namespace
+ * part's; not across execve(2)).  verify ticks it every round, bench every
+ * slice: a child that is slow because the machine is busy keeps ticking,
+ * one stuck in a call that never returns stops.
+ *
+ * child_progress_start - map the counter, once (later calls do nothing).
+ * Return: true; false with errno from mmap(2), and then the ticks do
+ * nothing and child_progress_count() stays 0.
+ */
+bool child_progress_start(void);
+
+/* child_progress_tick - advance the counter (lock-free, async-signal-safe; any thread). */
+void child_progress_tick(void);
+
+/* child_progress_count - the counter: how many ticks so far (it wraps). */
+unsigned long child_progress_count(void);
+
+/*
  * child_answer - run @fn(@arg, @buf, @len) in a test child
  * (fork_test_child()) and hand back the @len bytes (1 .. PIPE_BUF) it
  * writes into @buf, through a pipe; @fn returns true when @buf holds its
