@@ -944,19 +944,48 @@ if [ -n "${VDSOTEST_BENCH:-}" ]; then
 	ok $? "vdsotest-bench takes the bench-only options (got $rc)"
 fi
 
-# An API whose only path is the vDSO's, its function not here (a powerpc
-# export on another machine): bench measures nothing and says so, exit 77
-# and a KTAP SKIP, not a pass.
-case $em in
-20|21) tap_skip "powerpc: its get_tbfreq is there to measure" ;;
-*)
-	run powerpc-get-tbfreq bench
-	[ $rc -eq 77 ] &&
-		grep -qx 'powerpc-get-tbfreq: bench: no path to measure: the vDSO function is not found and there is no system call or libc function to time; skipped' "$out"
-	r1=$?
-	run -o ktap powerpc-sync-dicache bench
-	[ $r1 -eq 0 ] && [ $rc -eq 77 ] && grep -q '^ok 1 powerpc-sync-dicache # SKIP bench: no path to measure' "$out"
-	ok $? "bench of a vDSO-only API without its function: exit 77, SKIP (got $rc)" ;;
-esac
+# An API of another architecture's vDSO, named whole, and a time64 name on
+# a 64-bit build: one wording ("API: not on this architecture (MACHINE):
+# WHY") and exit 77 for every TEST-TYPE and format (KTAP: the SKIP's
+# reason; json: on stderr beside the document).
+foreigners=$(sed -n 's/	(not on this architecture)$//p' "$tmp/marks")
+if [ -z "$foreigners" ]; then
+	tap_skip "no API of another architecture's vDSO on this machine"
+else
+	bad=
+	for a in $foreigners; do
+		for t in bench verify abi; do
+			run -d 0.01 "$a" $t
+			[ $rc -eq 77 ] && [ ! -s "$err" ] &&
+				grep -Eqx "$a: not on this architecture \([a-z0-9_]+\): [a-z_]+ is in the vDSO of [a-z0-9_]+( and [a-z0-9_]+)* only" "$out" ||
+				bad="$bad $a/$t/text:$rc"
+			reason=$(sed -n "s/^$a: //p" "$out")
+			run -d 0.01 -o ktap "$a" $t
+			[ $rc -eq 77 ] && [ -n "$reason" ] &&
+				grep -Fqx "ok 1 $a # SKIP $reason" "$out" || bad="$bad $a/$t/ktap:$rc"
+		done
+		run -d 0.01 -o json "$a" bench
+		[ $rc -eq 77 ] && [ -n "$reason" ] && grep -Fqx "$a: $reason" "$err" ||
+			bad="$bad $a/bench/json:$rc"
+	done
+	[ -z "$bad" ]
+	ok $? "APIs of another architecture ($(echo $foreigners)): one wording, exit 77, in bench, verify and abi, text, ktap and json (wrong:${bad:- none})"
+fi
+if [ "$(od -An -tu1 -j4 -N1 "$VDSOTEST" | tr -d ' ')" = 1 ]; then
+	tap_skip "a 32-bit build has the time64 calls"
+else
+	bad=
+	for a in clock-gettime64-monotonic clock-getres-time64-realtime; do
+		for t in bench verify abi; do
+			run -o ktap "$a" $t
+			[ $rc -eq 77 ] && [ ! -s "$out" ] &&
+				grep -Eqx "vdsotest: $a: not on this architecture \([a-z0-9_]+\): the time64 calls are 32-bit targets' only .*" "$err" ||
+				bad="$bad $a/$t:$rc"
+		done
+	done
+	run clock-gettime64-nosuchclock bench
+	[ -z "$bad" ] && [ $rc -eq 2 ] && grep -q "unknown API 'clock-gettime64-nosuchclock'" "$err"
+	ok $? "a time64 name on a 64-bit build: the same wording, exit 77; a made-up one is still unknown (wrong:${bad:- none}; got $rc)"
+fi
 
 tap_done
