@@ -988,4 +988,15 @@ else
 	ok $? "a time64 name on a 64-bit build: the same wording, exit 77; a made-up one is still unknown (wrong:${bad:- none}; got $rc)"
 fi
 
+# What a pass means, with no gap between the readings (time: always in
+# whole seconds; a coarse clock or gettimeofday: often): not "no error
+# larger than 0 s", which reads like exact accuracy, but that the check
+# was exact at the API's own resolution; any other pass names a gap of 1
+# unit or more.
+run -v -d 0.2 time,gettimeofday,clock-gettime-monotonic-coarse verify
+[ $rc -eq 0 ] && ! grep -q 'no error larger than 0 ' "$out" &&
+	grep -qx "time: verify: a pass means the check was exact at the API's resolution of 1 s: an error of 1 s or more, ahead or behind, would be seen" "$out" &&
+	[ "$(grep -c '^[a-z-]*: verify: a pass means ' "$out")" -eq 3 ]
+ok $? "verify -v of time, gettimeofday, a coarse clock: exact at the API's resolution, never 'larger than 0' (got $rc)"
+
 tap_done
