@@ -944,19 +944,83 @@ if [ -n "${VDSOTEST_BENCH:-}" ]; then
 	ok $? "vdsotest-bench takes the bench-only options (got $rc)"
 fi
 
-# An API whose only path is the vDSO's, its function not here (a powerpc
-# export on another machine): bench measures nothing and says so, exit 77
-# and a KTAP SKIP, not a pass.
-case $em in
-20|21) tap_skip "powerpc: its get_tbfreq is there to measure" ;;
-*)
-	run powerpc-get-tbfreq bench
-	[ $rc -eq 77 ] &&
-		grep -qx 'powerpc-get-tbfreq: bench: no path to measure: the vDSO function is not found and there is no system call or libc function to time; skipped' "$out"
-	r1=$?
-	run -o ktap powerpc-sync-dicache bench
-	[ $r1 -eq 0 ] && [ $rc -eq 77 ] && grep -q '^ok 1 powerpc-sync-dicache # SKIP bench: no path to measure' "$out"
-	ok $? "bench of a vDSO-only API without its function: exit 77, SKIP (got $rc)" ;;
-esac
+# An API of another architecture's vDSO, named whole, and a time64 name on
+# a 64-bit build: one wording ("API: not on this architecture (MACHINE):
+# WHY") and exit 77 for every TEST-TYPE and format (KTAP: the SKIP's
+# reason; json: on stderr beside the document).
+foreigners=$(sed -n 's/	(not on this architecture)$//p' "$tmp/marks")
+if [ -z "$foreigners" ]; then
+	tap_skip "no API of another architecture's vDSO on this machine"
+else
+	bad=
+	for a in $foreigners; do
+		for t in bench verify abi; do
+			run -d 0.01 "$a" $t
+			[ $rc -eq 77 ] && [ ! -s "$err" ] &&
+				grep -Eqx "$a: not on this architecture \([a-z0-9_]+\): [a-z_]+ is in the vDSO of [a-z0-9_]+( and [a-z0-9_]+)* only" "$out" ||
+				bad="$bad $a/$t/text:$rc"
+			reason=$(sed -n "s/^$a: //p" "$out")
+			run -d 0.01 -o ktap "$a" $t
+			[ $rc -eq 77 ] && [ -n "$reason" ] &&
+				grep -Fqx "ok 1 $a # SKIP $reason" "$out" || bad="$bad $a/$t/ktap:$rc"
+		done
+		run -d 0.01 -o json "$a" bench
+		[ $rc -eq 77 ] && [ -n "$reason" ] && grep -Fqx "$a: $reason" "$err" ||
+			bad="$bad $a/bench/json:$rc"
+	done
+	[ -z "$bad" ]
+	ok $? "APIs of another architecture ($(echo $foreigners)): one wording, exit 77, in bench, verify and abi, text, ktap and json (wrong:${bad:- none})"
+fi
+if [ "$(od -An -tu1 -j4 -N1 "$VDSOTEST" | tr -d ' ')" = 1 ]; then
+	tap_skip "a 32-bit build has the time64 calls"
+else
+	bad=
+	for a in clock-gettime64-monotonic clock-getres-time64-realtime; do
+		for t in bench verify abi; do
+			run -o ktap "$a" $t
+			[ $rc -eq 77 ] && [ ! -s "$out" ] &&
+				grep -Eqx "vdsotest: $a: not on this architecture \([a-z0-9_]+\): the time64 calls are 32-bit targets' only .*" "$err" ||
+				bad="$bad $a/$t:$rc"
+		done
+	done
+	run clock-gettime64-nosuchclock bench
+	[ -z "$bad" ] && [ $rc -eq 2 ] && grep -q "unknown API 'clock-gettime64-nosuchclock'" "$err"
+	ok $? "a time64 name on a 64-bit build: the same wording, exit 77; a made-up one is still unknown (wrong:${bad:- none}; got $rc)"
+fi
+
+# What a pass means, with no gap between the readings (time: always in
+# whole seconds; a coarse clock or gettimeofday: often): not "no error
+# larger than 0 s", which reads like exact accuracy, but that the check
+# was exact at the API's own resolution; any other pass names a gap of 1
+# unit or more.
+run -v -d 0.2 time,gettimeofday,clock-gettime-monotonic-coarse verify
+[ $rc -eq 0 ] && ! grep -q 'no error larger than 0 ' "$out" &&
+	grep -qx "time: verify: a pass means the check was exact at the API's resolution of 1 s: an error of 1 s or more, ahead or behind, would be seen" "$out" &&
+	[ "$(grep -c '^[a-z-]*: verify: a pass means ' "$out")" -eq 3 ]
+ok $? "verify -v of time, gettimeofday, a coarse clock: exact at the API's resolution, never 'larger than 0' (got $rc)"
+
+# A CPU shared with a busy loop: bench says so per API, but its count of
+# involuntary context switches only where they mattered (the fastest
+# slices disturbed too) or with a CPU migration, not for every API.
+cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status | cut -d, -f1 | cut -d- -f1)
+if command -v taskset >/dev/null 2>&1 && [ -n "$cpu" ]; then
+	taskset -c "$cpu" sh -c 'while :; do :; done' &
+	spinner=$!
+	run --cpu="$cpu" -d 0.05 clock-gettime-monotonic,time,getcpu bench
+	kill "$spinner" 2>/dev/null
+	wait "$spinner" 2>/dev/null
+	bad=
+	for a in clock-gettime-monotonic time getcpu; do
+		if grep -q "^Note: $a: [0-9]* involuntary context switch" "$err"; then
+			grep -q "^Note: $a: too busy to time a call alone" "$err" ||
+				grep -Eq "^Note: $a: .* and [1-9][0-9]* CPU migrations? " "$err" ||
+				bad="$bad $a"
+		fi
+	done
+	[ $rc -eq 0 ] && grep -q '^Note: [a-z-]*: the CPU was shared: ' "$err" && [ -z "$bad" ]
+	ok $? "a shared CPU: said, but no context-switch note where they did not matter (got $rc; noted for:${bad:- none})"
+else
+	tap_skip "no taskset, or no CPU in Cpus_allowed_list"
+fi
 
 tap_done

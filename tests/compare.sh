@@ -55,8 +55,8 @@ run compare "$old" "$new"
 	grep -Eq '^  vdso +10\.00 +12\.50 \+25\.00%  \[\+23\.00, \+27\.00\]  slower$' "$out" &&
 	grep -Eq '^  syscall +200\.50 +201\.00 +\+0\.15%  \[-1\.40, \+1\.40\]  no change$' "$out" &&
 	grep -Eq '^  vdso +4\.00 +3\.50 -12\.50% +-  n/a \(N=3 a side\)$' "$out" &&
-	grep -Fqx "only old: clock-gettime-realtime vdso" "$out" &&
-	grep -Fqx "only new: clock-gettime-tai vdso" "$out" &&
+	grep -Fqx "only old: clock-gettime-realtime" "$out" &&
+	grep -Fqx "only new: clock-gettime-tai" "$out" &&
 	grep -q 'Mann-Whitney U' "$out" && grep -q 'over the 2 rows' "$out"
 ok $? "text: medians, Hodges-Lehmann shift and interval, the verdict of Mann-Whitney and Benjamini-Hochberg, as computed by hand; N=3 a side n/a; one-sided APIs listed"
 
@@ -160,7 +160,7 @@ run compare "$old" "$tmp/other.json"
 	grep -Fqx "Note: compare: the sides differ in -t: 'none' (old) and '2' (new)" "$err" &&
 	grep -Fqx "Note: compare: '$tmp/other.json' (new) was interrupted by SIGINT: its figures are of the time measured" "$err" &&
 	[ "$(wc -l <"$err")" -eq 4 ] && grep -Eq '^  vdso ' "$out" &&
-	grep -Eq '^differ: kernel_release, clocksource, options\.threads$' "$out"
+	grep -Eq '^differ: kernel, clocksource, -t$' "$out"
 ok $? "sides that differ in kernel, clocksource, -t, and an interrupted run: one note each, flagged in the header"
 # Pinning (conditions.pinned, pinned_cpus) said per side and flagged when
 # it differs; a kernel command line the same on both sides printed once.
@@ -451,8 +451,55 @@ cat >"$tmp/mit-new.json" <<'JSON'
 JSON
 run compare "$tmp/mit-old.json" "$tmp/mit-new.json"
 [ $rc -eq 0 ] && grep -Fqx "Note: compare: the sides differ in -d: '0.1' (old) and '0.05' (new)" "$err" &&
-	grep -Eq '^differ: mitigations, options\.duration_ns$' "$out" &&
+	grep -Eq '^differ: mitigations, -d$' "$out" &&
 	grep -Eq '^ +-d 0\.1 -r 1, 1 run in 1 file, pinning unknown$' "$out"
 ok $? "-d in seconds in the note; a mitigation's mode changed is flagged; '1 run' (got $rc)"
+
+# The same measurement on both sides (one file twice, or a copy): a note
+# on stderr, the comparison as ever (exit 0).
+cp "$old" "$tmp/copy.json"
+run compare "$old" "$old"
+rc1=$rc
+grep -Fqx "Note: compare: '$old' (old) and '$old' (new) are the same file: the same measurement on both sides, not two" "$err"
+found=$?
+run compare "$old" "$tmp/copy.json"
+[ $rc1 -eq 0 ] && [ $found -eq 0 ] && [ $rc -eq 0 ] &&
+	grep -Fqx "Note: compare: '$old' (old) and '$tmp/copy.json' (new) have the same contents: the same measurement on both sides, not two" "$err" &&
+	run compare "$old" "$new" && [ ! -s "$err" ]
+ok $? "one file on both sides, or a copy: a note each, exit 0; different files none (got $rc1, $rc)"
+
+# One-sided APIs: one line a side, wrapped at 72 columns; an API with a
+# path on both sides, or a failed path, lists its one-sided paths.
+{
+	printf '{"tool": "vdsotest", "results": [\n'
+	printf '  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 10, "stdev_pct": 0, "runs": [10]}}}}'
+	for a in clock-gettime-realtime clock-gettime-monotonic clock-gettime-boottime \
+		clock-gettime-tai clock-getres-realtime clock-getres-monotonic time; do
+		printf ',\n  {"api": "%s", "paths": {"vdso": {"ns_per_call": {"median": 5, "stdev_pct": 0, "runs": [5]}}}}' "$a"
+	done
+	printf ',\n  {"api": "getrandom", "paths": {"vdso": {"ns_per_call": {"median": 5, "stdev_pct": 0, "runs": [5]}}, "syscall": {"error": "Invalid argument", "ns_per_call": {"median": 90, "stdev_pct": 0}}}}'
+	printf '\n]}\n'
+} >"$tmp/many.json"
+cat >"$tmp/one.json" <<'JSON'
+{"tool": "vdsotest", "results": [
+  {"api": "getcpu", "paths": {"vdso": {"ns_per_call": {"median": 10, "stdev_pct": 0, "runs": [10]}}, "syscall": {"ns_per_call": {"median": 90, "stdev_pct": 0, "runs": [90]}}}}]}
+JSON
+run compare "$tmp/many.json" "$tmp/one.json"
+[ $rc -eq 0 ] && [ "$(grep -c '^only old: ' "$out")" -eq 1 ] &&
+	[ "$(grep -c '^only new: ' "$out")" -eq 1 ] &&
+	grep -Fqx 'only new: getcpu (syscall)' "$out" &&
+	sed -n '/^only old: /,/^only new: /p' "$out" | sed '$d' | tr '\n' ' ' | tr -s ' ' |
+		grep -Fqx 'only old: clock-gettime-realtime, clock-gettime-monotonic, clock-gettime-boottime, clock-gettime-tai, clock-getres-realtime, clock-getres-monotonic, time, getrandom (vdso, syscall failed) ' &&
+	"${AWK:-awk}" 'length($0) > 72 { bad = 1 } END { exit bad }' "$out"
+ok $? "one-sided APIs: one wrapped line a side, the paths of a partly shared or failed API (got $rc)"
+
+# What differs is named as on the command line.
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "options": {"duration_ns": 10000000, "repeat": 2, "size": 64, "threads": 1}, /' \
+	"$old" >"$tmp/opt-old.json"
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "options": {"duration_ns": 20000000, "repeat": 3, "size": 128, "threads": 1}, /' \
+	"$new" >"$tmp/opt-new.json"
+run compare "$tmp/opt-old.json" "$tmp/opt-new.json"
+[ $rc -eq 0 ] && grep -Eq '^differ: -d, -r, --size$' "$out"
+ok $? "differ: -d, -r, --size by their option names (got $rc)"
 
 tap_done

@@ -29,6 +29,8 @@ struct doc {
 	struct json *tree;
 	struct entry *entries;
 	size_t count;
+	size_t bytes;	/* the file's length */
+	uint64_t fnv1a; /* and its FNV-1a 64-bit hash: files with the same contents */
 };
 
 static enum status doc_error(const struct doc *d, const char *fmt, ...)
@@ -163,6 +165,10 @@ static enum status load(struct doc *d, const char *file)
 		return errno == EFBIG
 			       ? doc_error(d, "larger than %u MiB", COMPARE_MAX_FILE_BYTES >> 20)
 			       : doc_error(d, "%s", strerror(errno));
+	d->bytes = len;
+	d->fnv1a = 0xcbf29ce484222325u; /* (FNV-1a: offset basis and prime of 64 bits) */
+	for (size_t i = 0; i < len; i++)
+		d->fnv1a = (d->fnv1a ^ (unsigned char)text[i]) * 0x100000001b3u;
 	d->tree = json_parse(text, len, &err);
 	free(text);
 	if (!d->tree)
@@ -511,7 +517,60 @@ static void print_json(const struct pair *p, const struct agg *o, const struct a
 		fputs("null}", stdout);
 }
 
-/* Every API and path of @sd without a match on the other side. */
+static void print_wrapped(const char *label, const char *text);
+
+/*
+ * Text and table: one line "only SIDE: " for the APIs and paths of @sd
+ * without a match on the other side, wrapped at 72 columns: an API whose
+ * every path is one-sided by its name, else (or when a path failed) with
+ * its paths, e.g. "getcpu (vdso, libc failed)".
+ */
+static void print_one_sided_line(const struct side *sd)
+{
+	size_t cap = 1, len = 0;
+	char *buf, label[16];
+
+	for (size_t i = 0; i < sd->naggs; i++)
+		cap += strlen(report_vis(sd->aggs[i].api)) + strlen(report_vis(sd->aggs[i].path)) +
+		       16;
+	if (!(buf = malloc(cap))) {
+		perror("vdsotest: compare");
+		return;
+	}
+	buf[0] = '\0';
+	for (size_t i = 0, end; i < sd->naggs; i = end) {
+		unsigned all = 0, alone = 0, failed = 0;
+		for (end = i; end < sd->naggs && strcmp(sd->aggs[end].api, sd->aggs[i].api) == 0;
+		     end++) {
+			all++;
+			alone += !sd->aggs[end].matched;
+			failed += !sd->aggs[end].matched && sd->aggs[end].failed;
+		}
+		if (!alone)
+			continue;
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? ", " : "",
+					report_vis(sd->aggs[i].api));
+		if (alone == all && !failed)
+			continue;
+		bool open = false;
+		for (size_t k = i; k < end; k++) {
+			const struct agg *e = &sd->aggs[k];
+			if (e->matched)
+				continue;
+			len += (size_t)snprintf(buf + len, cap - len, "%s%s%s", open ? ", " : " (",
+						report_vis(e->path), e->failed ? " failed" : "");
+			open = true;
+		}
+		len += (size_t)snprintf(buf + len, cap - len, ")");
+	}
+	if (len) {
+		snprintf(label, sizeof(label), "only %s: ", sd->name);
+		print_wrapped(label, buf);
+	}
+	free(buf);
+}
+
+/* Every API and path of @sd without a match on the other side (csv, json). */
 static void print_one_sided(const struct side *sd, enum output_format format, bool is_old,
 			    bool *first)
 {
@@ -524,10 +583,12 @@ static void print_one_sided(const struct side *sd, enum output_format format, bo
 		else if (format == FORMAT_JSON)
 			print_json(NULL, is_old ? e : NULL, is_old ? NULL : e, *first);
 		else
-			printf("only %s: %s %s%s\n", sd->name, report_vis(e->api),
-			       report_vis(e->path), e->failed ? " (failed)" : "");
+			continue;
 		*first = false;
 	}
+	if (format == FORMAT_CSV || format == FORMAT_JSON)
+		return;
+	print_one_sided_line(sd);
 }
 
 static void json_files(const struct side *sd)
@@ -719,18 +780,22 @@ static void print_side_header(const struct side *sd, const struct side *before)
 /* The facts the text header flags when the sides differ in them. */
 static void print_differs(const struct side *o, const struct side *n)
 {
-	static const char *const keys[] = { "kernel_release", "machine", "clocksource", "cpu_model",
-					    "cmdline" };
-	static const char *const opts[] = {
-		"duration_ns", "repeat", "threads", "size", "net", "cpu"
-	};
+	/* (JSON keys, and their names in the header or on the command line) */
+	static const char *const keys[][2] = { { "kernel_release", "kernel" },
+					       { "machine", "machine" },
+					       { "clocksource", "clocksource" },
+					       { "cpu_model", "CPU model" },
+					       { "cmdline", "cmdline" } };
+	static const char *const opts[][2] = { { "duration_ns", "-d" }, { "repeat", "-r" },
+					       { "threads", "-t" },	{ "size", "--size" },
+					       { "net", "--net" },	{ "cpu", "--cpu" } };
 	char buf[400] = "", mo[128], mn[128];
 	size_t len = 0;
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (strcmp(side_string(o, keys[i]), side_string(n, keys[i])) != 0)
+		if (strcmp(side_string(o, keys[i][0]), side_string(n, keys[i][0])) != 0)
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
-						len ? ", " : "", keys[i]);
+						len ? ", " : "", keys[i][1]);
 	mitigations(o, mo, sizeof(mo));
 	mitigations(n, mn, sizeof(mn));
 	if (strcmp(mo, mn) != 0 || vulnerabilities_differ(o, n))
@@ -740,18 +805,18 @@ static void print_differs(const struct side *o, const struct side *n)
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%semulation",
 					len ? ", " : "");
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
-		const struct json *a = json_get(json_get(o->docs[0].tree, "options"), opts[i]);
-		const struct json *b = json_get(json_get(n->docs[0].tree, "options"), opts[i]);
+		const struct json *a = json_get(json_get(o->docs[0].tree, "options"), opts[i][0]);
+		const struct json *b = json_get(json_get(n->docs[0].tree, "options"), opts[i][0]);
 		bool same = (!a && !b) ||
 			    (a && b && a->type == b->type &&
 			     (a->type != JSON_NUMBER || a->number == b->number) &&
 			     (a->type != JSON_STRING || strcmp(a->string, b->string) == 0));
 		if (!same)
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%soptions.%s",
-						len ? ", " : "", opts[i]);
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+						len ? ", " : "", opts[i][1]);
 	}
 	if (side_runs(o) != side_runs(n))
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%sruns", len ? ", " : "");
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s--runs", len ? ", " : "");
 	char po[160], pn[160];
 	if (strcmp(doc_pinning(&o->docs[0], po, sizeof(po)),
 		   doc_pinning(&n->docs[0], pn, sizeof(pn))) != 0)
@@ -923,6 +988,8 @@ static const char *doc_fact(const struct doc *d, const char *key, bool opt, char
 	return buf;
 }
 
+static bool same_file(const char *a, const char *b);
+
 /*
  * The notes about the comparison into @notes (at most COMPARE_NOTES_MAX):
  * facts that differ within one side, interrupted runs, emulated CPUs.
@@ -985,6 +1052,20 @@ static unsigned check_sides(const struct side *o, const struct side *n,
 				}
 			}
 	}
+	for (unsigned i = 0; i < o->ndocs; i++)
+		for (unsigned k = 0; k < n->ndocs && nn < COMPARE_NOTES_MAX; k++) {
+			const struct doc *da = &o->docs[i], *db = &n->docs[k];
+			bool same = same_file(da->file, db->file);
+			if (!same && (da->bytes != db->bytes || da->fnv1a != db->fnv1a))
+				continue;
+			char first[160];
+			snprintf(first, sizeof(first), "%.150s", report_vis(da->file));
+			snprintf(notes[nn++], COMPARE_NOTE_LEN,
+				 "'%s' (old) and '%.150s' (new) %s: the same measurement on both "
+				 "sides, not two",
+				 first, report_vis(db->file),
+				 same ? "are the same file" : "have the same contents");
+		}
 	for (int s = 0; s < 2; s++)
 		for (unsigned k = 0; k < sides[s]->ndocs && nn < COMPARE_NOTES_MAX; k++) {
 			const struct json *v = json_get(sides[s]->docs[k].tree, "interrupted");

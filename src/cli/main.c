@@ -542,6 +542,23 @@ static void free_runs(struct bench_runs *rs)
 	free(rs);
 }
 
+/*
+ * run_isolated(), or for an API of another architecture's vDSO (named
+ * whole: "all" and patterns leave it out) a SKIP with the one line every
+ * TEST-TYPE and format says for it (export_not_here()); a --vdso-lib
+ * object that exports its function is tested as ever.
+ */
+static enum status run_here(const struct api *api, enum test_type t, const struct run *run)
+{
+	char why[EXPORT_WHY_LEN + 64];
+
+	if (!api_vdso_fn(api, run) && export_api_elsewhere(api, why, sizeof(why))) {
+		report_line(api, "%s", why);
+		return STATUS_SKIP;
+	}
+	return run_isolated(api, t, run);
+}
+
 static enum status run_all(const struct options *o, enum test_type t, struct run *run)
 {
 	enum status total = STATUS_SKIP;
@@ -580,7 +597,7 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 		if (t != TEST_BENCH)
 			report_progress(i, run->api_total, api, t);
 		known_bugs_seen(true); /* (what an API before saw) */
-		enum status st = run_isolated(api, t, run);
+		enum status st = run_here(api, t, run);
 		uint32_t bugs = known_bugs_seen(true);
 		if (st == STATUS_PASS && bugs) {
 			char list[400];

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 
 #include "cli/options.h"
 #include "cli/suggest.h"
@@ -519,6 +520,33 @@ bool options_api_selected(const struct options *o, const struct api *api)
 }
 
 /*
+ * Is @name an API of the time64 calls (clock-gettime64-*,
+ * clock-getres-time64-*: families/apis.c, 32-bit targets only) on a build
+ * without them?  The name after the prefix must be a clock of the build's
+ * clock-gettime-* APIs.
+ */
+static bool time64_elsewhere(const char *name)
+{
+#ifdef SYS_clock_gettime64
+	(void)name;
+	return false;
+#else
+	static const char *const prefixes[][2] = { { "clock-gettime64-", "clock-gettime-" },
+						   { "clock-getres-time64-", "clock-getres-" } };
+	char own[API_ITEM_MAX + 16];
+
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t len = strlen(prefixes[i][0]);
+		if (strncmp(name, prefixes[i][0], len) != 0)
+			continue;
+		snprintf(own, sizeof(own), "%s%s", prefixes[i][1], name + len);
+		return api_find(own) != NULL;
+	}
+	return false;
+#endif
+}
+
+/*
  * The API operand @sel: "all", an API name, a shell-style pattern
  * (fnmatch(3): *, ?, [...]), or a comma-separated list of those.  Every
  * item must select an API; the selection is the APIs of the table that
@@ -558,6 +586,14 @@ static int parse_api_selection(struct options *o, const char *sel, const char *n
 		}
 		if (len < API_ITEM_MAX && api_find(item))
 			continue;
+		if (time64_elsewhere(item)) {
+			char why[EXPORT_WHY_LEN + 64];
+			fprintf(err, "vdsotest: %s: %s\n", report_vis(item),
+				export_not_here("the time64 calls are 32-bit targets' only (here "
+						"clock-gettime-* has a 64-bit time_t already)",
+						why, sizeof(why)));
+			return STATUS_SKIP;
+		}
 		if (!list && next && test_type_find(item) >= 0)
 			return bad(err,
 				   "unknown API '%s': a TEST-TYPE; the API comes first, as in 'vdsotest %s %s'",

@@ -9,6 +9,7 @@
 #include "families/apis.h"
 #include "families/exports.h"
 #include "vdso/arch.h"
+#include "vdso/vdso.h"
 
 /*
  * One row per symbol that no family call binds, or whose APIs exist on
@@ -151,4 +152,50 @@ bool export_api_on(const struct api *api, uint16_t machine)
 bool export_api_here(const struct api *api)
 {
 	return export_api_on(api, VDSOTEST_NATIVE_EM);
+}
+
+/* The name of machine @m (EM_*), or "machine N". */
+static const char *machine_name(uint16_t m, char *buf, size_t len)
+{
+	const struct vdso_arch *a = vdso_arch_find(m);
+
+	if (a)
+		return a->name;
+	snprintf(buf, len, "machine %u", (unsigned)m);
+	return buf;
+}
+
+const char *export_not_here(const char *what, char *buf, size_t len)
+{
+	char m[32];
+
+	snprintf(buf, len, "not on this architecture (%s): %s",
+		 machine_name(VDSOTEST_NATIVE_EM, m, sizeof(m)), what);
+	return buf;
+}
+
+bool export_api_elsewhere(const struct api *api, char *buf, size_t len)
+{
+	char what[EXPORT_WHY_LEN], m[32];
+	size_t n = 0;
+
+	if (export_api_here(api))
+		return false;
+	for (size_t i = 0; i < vdso_export_count; i++) {
+		const struct vdso_export *row = &vdso_exports[i];
+		if (!row->arch_bound || !names(row->apis, api->name))
+			continue;
+		n = (size_t)snprintf(what, sizeof(what), "%s is in the vDSO of ", row->symbol);
+		for (size_t k = 0; k < EXPORT_MACHINES_MAX && row->machines[k] && n < sizeof(what);
+		     k++)
+			n += (size_t)snprintf(what + n, sizeof(what) - n, "%s%s", k ? " and " : "",
+					      machine_name(row->machines[k], m, sizeof(m)));
+		if (n < sizeof(what))
+			snprintf(what + n, sizeof(what) - n, " only");
+		break;
+	}
+	if (!n) /* (not reached: !export_api_here() means such a row) */
+		snprintf(what, sizeof(what), "its vDSO function is other machines' only");
+	export_not_here(what, buf, len);
+	return true;
 }

@@ -91,4 +91,23 @@ bool export_api_on(const struct api *api, uint16_t machine);
 /* export_api_here - export_api_on() for this build's machine. */
 bool export_api_here(const struct api *api);
 
+/*
+ * export_not_here - the one wording of "this API is not on this
+ * architecture", for every TEST-TYPE and format (and for the time64 names
+ * on a 64-bit build, options.c): "not on this architecture (MACHINE):
+ * @what" into @buf of @len bytes, MACHINE this build's (vdso_arch_find()
+ * of VDSOTEST_NATIVE_EM).  Return: @buf.
+ */
+const char *export_not_here(const char *what, char *buf, size_t len);
+
+/*
+ * export_api_elsewhere - is @api's vDSO function one of other machines
+ * only (!export_api_here())?  Then true, and into @buf (@len bytes,
+ * EXPORT_WHY_LEN is enough) export_not_here() with the symbol and the
+ * machines whose vDSO has it, from the arch_bound rows of vdso_exports[]:
+ * "not on this architecture (x86_64): __vdso_riscv_hwprobe is in the vDSO
+ * of riscv64 only".  False, @buf untouched, for every other API.
+ */
+bool export_api_elsewhere(const struct api *api, char *buf, size_t len);
+
 #endif

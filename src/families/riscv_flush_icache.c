@@ -24,13 +24,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "harness/abi.h"
 #include "harness/bench.h"
 #include "harness/verify.h"
+#include "lib/codepage.h"
 #include "lib/cpus.h"
 #include "output/report.h"
 #include "vdso/arch.h"
@@ -83,34 +83,6 @@ static bool flush_supported(const struct api *api, char *why, size_t len)
 		snprintf(why, len, "unsupported by this kernel: riscv_flush_icache gives %s",
 			 strerror(errno));
 	return false;
-}
-
-/*
- * write_code - at @p, the machine code of a function int f(void) that
- * returns @n (0 .. 2047).  Return: its bytes; 0 where this build has no
- * writer (then verify skips).  riscv: addi a0, zero, n; jalr zero, 0(ra)
- * (the RISC-V unprivileged ISA, RV32I: I-type, opcodes 0x13 and 0x67),
- * 32-bit little-endian words; x86: mov eax, imm32 (0xb8); ret (0xc3) (the
- * Intel SDM), the writer of the host tests of the test seam.
- */
-static size_t write_code(unsigned char *p, unsigned n)
-{
-#if defined(__riscv)
-	uint32_t insn[2] = { 0x00000513u | (n & 0xfffu) << 20, 0x00008067u };
-	for (int i = 0; i < 8; i++)
-		p[i] = (unsigned char)(insn[i / 4] >> (8 * (i % 4)));
-	return 8;
-#elif defined(__x86_64__) || defined(__i386__)
-	p[0] = 0xb8;
-	for (int i = 0; i < 4; i++)
-		p[1 + i] = (unsigned char)(n >> (8 * i));
-	p[5] = 0xc3;
-	return 6;
-#else
-	(void)p;
-	(void)n;
-	return 0;
-#endif
 }
 
 /* ---- bench ---- */
@@ -166,18 +138,16 @@ static enum status flush_bench_paths(const struct api *api, const struct run *ru
 
 struct flush_verify_state {
 	struct cpu_mask mask;
-	unsigned char *page; /* the executable page */
-	size_t page_size;
-	bool rwx;      /* mapped read-write-execute; else switched by mprotect() */
-	unsigned next; /* the number the next function written returns */
+	struct code_page code; /* the function written, at its start */
+	unsigned next;	       /* the number the next function written returns */
 	bool said;
 };
 
 static enum status flush_verify_setup(const struct api *api, const struct run *run, void *state)
 {
 	struct flush_verify_state *s = state;
-	unsigned char probe[16];
 	char why[256];
+	int err;
 
 	if (!have_syscall(run)) {
 		flush_supported(api, why, sizeof(why));
@@ -188,7 +158,7 @@ static enum status flush_verify_setup(const struct api *api, const struct run *r
 		report_line(api, "verify: skipped: no vDSO function (nothing to flush through)");
 		return STATUS_SKIP;
 	}
-	if (!write_code(probe, 1)) {
+	if (!code_page_can_write()) {
 		report_line(api, "verify: skipped: no code writer for this architecture");
 		return STATUS_SKIP;
 	}
@@ -196,18 +166,9 @@ static enum status flush_verify_setup(const struct api *api, const struct run *r
 		fprintf(stderr, "vdsotest: sched_getaffinity: %s\n", strerror(errno));
 		return STATUS_FAIL;
 	}
-	s->page_size = (size_t)sysconf(_SC_PAGESIZE);
-	s->rwx = true;
-	s->page = mmap(NULL, s->page_size, PROT_READ | PROT_WRITE | PROT_EXEC,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (s->page == MAP_FAILED) { /* (a policy against writable code: switch instead) */
-		s->rwx = false;
-		s->page = mmap(NULL, s->page_size, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	}
-	if (s->page == MAP_FAILED) {
-		s->page = NULL;
-		fprintf(stderr, "vdsotest: %s: mmap: %s\n", api->name, strerror(errno));
+	/* (a policy against writable code: switched by mprotect() instead) */
+	if ((err = code_page_open(&s->code, true)) != 0) {
+		fprintf(stderr, "vdsotest: %s: mmap: %s\n", api->name, strerror(err));
 		return STATUS_FAIL;
 	}
 	s->next = 1;
@@ -225,32 +186,19 @@ static unsigned write_and_flush(struct verify_ctx *ctx, struct flush_verify_stat
 	size_t len;
 
 	s->next = s->next % 2000 + 1;
-	if (!s->rwx && mprotect(s->page, s->page_size, PROT_READ | PROT_WRITE) != 0) {
-		verify_fail(ctx, "%s: mprotect(PROT_READ | PROT_WRITE): %s", where,
-			    strerror(errno));
+	len = code_page_write(&s->code, 0, n);
+	if (!len) {
+		verify_fail(ctx, "%s: writing the code: mprotect: %s", where, strerror(errno));
 		return 0;
 	}
-	len = write_code(s->page, n);
-	if (!s->rwx && mprotect(s->page, s->page_size, PROT_READ | PROT_EXEC) != 0) {
-		verify_fail(ctx, "%s: mprotect(PROT_READ | PROT_EXEC): %s", where, strerror(errno));
-		return 0;
-	}
-	int r = vdso_flush_icache(api_vdso_fn(ctx->api, ctx->run), s->page, s->page + len, flags);
+	unsigned char *p = s->code.base;
+	int r = vdso_flush_icache(api_vdso_fn(ctx->api, ctx->run), p, p + len, flags);
 	if (!verify_ok(ctx, "the flush returns 0", r == 0)) {
 		verify_fail(ctx, "%s: vDSO flush_icache(start, end, %lu) returned %d (%s)", where,
 			    flags, r, strerror(errno));
 		return 0;
 	}
 	return n;
-}
-
-static int call_code(const struct flush_verify_state *s)
-{
-	int (*f)(void);
-
-	/* (ISO C has no function pointer from an object pointer; POSIX dlsym() needs it) */
-	memcpy(&f, &(void *){ s->page }, sizeof(f));
-	return f();
 }
 
 static void flush_round(struct verify_ctx *ctx, void *state)
@@ -263,7 +211,7 @@ static void flush_round(struct verify_ctx *ctx, void *state)
 	if (!s->said && ctx->run->verbose)
 		report_line(ctx->api,
 			    "verify: code in a %s page; a pass shows only where instruction fetch does not follow stores by itself (not x86, not qemu's TCG)",
-			    s->rwx ? "read-write-execute" : "mprotect()-switched");
+			    s->code.rwx ? "read-write-execute" : "mprotect()-switched");
 	s->said = true;
 	/* on each CPU: written, flushed for this thread (SYS_RISCV_FLUSH_ICACHE_LOCAL), called */
 	for (unsigned cpu = 0; cpu < m->ncpus && verify_failures() < ctx->run->maxfails; cpu++) {
@@ -276,7 +224,7 @@ static void flush_round(struct verify_ctx *ctx, void *state)
 		unsigned n = write_and_flush(ctx, s, FLUSH_LOCAL, where);
 		if (!n)
 			continue;
-		int got = call_code(s);
+		int got = code_page_call(&s->code, 0);
 		if (!verify_ok(ctx, "the new code runs", got == (int)n || !cpu_still_pinned(cpu)))
 			verify_fail(ctx,
 				    "CPU %u: the function written returns %d, not %u: the old code ran after vDSO flush_icache(start, end, SYS_RISCV_FLUSH_ICACHE_LOCAL)",
@@ -287,7 +235,7 @@ static void flush_round(struct verify_ctx *ctx, void *state)
 		snprintf(where, sizeof(where), "CPU %d, then CPU %d", prev, first);
 		unsigned n = write_and_flush(ctx, s, 0, where);
 		if (n && cpu_pin((unsigned)first) == 0) {
-			int got = call_code(s);
+			int got = code_page_call(&s->code, 0);
 			if (!verify_ok(ctx, "after a migration: the new code runs",
 				       got == (int)n || !cpu_still_pinned((unsigned)first)))
 				verify_fail(ctx,
@@ -302,8 +250,7 @@ static void flush_verify_teardown(void *state)
 {
 	struct flush_verify_state *s = state;
 
-	if (s->page)
-		munmap(s->page, s->page_size);
+	code_page_close(&s->code);
 	cpu_mask_free(&s->mask);
 }
 

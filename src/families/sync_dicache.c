@@ -28,62 +28,20 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "harness/abi.h"
 #include "harness/bench.h"
 #include "harness/verify.h"
+#include "lib/codepage.h"
 #include "lib/cpus.h"
 #include "output/report.h"
 #include "vdso/arch.h"
 #include "vdso/vdso.h"
 
-/* The bytes of the longest function make_code() writes. */
-#define CODE_MAX 8
-
-/*
- * Write "return @n" (1 .. 32767) at @p in this machine's code.  Return:
- * its length in bytes; 0 where vdsotest has no code for the machine.
- */
-static size_t make_code(unsigned char *p, unsigned n)
-{
-#if defined(__powerpc__)
-	/* li r3,n = addi r3,0,n (opcode 14); blr (Power ISA), in the byte order of data */
-	const uint32_t insn[2] = { 0x38600000u | (n & 0x7fff), 0x4e800020u };
-
-	memcpy(p, insn, sizeof(insn));
-	return sizeof(insn);
-#elif defined(__x86_64__) || defined(__i386__)
-	/* mov eax, imm32 (B8 id); ret (C3): Intel SDM vol. 2 */
-	p[0] = 0xb8;
-	p[1] = n & 0xff, p[2] = (n >> 8) & 0xff, p[3] = 0, p[4] = 0;
-	p[5] = 0xc3;
-	return 6;
-#else
-	(void)p;
-	(void)n;
-	return 0;
-#endif
-}
-
-/* Call the function at @code. */
-static int call_code(const unsigned char *code)
-{
-#if defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF != 2)
-	/* ELFv1: a function pointer is a descriptor (entry, TOC, environment) */
-	const void *desc[3] = { code, NULL, NULL };
-
-	return ((int (*)(void))(const void *)desc)();
-#else
-	return ((int (*)(void))(uintptr_t)code)();
-#endif
-}
-
 struct sync_state {
-	unsigned char *page; /* PROT_READ | PROT_WRITE | PROT_EXEC */
-	size_t page_size;
-	struct cpu_mask mask; /* the allowed CPUs, restored after each round */
+	struct code_page code; /* PROT_READ | PROT_WRITE | PROT_EXEC */
+	struct cpu_mask mask;  /* the allowed CPUs, restored after each round */
 	unsigned ncpus;
 	unsigned long round;
 	unsigned last; /* the last function's answer */
@@ -97,25 +55,21 @@ struct sync_state {
 static enum status sync_verify_setup(const struct api *api, const struct run *run, void *state)
 {
 	struct sync_state *s = state;
-	unsigned char probe[CODE_MAX];
+	int err;
 
 	if (!api_vdso_fn(api, run)) {
 		report_note("%s: no vDSO function, and no system call or libc call flushes the instruction cache here: nothing to verify",
 			    api->name);
 		return STATUS_SKIP;
 	}
-	if (!make_code(probe, 1)) {
+	if (!code_page_can_write()) {
 		report_note("%s: vdsotest writes no code for this machine: nothing to verify",
 			    api->name);
 		return STATUS_SKIP;
 	}
-	s->page_size = (size_t)sysconf(_SC_PAGESIZE);
-	s->page = mmap(NULL, s->page_size, PROT_READ | PROT_WRITE | PROT_EXEC,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (s->page == MAP_FAILED) {
-		s->page = NULL;
+	if ((err = code_page_open(&s->code, false)) != 0) {
 		report_note("%s: no writable and executable mapping (mmap: %s): nothing to verify",
-			    api->name, strerror(errno));
+			    api->name, strerror(err));
 		return STATUS_SKIP;
 	}
 	if (!cpu_mask_get(&s->mask)) {
@@ -146,9 +100,10 @@ static void sync_round(struct verify_ctx *ctx, void *state)
 	struct sync_state *s = state;
 	unsigned long k = s->round++;
 	/* another place each round, 8-byte aligned, lines and pages apart */
-	size_t off = (k * 72) % (s->page_size - CODE_MAX) / 8 * 8;
-	unsigned char *code = s->page + off;
-	unsigned n1 = 1 + (unsigned)(k * 2 + 1) % 32767, n2 = 1 + (unsigned)(k * 2 + 2) % 32767;
+	size_t off = (k * 72) % (s->code.size - CODE_PAGE_CODE_MAX) / 8 * 8;
+	unsigned char *code = s->code.base + off;
+	unsigned n1 = 1 + (unsigned)(k * 2 + 1) % CODE_PAGE_RETURN_MAX,
+		 n2 = 1 + (unsigned)(k * 2 + 2) % CODE_PAGE_RETURN_MAX;
 	int a = cpu_mask_nth(&s->mask, (unsigned)(k % s->ncpus));
 	int b = cpu_mask_nth(&s->mask, (unsigned)((k + 1) % s->ncpus));
 	int got;
@@ -156,18 +111,18 @@ static void sync_round(struct verify_ctx *ctx, void *state)
 
 	if (a < 0 || cpu_pin((unsigned)a) != 0)
 		a = -1; /* (gone: a cpuset change or hotplug) the round runs where it is */
-	len = make_code(code, n1);
+	len = code_page_write(&s->code, off, n1);
 	if (!sync_range(ctx, code, len))
 		goto out;
-	got = call_code(code);
+	got = code_page_call(&s->code, off);
 	if (!verify_ok(ctx, CHECK_NEW, got == (int)n1))
 		verify_fail(ctx,
 			    "code written at page offset %zu returned %d after sync_dicache on CPU %d; expected %u",
 			    off, got, a, n1);
-	make_code(code, n2);
+	code_page_write(&s->code, off, n2);
 	if (!sync_range(ctx, code, len))
 		goto out;
-	got = call_code(code);
+	got = code_page_call(&s->code, off);
 	if (!verify_ok(ctx, CHECK_REWRITTEN, got == (int)n2)) {
 		verify_fail(ctx,
 			    "code rewritten at page offset %zu returned %d after sync_dicache on CPU %d; expected %u%s",
@@ -177,7 +132,7 @@ static void sync_round(struct verify_ctx *ctx, void *state)
 	}
 	if (s->ncpus < 2 || a < 0 || b < 0 || b == a || cpu_pin((unsigned)b) != 0)
 		goto out;
-	got = call_code(code);
+	got = code_page_call(&s->code, off);
 	if (!verify_ok(ctx, CHECK_MIGRATED, got == (int)n2))
 		verify_fail(ctx,
 			    "code rewritten at page offset %zu and synced on CPU %d returned %d on CPU %d; expected %u%s",
@@ -191,8 +146,7 @@ static void sync_verify_teardown(void *state)
 {
 	struct sync_state *s = state;
 
-	if (s->page)
-		munmap(s->page, s->page_size);
+	code_page_close(&s->code);
 	cpu_mask_free(&s->mask);
 }
 

@@ -99,8 +99,10 @@ struct bench_cycles {
  * Involuntary context switches per second of measured time above which
  * they get a note, if there were at least BENCH_NIVCSW_MIN (a kernel
  * thread's wake-up now and then is normal on an idle machine, and the
- * fastest slices do not see it: one switch in a 1 ms run is no news);
- * any CPU migration known to have happened gets one.
+ * fastest slices do not see it: one switch in a 1 ms run is no news), and
+ * only where they mattered: the fastest slices were disturbed too
+ * (BENCH_SLICES_DISTURBED_PCT); any CPU migration known to have happened
+ * gets one.
  */
 #define BENCH_NIVCSW_MAX_PER_SEC 10.0
 /*

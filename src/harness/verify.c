@@ -395,7 +395,26 @@ static void report_sight(const struct api *api, const struct run *run)
 			 " ns after the other CPU's",
 			 v.cross_compared, v.cross_cpus, v.cross_gap_min_ns);
 	sight_line(api, "verify: %s%s%s%s", res, bracket, steps, cross);
-	if (v.bracketed && v.step_readings)
+	/*
+	 * No gap at all (gettimeofday and time, a coarse clock: readings
+	 * within the system call's in their unit): exact at the API's own
+	 * resolution, said so rather than "no error larger than 0 us".
+	 */
+	if (v.bracketed && worst / u == 0 && (!v.step_readings || v.step_error_ns == 0)) {
+		char of[96];
+		if (u != 1)
+			snprintf(of, sizeof(of), "the API's resolution of 1 %s", un);
+		else if (v.res_ns > 1)
+			snprintf(of, sizeof(of),
+				 "the clock's resolution of a tick (%" PRId64 " ns)", v.res_ns);
+		else
+			snprintf(of, sizeof(of), "the clock's resolution");
+		sight_line(api,
+			   "verify: a pass means the check was exact at %s: an error of 1 %s or more, ahead or behind, would be seen%s",
+			   of, un,
+			   v.step_readings ? " (in every reading, and in a single one back-to-back)"
+					   : "");
+	} else if (v.bracketed && v.step_readings)
 		sight_line(api,
 			   "verify: a pass means no error larger than %" PRId64 " ns (%" PRId64
 			   " ns ahead, %" PRId64

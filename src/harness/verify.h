@@ -346,6 +346,11 @@ void verify_sight_merge(struct verify_sight *into, const struct verify_sight *v)
  * phase.  gettimeofday and time (unit_ns 1000, 10^9) say theirs in us
  * and s: "API: verify: resolution 1 us; ..." and "... a pass means no
  * error larger than X us (A us ahead, B us behind) in every reading".
+ * With no gap at all (A and B 0 in the unit, and S 0 where there is a
+ * back-to-back phase): "API: verify: a pass means the check was exact at
+ * the API's resolution of 1 us" (1 s; "the clock's resolution of a tick
+ * (R ns)" for a coarse clock) ": an error of 1 us or more, ahead or
+ * behind, would be seen".
  * Safe from threads and the processes of the session (an entry each,
  * SIGHT_ENTRIES in all; past that, lost).
  */
