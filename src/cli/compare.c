@@ -305,7 +305,7 @@ struct pair {
 	double p, q;	       /* Mann-Whitney U's two-sided p, and its
 				  Benjamini-Hochberg q over the rows tested;
 				  NAN: no test */
-	char verdict[32];      /* "faster", "slower", "no change", "failed",
+	char verdict[32];      /* "faster", "slower", "no change", "undecided", "failed",
 				  "n/a (...)" */
 };
 
@@ -383,8 +383,12 @@ static void pair_verdict(struct pair *p, bool emulated)
 		   fabs(p->diff_pct) >= COMPARE_MIN_DIFF_PCT) {
 		snprintf(p->verdict, sizeof(p->verdict), "%s",
 			 p->diff_pct < 0 ? "faster" : "slower");
-	} else {
+	} else if (isfinite(p->lo_pct) && isfinite(p->hi_pct) &&
+		   p->lo_pct > -COMPARE_MIN_DIFF_PCT && p->hi_pct < COMPARE_MIN_DIFF_PCT) {
 		snprintf(p->verdict, sizeof(p->verdict), "no change");
+	} else {
+		/* (its interval holds a change of COMPARE_MIN_DIFF_PCT or more) */
+		snprintf(p->verdict, sizeof(p->verdict), "undecided");
 	}
 }
 
@@ -956,9 +960,10 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 			 "each run a process of its own); diff: Hodges-Lehmann shift in %% of "
 			 "old, with its distribution-free 95%% interval; verdict: Mann-Whitney U, "
 			 "Benjamini-Hochberg q < %.2f over the %u rows tested, and |diff| >= "
-			 "%.1f%%; n/a: fewer than %u runs a side (4 at least for p < 0.05) or an "
-			 "emulated CPU",
-			 COMPARE_ALPHA, tested, COMPARE_MIN_DIFF_PCT, COMPARE_MIN_RUNS);
+			 "%.1f%%; no change: the interval within +-%.1f%%, undecided: not; n/a: "
+			 "too few runs for p < 0.05 (3 a side or fewer; 4 a side, or 5 and 3, "
+			 "can) or an emulated CPU",
+			 COMPARE_ALPHA, tested, COMPARE_MIN_DIFF_PCT, COMPARE_MIN_DIFF_PCT);
 		putchar('\n');
 		print_wrapped("", foot);
 	}

@@ -52,7 +52,9 @@ struct compare_opts {
  * (stats_mann_whitney()) and its Benjamini-Hochberg q over the rows that
  * can reach p < COMPARE_ALPHA (stats_bh_adjust()), and a verdict:
  * "faster" or "slower" when q < COMPARE_ALPHA and the shift is
- * COMPARE_MIN_DIFF_PCT or more, else "no change"; "n/a (N=...)" with
+ * COMPARE_MIN_DIFF_PCT or more, else "no change" when the interval lies
+ * within +-COMPARE_MIN_DIFF_PCT and "undecided" when it does not (the
+ * runs could hide a change that large); "n/a (N=...)" with
  * fewer than COMPARE_MIN_RUNS values a side or too few for p <
  * COMPARE_ALPHA, "n/a (emulated)" for an emulated CPU's figures unless
  * @opts->emulated_ok, "failed" when a side's call failed; then the APIs
