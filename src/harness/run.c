@@ -66,14 +66,22 @@ static bool tested_or_said(const struct api *api, enum test_type t, int *rejecte
  * For a clock id the system call rejects (run->rejected_errno), once the
  * test has something to call: with -v, the line that says the test of @t
  * is reduced, and why (the family's reason, as bench prints it).  Without
- * -v a passing reduced test is as quiet as any other pass.
+ * -v, one note in the whole run says that some were reduced (a pass must
+ * say what it could not see), naming the first.
  */
 static void say_reduced(const struct api *api, enum test_type t, const struct run *run)
 {
 	char why[API_SUPPORTED_WHY_LEN];
 
-	if (!run->rejected_errno || !run->verbose)
+	if (!run->rejected_errno)
 		return;
+	if (!run->verbose) {
+		report_note_once("reduced",
+				 "%s: clock ids this kernel rejects (here %s first) get a reduced "
+				 "test: the vDSO must reject them too (-v names each)",
+				 test_type_name(t), api->name);
+		return;
+	}
 	if (api_supported(api, why, sizeof(why))) /* (accepted meanwhile: said as before) */
 		snprintf(why, sizeof(why), "the system call rejected it: %s",
 			 strerror(run->rejected_errno));
