@@ -87,11 +87,11 @@ static void usage(FILE *f)
 	      "                [--output=FILE] [--net] [--cycles] [--cpu=LIST]\n"
 	      "                [--size=BYTES] [--vdso-lib=PATH] [--[no-]header] [--latency]\n"
 	      "                [--perturb=LIST [--allow-host-perturb]] [--skip-unsupported]\n"
-	      "                [--dry-run] [--fail-known-bugs]\n"
+	      "                [--dry-run] [--fail-known-bugs] [--runs=N] [--mean]\n"
 	      "                API[,API]...|all TEST-TYPE\n"
 	      "   or: vdsotest list-test-types | [-v] list-apis\n"
-	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json NEW.json\n"
-	      "   or: vdsotest [-o FORMAT] [--output=FILE] compare OLD.json... -- NEW.json...\n"
+	      "   or: vdsotest [-o FORMAT] [--output=FILE] [--emulated-ok]\n"
+	      "                compare OLD.json... [--] NEW.json...\n"
 	      "   or: vdsotest [-o text|json] [--vdso-image=FILE] [--dump=FILE] info\n",
 	      f);
 }
