@@ -503,4 +503,22 @@ run compare "$tmp/opt-old.json" "$tmp/opt-new.json"
 [ $rc -eq 0 ] && grep -Eq '^differ: -d, -r, --size$' "$out"
 ok $? "differ: -d, -r, --size by their option names (got $rc)"
 
+# Sides measured differently (--net, -t; --size for getrandom) get no
+# verdict; -d and -r only change how much is measured.  The A/B above
+# (its vDSO rows slower) with options added to one side:
+for opts in '"net": true' '"threads": 2' '"duration_ns": 20000000, "repeat": 3' '"size": 64'; do
+	sed "s/^{\"tool\": \"vdsotest\", /{\"tool\": \"vdsotest\", \"options\": {$opts}, /" \
+		"$tmp/ab-new.json" >"$tmp/opt-ab.json"
+	run compare "$tmp/aa-old.json" "$tmp/opt-ab.json"
+	case $opts in
+	*net*|*threads*)
+		[ $rc -eq 0 ] && [ "$(grep -c '^  vdso .* n/a (options)$' "$out")" -eq 3 ] &&
+			! grep -Eq ' (faster|slower)$' "$out" ;;
+	*)	# (no getrandom rows: --size changes nothing measured here)
+		[ $rc -eq 0 ] && [ "$(grep -c '^  vdso .* slower$' "$out")" -eq 3 ] &&
+			! grep -q 'n/a (options)' "$out" ;;
+	esac
+	ok $? "A/B with {$opts} on the new side: $(case $opts in *net*|*threads*) echo "n/a (options), no verdict" ;; *) echo "the verdicts as before" ;; esac) (got $rc)"
+done
+
 tap_done

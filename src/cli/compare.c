@@ -307,6 +307,7 @@ struct pair {
 				  NAN: no test */
 	char verdict[32];      /* "faster", "slower", "no change", "undecided", "failed",
 				  "n/a (...)" */
+	bool other_options;    /* measured with another --net, -t or --size (getrandom) */
 };
 
 /* "old", "new" or "both": the failed sides of a pair (NULL: none); @o or @n may be NULL. */
@@ -339,7 +340,8 @@ static bool side_emulated(const struct side *sd)
 /* The pair of @o and @n, before the correction (pair_verdict() after it). */
 static struct pair pair_of(const struct agg *o, const struct agg *n)
 {
-	struct pair p = { o, n, o->sum.median, n->sum.median, NAN, NAN, NAN, NAN, NAN, NAN, "" };
+	struct pair p = { o,   n,   o->sum.median, n->sum.median, NAN, NAN,
+			  NAN, NAN, NAN,	   NAN,		  "",  false };
 	double est, lo, hi, conf;
 
 	if (failed_side(o, n)) {
@@ -364,8 +366,27 @@ static struct pair pair_of(const struct agg *o, const struct agg *n)
 	return p;
 }
 
-/* The verdict of @p once p.q is known; @emulated: a side's CPU was emulated, not allowed. */
-static void pair_verdict(struct pair *p, bool emulated)
+static const char *doc_fact(const struct doc *d, const char *key, bool opt, char *buf, size_t size);
+
+/*
+ * Do the sides differ in option @key, one that changes what is measured
+ * (--net: the loop's own cost taken off; -t: threads at once; --size:
+ * getrandom's bytes a call)?  Then no verdict: "n/a (options)".  (-d, -r
+ * and --runs change only how much is measured.)
+ */
+static bool measured_differently(const struct side *o, const struct side *n, const char *key)
+{
+	char a[64], b[64];
+
+	return strcmp(doc_fact(&o->docs[0], key, true, a, sizeof(a)),
+		      doc_fact(&n->docs[0], key, true, b, sizeof(b))) != 0;
+}
+
+/*
+ * The verdict of @p once p.q is known; @emulated: a side's CPU was
+ * emulated, not allowed; @options: measured_differently().
+ */
+static void pair_verdict(struct pair *p, bool emulated, bool options)
 {
 	unsigned no = p->old->sum.n, nn = p->new->sum.n;
 
@@ -377,6 +398,8 @@ static void pair_verdict(struct pair *p, bool emulated)
 			snprintf(p->verdict, sizeof(p->verdict), "n/a (N=%u a side)", no);
 		else
 			snprintf(p->verdict, sizeof(p->verdict), "n/a (N=%u+%u)", no, nn);
+	} else if (options) {
+		snprintf(p->verdict, sizeof(p->verdict), "n/a (options)");
 	} else if (emulated) {
 		snprintf(p->verdict, sizeof(p->verdict), "n/a (emulated)");
 	} else if (isfinite(p->q) && p->q < COMPARE_ALPHA && isfinite(p->diff_pct) &&
@@ -892,6 +915,8 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 {
 	int w = name_width(o), wn = name_width(n);
 	bool first = true, emulated = !opts->emulated_ok && (side_emulated(o) || side_emulated(n));
+	bool options = measured_differently(o, n, "net") || measured_differently(o, n, "threads");
+	bool size = measured_differently(o, n, "size"); /* (getrandom's rows) */
 	struct pair *pairs = calloc(o->naggs ? o->naggs : 1, sizeof(*pairs));
 	double *q = calloc(o->naggs ? o->naggs : 1, sizeof(*q));
 	size_t np = 0;
@@ -911,8 +936,9 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 			continue;
 		e->matched = m->matched = true;
 		pairs[np] = pair_of(e, m);
+		pairs[np].other_options = options || (size && strcmp(e->api, "getrandom") == 0);
 		/* (rows with no verdict possible are no hypotheses of the correction) */
-		bool testable = isfinite(pairs[np].p) && !emulated &&
+		bool testable = isfinite(pairs[np].p) && !emulated && !pairs[np].other_options &&
 				stats_mw_min_p(e->sum.n, m->sum.n) < COMPARE_ALPHA;
 		q[np] = testable ? pairs[np].p : NAN;
 		tested += testable;
@@ -921,7 +947,7 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 	stats_bh_adjust(q, (unsigned)np);
 	for (size_t i = 0; i < np; i++) {
 		pairs[i].q = q[i];
-		pair_verdict(&pairs[i], emulated);
+		pair_verdict(&pairs[i], emulated, pairs[i].other_options);
 	}
 	print_header(o, n, format, w, notes, nnotes);
 	for (size_t i = 0; i < np; i++) {
@@ -962,7 +988,8 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 			 "Benjamini-Hochberg q < %.2f over the %u rows tested, and |diff| >= "
 			 "%.1f%%; no change: the interval within +-%.1f%%, undecided: not; n/a: "
 			 "too few runs for p < 0.05 (3 a side or fewer; 4 a side, or 5 and 3, "
-			 "can) or an emulated CPU",
+			 "can), sides measured with another --net, -t or --size (options), "
+			 "an emulated CPU",
 			 COMPARE_ALPHA, tested, COMPARE_MIN_DIFF_PCT, COMPARE_MIN_DIFF_PCT);
 		putchar('\n');
 		print_wrapped("", foot);
