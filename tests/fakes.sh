@@ -694,6 +694,56 @@ else
 	done
 fi
 
+# Issue 24: the signal trampoline and unwinding out of the vDSO.  The
+# fake's trampoline (__vdso_rt_sigreturn, passed as SA_RESTORER) and its
+# second build without unwind tables (fake-vdso-nocfi.so, whose
+# .eh_frame_hdr lists one other function) exist on x86_64 only.  The
+# kernel makes a handler return to the trampoline it was given, so no fake
+# can show a wrong return address: the bring-up's guests check that one.
+nocfi=${FAKE_VDSO%.so}-nocfi.so
+# (a C library without backtrace(), musl: unwind skips, saying so)
+no_unwinder=$("$VDSOTEST" -d 0.01 unwind verify 2>&1 | sed -n 's/^unwind: verify: skipped: \(this C library has no backtrace().*\)/\1/p')
+if [ "$machine" = x86_64 ]; then
+	while IFS='|' read -r lib bug api test want pattern; do
+		case $lib in ''|'#'*) continue ;; esac
+		[ "$lib" = nocfi ] && lib=$nocfi || lib=$FAKE_VDSO
+		if [ "$api" = unwind ] && [ -n "$no_unwinder" ]; then
+			tap_skip "$bug (${lib##*/}): $api $test: $no_unwinder"
+			continue
+		fi
+		VDSOTEST_FAKE_BUG=$bug "$VDSOTEST" --vdso-lib="$lib" -d 0.5 -f 1 -v \
+			"$api" "$test" >"$out" 2>&1
+		rc=$?
+		grep -Eq -- "$pattern" "$out"
+		found=$?
+		[ $rc -eq "$want" ] && [ $found -eq 0 ]
+		ok $? "$bug (${lib##*/}): $api $test exits $want (got $rc) with /$pattern/"
+	done <<'TABLE'
+fake|none|sigreturn|verify|0|^sigreturn: verify: check "the handler returns to the vDSO's trampoline" [0-9]+ times: OK$
+fake|sigreturn-clobber|sigreturn|verify|1|^sigreturn: rt_sigreturn loaded rbx = 0x5a5a; the handler left 0x[0-9a-f]+ in the signal frame \(through the vDSO's trampoline\)$
+fake|sigreturn-mask|sigreturn|verify|1|^sigreturn: after rt_sigreturn pc (0x[0-9a-f]+), sp (0x[0-9a-f]+), signal mask 0x8000000; the interrupted pc \1, sp \2, mask 0$
+fake|gettime-slow|unwind|verify|0|^unwind: verify: check "backtrace from the vDSO reaches the caller" [0-9]+ times: OK$
+nocfi|gettime-slow|unwind|verify|1|^unwind: a SIGPROF in the vDSO at __vdso_[a-z_]+\+0x[0-9a-f]+: backtrace\(\) from the handler gave [0-9]+ frames, without the caller's return address 0x[0-9a-f]+$
+TABLE
+	"$VDSOTEST" info --vdso-image="$nocfi" >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] &&
+		grep -Eq '^unwind tables: __vdso_clock_gettime not covered: (the nearest FDE below, at 0x[0-9a-f]+, covers 0x[0-9a-f]+\.\.0x[0-9a-f]+ only|no FDE at or below 0x[0-9a-f]+ in \.eh_frame_hdr \([0-9]+ entries\))$' "$out" &&
+		grep -q '^vdsotest: info: [0-9]* exported vDSO functions have no unwind table entry' "$out"
+	ok $? "info --vdso-image fake-vdso-nocfi.so exits 1 (got $rc) naming __vdso_clock_gettime"
+	# (musl's crti.o exports _init and _fini, without FDEs: not the fake's)
+	"$VDSOTEST" info --vdso-image="$FAKE_VDSO" >"$out" 2>&1
+	rc=$?
+	uncovered=$(sed -n 's/^unwind tables: \([^ ]*\) not covered: .*/\1/p' "$out" | grep -Evx '_init|_fini')
+	[ -z "$uncovered" ] && grep -q '^unwind tables: ' "$out" &&
+		! grep -q '^unwind tables: no \.eh_frame_hdr' "$out"
+	ok $? "info --vdso-image fake-vdso.so: every function of the fake covered (uncovered: ${uncovered:-none}; exit $rc)"
+else
+	for i in 1 2 3 4 5 6 7; do
+		tap_skip "sigreturn, unwind: the fake's trampoline and nocfi build are x86_64 only (this build: ${machine:-unknown})"
+	done
+fi
+
 # verify-b (issue 21): guard bytes around every output of verify's calls;
 # abi's good-pointer calls again with the objects against an unmapped page.
 while IFS='|' read -r bug api test pattern; do

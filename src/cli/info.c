@@ -23,6 +23,7 @@
 #include "harness/stack.h"
 #include "output/report.h"
 #include "vdso/arch.h"
+#include "vdso/unwind_tables.h"
 #include "vdso/vdso.h"
 
 /* What is printed, gathered first. */
@@ -338,6 +339,44 @@ static void *call_bound(const struct info *in, enum vdso_call c, char *buf, size
 	return vdso_arch_lookup(&in->img, in->arch, c, buf, len);
 }
 
+/*
+ * The exported functions of @in's image whose address its .eh_frame_hdr
+ * does not lead an unwinder to (vdso_unwind_covers()); with @out, each
+ * said on a line, and the summary line "unwind tables: ...".
+ */
+static unsigned unwind_uncovered(FILE *out, const struct info *in)
+{
+	const struct vdso_image *img = &in->img;
+	struct vdso_symbol sym;
+	char why[VDSO_UNWIND_WHY_LEN];
+	unsigned n = 0, bad = 0;
+
+	for (size_t i = 0; i < img->nsyms; i++) {
+		if (!vdso_image_symbol(img, i, &sym) || !listed(&sym))
+			continue;
+		n++;
+		enum vdso_unwind_cover c = vdso_unwind_covers(img, sym.value, why, sizeof(why));
+		if (c == VDSO_UNWIND_NO_TABLE) {
+			if (out)
+				fputs("unwind tables: no .eh_frame_hdr search table (PT_GNU_EH_FRAME): nothing to check\n",
+				      out);
+			return 0;
+		}
+		if (c == VDSO_UNWIND_COVERED)
+			continue;
+		if (out) {
+			fprintf(out, "unwind tables: %s not covered: ", report_vis(sym.name));
+			for (const char *w = why; *w; w++)
+				fputc(*w >= 0x20 && *w < 0x7f ? *w : '?', out);
+			fputc('\n', out);
+		}
+		bad++;
+	}
+	if (out && !bad)
+		fprintf(out, "unwind tables: .eh_frame_hdr covers all %u exported functions\n", n);
+	return bad;
+}
+
 static void text_image(FILE *out, const struct info *in)
 {
 	const struct vdso_image *img = &in->img;
@@ -376,7 +415,7 @@ static void text_image(FILE *out, const struct info *in)
 			bool bound = call_bound(in, c, name, sizeof(name));
 			char why[VDSO_UNREACHABLE_LEN];
 			bool reachable = vdso_image_reachable(img, name,
-							      in->arch ? in->arch->version : NULL,
+							      vdso_arch_call_version(in->arch, c),
 							      why, sizeof(why));
 			fprintf(out, "  %-20s %s %s", vdso_call_name(c), name,
 				bound ? "bound" : "missing");
@@ -388,6 +427,7 @@ static void text_image(FILE *out, const struct info *in)
 			}
 			fputc('\n', out);
 		}
+	unwind_uncovered(out, in);
 }
 
 /*
@@ -685,7 +725,7 @@ static unsigned count_unreachable(const struct info *in)
 
 	for (int c = 0; c < VDSO_NR_CALLS; c++)
 		if (call_applies(&in->img, c) && call_bound(in, c, name, sizeof(name)) &&
-		    !vdso_image_reachable(&in->img, name, in->arch ? in->arch->version : NULL, why,
+		    !vdso_image_reachable(&in->img, name, vdso_arch_call_version(in->arch, c), why,
 					  sizeof(why)))
 			n++;
 	return n;
@@ -748,8 +788,14 @@ enum status info_run(const struct info_request *req, FILE *out)
 		fprintf(stderr,
 			"vdsotest: info: %u bound vDSO function%s not reachable through the image's hash tables, as programs look them up (see calls)\n",
 			unreachable, unreachable == 1 ? " is" : "s are");
+	unsigned uncovered = in.have_image ? unwind_uncovered(NULL, &in) : 0;
+	if (uncovered)
+		fprintf(stderr,
+			"vdsotest: info: %u exported vDSO function%s no unwind table entry: an unwinder cannot step out of %s (see unwind tables)\n",
+			uncovered, uncovered == 1 ? " has" : "s have",
+			uncovered == 1 ? "it" : "them");
 	free(in.apis);
 	free(in.tested);
 	free(file);
-	return unreachable ? STATUS_FAIL : STATUS_PASS;
+	return unreachable || uncovered ? STATUS_FAIL : STATUS_PASS;
 }
