@@ -965,11 +965,20 @@ int fake_clobber(unsigned long reg)
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
-/* (the fake-vdso-nocfi.so build, FAKE_NO_CFI, leaves the unwind tables out) */
+/*
+ * (the fake-vdso-nocfi.so build, FAKE_NO_CFI, leaves the unwind tables
+ * out; fake-vdso-badcfi.so, FAKE_BAD_CFI, makes two of them wrong, with
+ * BAD_CFI(): clock_gettime's and rt_sigreturn's, x86_64 only)
+ */
 #ifdef FAKE_NO_CFI
 #define CFI(x) ""
 #else
 #define CFI(x) "\t" x "\n"
+#endif
+#ifdef FAKE_BAD_CFI
+#define BAD_CFI(x) x
+#else
+#define BAD_CFI(x) ""
 #endif
 #if defined(__x86_64__)
 __asm__(".text\n"
@@ -977,6 +986,15 @@ __asm__(".text\n"
 	".type " STR(FAKE(clock_gettime)) ", @function\n"
 	STR(FAKE(clock_gettime)) ":\n"
 	CFI(".cfi_startproc")
+	/*
+	 * fake-vdso-badcfi.so: the FDE says the return address is undefined
+	 * (the outermost frame: an unwinder stops here), and the samples land
+	 * here, in a spin (rcx: not an argument of clock_gettime)
+	 */
+	BAD_CFI("\t.cfi_undefined rip\n"
+		"\tmov $200000, %ecx\n"
+		"3:\tdec %ecx\n"
+		"\tjnz 3b\n")
 	"\tpush %rdi\n"
 	CFI(".cfi_adjust_cfa_offset 8")
 	"\tpush %rsi\n"
@@ -1848,6 +1866,8 @@ __asm__(".text\n"
 	".globl __vdso_rt_sigreturn\n"
 	".type __vdso_rt_sigreturn, @function\n"
 	"__vdso_rt_sigreturn:\n"
+	/* fake-vdso-badcfi.so: an FDE that leaves the first byte out (info) */
+	BAD_CFI("\tnop\n")
 	CFI(".cfi_startproc")
 	"\tcmpl $1, fake_sigreturn_bug(%rip)\n"
 	"\tjne 1f\n"
@@ -1864,9 +1884,10 @@ __asm__(".text\n"
 	".size __vdso_rt_sigreturn, . - __vdso_rt_sigreturn\n");
 #endif
 
-#if defined(FAKE_NO_CFI) && defined(__x86_64__) && !defined(__ILP32__)
+#if defined(FAKE_NO_CFI) && !defined(FAKE_NO_ANCHOR) && defined(__x86_64__) && \
+	!defined(__ILP32__)
 /*
- * fake-vdso-nocfi.so: one function with unwind information, so that the
+ * fake-vdso-nocfi.so (fake-vdso-notables.so has none): one function with unwind information, so that the
  * object has an .eh_frame_hdr search table, which omits every exported
  * function (info's check, src/vdso/unwind_tables.h).  Its CIE and FDE are
  * written out: with -g and no unwind tables the compiler sends .cfi_*

@@ -22,6 +22,7 @@
 #include <link.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -31,6 +32,7 @@
 #include <execinfo.h>
 #endif
 
+#include "core/known_bugs.h"
 #include "harness/verify.h"
 #include "output/report.h"
 #include "vdso/arch.h"
@@ -165,13 +167,31 @@ struct unwind_state {
 	bool armed;
 	unsigned long inside, reached; /* reported so far */
 	unsigned long rounds;
+	/*
+	 * The image of the object holding the function (the kernel's vDSO,
+	 * or a --vdso-lib file read in), for the failures' names and unwind
+	 * tables: have_img false when it could not be had.
+	 */
+	bool have_img;
+	struct vdso_image img;
+	unsigned char *file;	    /* the file read (freed at the end), or NULL */
+	uintptr_t bias;		    /* add to the image's virtual addresses: its loaded ones */
+	uint64_t fn_vaddr, fn_size; /* the function entered: st_value, st_size (0: none found) */
 };
 
 #if HAVE_UNWINDER
-/* The loaded segments of the object holding @fn, into t.lo .. t.hi. */
+/* The object holding a function: its name and load bias (dl_iterate_phdr(3)). */
+struct object {
+	uintptr_t fn;
+	uintptr_t bias;
+	char name[4096];
+};
+
+/* The loaded segments of the object holding o->fn, into t.lo .. t.hi; @o its name. */
 static int find_object(struct dl_phdr_info *info, size_t size, void *data)
 {
-	uintptr_t fn = (uintptr_t)data, lo = UINTPTR_MAX, hi = 0;
+	struct object *o = data;
+	uintptr_t fn = o->fn, lo = UINTPTR_MAX, hi = 0;
 	bool in = false;
 
 	(void)size;
@@ -191,36 +211,107 @@ static int find_object(struct dl_phdr_info *info, size_t size, void *data)
 		return 0;
 	t.lo = lo;
 	t.hi = hi;
+	o->bias = info->dlpi_addr;
+	snprintf(o->name, sizeof(o->name), "%s", info->dlpi_name ? info->dlpi_name : "");
 	return 1;
+}
+
+/* The whole file at @path, or NULL. */
+static unsigned char *read_whole(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *buf = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (n == cap) {
+			unsigned char *b;
+			cap = cap ? 2 * cap : 1 << 16;
+			if (cap > (64u << 20) || posix_memalign((void **)&b, 16, cap) != 0)
+				break;
+			if (buf)
+				memcpy(b, buf, n);
+			free(buf);
+			buf = b;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0) {
+			if (ferror(f))
+				break;
+			fclose(f);
+			*size = n;
+			return buf;
+		}
+	}
+	fclose(f);
+	free(buf);
+	return NULL;
+}
+
+/*
+ * The image of the object @o (the kernel's vDSO, or the file it was loaded
+ * from) and the symbol of @fn in it, into @s; false when there is none.
+ */
+static bool find_image(struct unwind_state *s, const struct object *o, void *fn)
+{
+	struct vdso_symbol sym;
+	const char *why;
+	size_t size = 0;
+
+	if (vdso_locate(&s->img, NULL) == 0 && (uintptr_t)fn >= (uintptr_t)s->img.base &&
+	    (uintptr_t)fn - (uintptr_t)s->img.base < s->img.size) {
+		s->bias = s->img.load_bias;
+	} else {
+		if (!o->name[0] || !(s->file = read_whole(o->name, &size)) ||
+		    vdso_image_parse(&s->img, s->file, size, &why) != 0) {
+			free(s->file);
+			s->file = NULL;
+			return false;
+		}
+		s->bias = o->bias;
+	}
+	for (size_t i = 0; i < s->img.nsyms; i++)
+		if (vdso_image_symbol(&s->img, i, &sym) && sym.defined && sym.type == STT_FUNC &&
+		    s->bias + sym.value == (uintptr_t)fn && sym.size >= s->fn_size) {
+			s->fn_vaddr = sym.value;
+			s->fn_size = sym.size;
+		}
+	return true;
 }
 #endif
 
 /*
- * "NAME+0xOFF" for @pc: the nearest symbol below it, of the kernel vDSO's
- * symbol table, or for a --vdso-lib of the functions bound from it.
+ * "NAME+0xOFF" for @pc: the nearest symbol below it, of the image's
+ * symbol table (the kernel's vDSO, or the --vdso-lib file), else of the
+ * functions bound.
  */
-static void name_pc(const struct vdso_binding *b, uintptr_t pc, char *buf, size_t len)
+static void name_pc(const struct unwind_state *s, uintptr_t pc, char *buf, size_t len)
 {
-	struct vdso_image img;
+	const struct vdso_binding *b = s->run->vdso;
 	struct vdso_symbol sym;
 	const char *best = NULL;
 	uintptr_t best_at = 0;
 	char why[VDSO_UNWIND_WHY_LEN];
 	const char *nofde = "";
 
-	if (vdso_locate(&img, NULL) == 0 && pc >= (uintptr_t)img.base &&
-	    pc - (uintptr_t)img.base < img.size) {
-		for (size_t i = 0; i < img.nsyms; i++) {
-			if (!vdso_image_symbol(&img, i, &sym) || !sym.defined || !*sym.name)
+	if (s->have_img && pc >= s->bias) {
+		for (size_t i = 0; i < s->img.nsyms; i++) {
+			if (!vdso_image_symbol(&s->img, i, &sym) || !sym.defined || !*sym.name)
 				continue;
-			uintptr_t at = img.load_bias + sym.value;
+			uintptr_t at = s->bias + sym.value;
 			if (at <= pc && (!best || at > best_at)) {
 				best = sym.name;
 				best_at = at;
 			}
 		}
-		if (vdso_unwind_covers(&img, pc - img.load_bias, why, sizeof(why)) !=
-		    VDSO_UNWIND_COVERED)
+		enum vdso_unwind_cover c = vdso_unwind_covers(&s->img, pc - s->bias, why,
+							      sizeof(why));
+		if (c == VDSO_UNWIND_NO_TABLE)
+			nofde = " (the vDSO has no .eh_frame_hdr search table)";
+		else if (c != VDSO_UNWIND_COVERED)
 			nofde = " (the vDSO's .eh_frame_hdr leads to no FDE for it)";
 	} else if (b) {
 		for (int c = 0; c < VDSO_NR_CALLS; c++)
@@ -234,6 +325,23 @@ static void name_pc(const struct vdso_binding *b, uintptr_t pc, char *buf, size_
 		snprintf(buf, len, "%s+%#jx%s", report_vis(best), (uintmax_t)(pc - best_at), nofde);
 	else
 		snprintf(buf, len, "%#jx (no symbol below it)%s", (uintmax_t)pc, nofde);
+}
+
+/*
+ * The facts of a failing sample at @pc for known_bug_match(): the unwind
+ * tables at @pc and over the whole function entered.
+ */
+static struct known_symptom sample_symptom(const struct unwind_state *s, uintptr_t pc)
+{
+	struct known_symptom sym = { .call = vdso_call_name(VDSO_CLOCK_GETTIME), .clock_id = -1 };
+	char why[VDSO_UNWIND_WHY_LEN];
+
+	if (!s->have_img || !s->fn_size || pc < s->bias)
+		return sym;
+	sym.unwind_known = true;
+	sym.unwind_pc = vdso_unwind_covers(&s->img, pc - s->bias, why, sizeof(why));
+	sym.unwind_fn = vdso_unwind_bare(&s->img, s->fn_vaddr, s->fn_size, why, sizeof(why));
+	return sym;
 }
 
 static enum status unwind_setup(const struct api *api, const struct run *run, void *state)
@@ -264,15 +372,26 @@ static enum status unwind_setup(const struct api *api, const struct run *run, vo
 			"verify: skipped: vdsotest does not know this architecture's signal context");
 		return STATUS_SKIP;
 	}
-	if (!dl_iterate_phdr(find_object, fn)) {
+	struct object *o = calloc(1, sizeof(*o));
+	if (!o) {
+		report_line(api, "verify: out of memory");
+		return STATUS_FAIL;
+	}
+	o->fn = (uintptr_t)fn;
+	if (!dl_iterate_phdr(find_object, o)) {
+		free(o);
 		report_line(
 			api,
 			"verify: skipped: the C library lists no object holding the vDSO's clock_gettime (dl_iterate_phdr)");
 		return STATUS_SKIP;
 	}
+	s->have_img = find_image(s, o, fn);
+	free(o);
 	backtrace(warm, 4); /* (its first call loads the unwinder: not in a handler) */
 	char why[320];
 	if (untestable(fn, why, sizeof(why))) {
+		free(s->file);
+		s->file = NULL;
 		report_line(api, "verify: skipped: %s", why);
 		return STATUS_SKIP;
 	}
@@ -295,6 +414,9 @@ static void unwind_teardown(void *state)
 	struct unwind_state *s = state;
 	struct itimerval off = { { 0, 0 }, { 0, 0 } };
 
+	free(s->file);
+	s->file = NULL;
+	s->have_img = false;
 	if (!s->armed)
 		return;
 	t.sampling = 0;
@@ -335,10 +457,12 @@ static void unwind_round(struct verify_ctx *ctx, void *state)
 	s->reached = reached;
 	for (unsigned i = 0; i < nbad; i++) {
 		verify_ok(ctx, "backtrace from the vDSO reaches the caller", false);
-		name_pc(ctx->run->vdso, t.bad_pc[i], where, sizeof(where));
-		verify_fail(ctx,
-			    "a SIGPROF in the vDSO at %s: backtrace() from the handler gave %d frames, without the caller's return address %#jx",
-			    where, t.bad_frames[i], (uintmax_t)t.ret);
+		name_pc(s, t.bad_pc[i], where, sizeof(where));
+		struct known_symptom sym = sample_symptom(s, t.bad_pc[i]);
+		verify_fail_known(
+			ctx, &sym,
+			"a SIGPROF in the vDSO at %s: backtrace() from the handler gave %d frames, without the caller's return address %#jx",
+			where, t.bad_frames[i], (uintmax_t)t.ret);
 	}
 	/* (the failing samples past MAX_BAD in a round are not shown) */
 	s->inside = inside;

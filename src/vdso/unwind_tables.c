@@ -191,8 +191,21 @@ static unsigned cie_fde_encoding(struct reader *r, uint64_t cie)
 	return PE_ABSPTR;
 }
 
-enum vdso_unwind_cover vdso_unwind_covers(const struct vdso_image *img, uint64_t vaddr, char *why,
-					  size_t len)
+/* What find_fde() found: the table's size and the FDE of the last entry at or below an address. */
+struct fde_at {
+	uint64_t count;	       /* entries in the search table */
+	bool found;	       /* an entry at or below the address */
+	uint64_t loc, fde;     /* its initial location and FDE address */
+	uint64_t begin, range; /* the FDE's pc_begin and pc_range (found) */
+};
+
+/*
+ * The search table of @img's .eh_frame_hdr, and in @f its entry for
+ * @vaddr: NO_TABLE, BAD (@why says), or COVERED when the table was read
+ * (f->found says whether an entry lies at or below @vaddr).
+ */
+static enum vdso_unwind_cover find_fde(const struct vdso_image *img, uint64_t vaddr,
+				       struct fde_at *f, char *why, size_t len)
 {
 	const ElfW(Ehdr) *eh = (const void *)img->base;
 	const ElfW(Phdr) *ph = NULL;
@@ -200,6 +213,7 @@ enum vdso_unwind_cover vdso_unwind_covers(const struct vdso_image *img, uint64_t
 	size_t ptr = img->base[EI_CLASS] == ELFCLASS32 ? 4 : 8;
 
 	*why = '\0';
+	memset(f, 0, sizeof(*f));
 	if (eh->e_phoff > img->size ||
 	    (uint64_t)eh->e_phnum * sizeof(ElfW(Phdr)) > img->size - eh->e_phoff)
 		return VDSO_UNWIND_NO_TABLE;
@@ -233,9 +247,9 @@ enum vdso_unwind_cover vdso_unwind_covers(const struct vdso_image *img, uint64_t
 			 r.hdr, h[3]);
 		return VDSO_UNWIND_BAD;
 	}
+	f->count = count;
 
-	uint64_t prev = 0, best_loc = 0, best_fde = 0;
-	bool found = false;
+	uint64_t prev = 0;
 	for (uint64_t i = 0; i < count; i++) {
 		uint64_t loc = get_ptr(&r, &va, h[3], true);
 		uint64_t fde = get_ptr(&r, &va, h[3], true);
@@ -252,37 +266,76 @@ enum vdso_unwind_cover vdso_unwind_covers(const struct vdso_image *img, uint64_t
 		}
 		prev = loc;
 		if (loc <= vaddr) {
-			best_loc = loc;
-			best_fde = fde;
-			found = true;
+			f->loc = loc;
+			f->fde = fde;
+			f->found = true;
 		}
 	}
-	if (!found) {
-		snprintf(why, len,
-			 "no FDE at or below 0x%" PRIx64 " in .eh_frame_hdr (%" PRIu64 " entries)",
-			 vaddr, count);
-		return VDSO_UNWIND_UNCOVERED;
-	}
+	if (!f->found)
+		return VDSO_UNWIND_COVERED;
 
 	/* the FDE: length, CIE pointer (back from its own place), pc_begin, pc_range */
-	bool big = get_u(&r, best_fde, 4) == 0xffffffffu;
-	uint64_t fva = best_fde + (big ? 12 : 4);
+	bool big = get_u(&r, f->fde, 4) == 0xffffffffu;
+	uint64_t fva = f->fde + (big ? 12 : 4);
 	uint64_t cie_off = get_u(&r, fva, big ? 8 : 4);
 	uint64_t cie = fva - cie_off;
 	fva += big ? 8 : 4;
 	unsigned enc = cie_fde_encoding(&r, cie);
-	uint64_t begin = get_ptr(&r, &fva, enc, true);
-	uint64_t range = get_ptr(&r, &fva, enc & PE_FORMAT, false);
+	f->begin = get_ptr(&r, &fva, enc, true);
+	f->range = get_ptr(&r, &fva, enc & PE_FORMAT, false);
 	if (r.bad || !cie_off) {
 		snprintf(why, len, "the FDE at 0x%" PRIx64 " (for 0x%" PRIx64 ") is unreadable",
-			 best_fde, best_loc);
+			 f->fde, f->loc);
 		return VDSO_UNWIND_BAD;
 	}
-	if (begin <= vaddr && vaddr - begin < range)
+	return VDSO_UNWIND_COVERED;
+}
+
+enum vdso_unwind_cover vdso_unwind_covers(const struct vdso_image *img, uint64_t vaddr, char *why,
+					  size_t len)
+{
+	struct fde_at f;
+	enum vdso_unwind_cover c = find_fde(img, vaddr, &f, why, len);
+
+	if (c != VDSO_UNWIND_COVERED)
+		return c;
+	if (!f.found) {
+		snprintf(why, len,
+			 "no FDE at or below 0x%" PRIx64 " in .eh_frame_hdr (%" PRIu64 " entries)",
+			 vaddr, f.count);
+		return VDSO_UNWIND_UNCOVERED;
+	}
+	if (f.begin <= vaddr && vaddr - f.begin < f.range)
 		return VDSO_UNWIND_COVERED;
 	snprintf(why, len,
 		 "the nearest FDE below, at 0x%" PRIx64 ", covers 0x%" PRIx64 "..0x%" PRIx64
 		 " only",
-		 best_loc, begin, begin + range);
+		 f.loc, f.begin, f.begin + f.range);
 	return VDSO_UNWIND_UNCOVERED;
+}
+
+enum vdso_unwind_cover vdso_unwind_bare(const struct vdso_image *img, uint64_t vaddr, uint64_t size,
+					char *why, size_t len)
+{
+	struct fde_at f;
+	uint64_t last = vaddr + (size ? size - 1 : 0);
+	enum vdso_unwind_cover c = find_fde(img, last, &f, why, len);
+
+	if (c != VDSO_UNWIND_COVERED)
+		return c;
+	if (!f.count) {
+		snprintf(why, len, ".eh_frame_hdr: an empty search table");
+		return VDSO_UNWIND_NO_TABLE;
+	}
+	/* (the entries are sorted: the last at or below the end is the only one that can reach in) */
+	if (!f.found || f.begin + f.range <= vaddr || f.begin > last) {
+		snprintf(why, len,
+			 "no FDE for any of its %" PRIu64 " bytes from 0x%" PRIx64
+			 "; .eh_frame_hdr lists %" PRIu64 " FDE%s for other code",
+			 size ? size : 1, vaddr, f.count, f.count == 1 ? "" : "s");
+		return VDSO_UNWIND_UNCOVERED;
+	}
+	snprintf(why, len, "the FDE at 0x%" PRIx64 " covers 0x%" PRIx64 "..0x%" PRIx64 " of it",
+		 f.loc, f.begin, f.begin + f.range);
+	return VDSO_UNWIND_COVERED;
 }

@@ -44,4 +44,24 @@ enum vdso_unwind_cover {
 enum vdso_unwind_cover vdso_unwind_covers(const struct vdso_image *img, uint64_t vaddr, char *why,
 					  size_t len);
 
+/*
+ * vdso_unwind_bare - does the search table of @img's .eh_frame_hdr lead to
+ * no FDE for any byte of [@vaddr, @vaddr + @size) (a function: st_value
+ * and st_size; @size 0 is taken as 1), while it lists FDEs for other code?
+ * That is the shape of a vDSO whose C functions were built without unwind
+ * tables and whose assembly functions carry .cfi directives (riscv's,
+ * core/known_bugs.h): an unwinder finds nothing at all for the function,
+ * as opposed to an FDE that is wrong or covers part of it.
+ * @why: a line of at most @len bytes: what was found, e.g. "no FDE for
+ *       any of its 628 bytes from 0x5ba; .eh_frame_hdr lists 4 FDEs for
+ *       other code", "the FDE at 0x5c0 covers 0x5c0..0x5c8 of it", what is
+ *       malformed (BAD); "" or "an empty search table" (NO_TABLE)
+ *
+ * Return: VDSO_UNWIND_UNCOVERED (no FDE reaches into the range, and the
+ * table is not empty), VDSO_UNWIND_COVERED (an FDE covers part or all of
+ * it), VDSO_UNWIND_NO_TABLE (no table, or an empty one), VDSO_UNWIND_BAD.
+ */
+enum vdso_unwind_cover vdso_unwind_bare(const struct vdso_image *img, uint64_t vaddr, uint64_t size,
+					char *why, size_t len);
+
 #endif

@@ -520,6 +520,7 @@ bool vdso_image_symbol(const struct vdso_image *img, size_t i, struct vdso_symbo
 	*out = (struct vdso_symbol){
 		.name = img->strtab + s->st_name,
 		.value = s->st_value,
+		.size = s->st_size,
 		.type = ELF64_ST_TYPE(s->st_info),
 		.bind = ELF64_ST_BIND(s->st_info),
 		.defined = s->st_shndx != SHN_UNDEF,

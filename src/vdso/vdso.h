@@ -71,6 +71,7 @@ struct vdso_image {
 struct vdso_symbol {
 	const char *name;    /* "" for an unnamed symbol */
 	uintptr_t value;     /* st_value, a virtual address of the image */
+	uint64_t size;	     /* st_size, bytes (0: unknown) */
 	unsigned type;	     /* STT_* */
 	unsigned bind;	     /* STB_* */
 	bool defined;	     /* st_shndx != SHN_UNDEF */
