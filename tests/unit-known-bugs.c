@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -179,6 +180,16 @@ int main(void)
 	ok(!known_bug_match(&uw, &k, &m) && m.bug && strstr(m.why, "malformed"),
 	   "a malformed table: a near-miss (%s)", m.why);
 	uw.unwind_fn = VDSO_UNWIND_UNCOVERED;
+	uw.machine = EM_RISCV;
+	ok(known_bug_match(&uw, &k, &m) && !strcmp(m.bug->id, "ad5d1122b82f"),
+	   "no FDE, riscv's vDSO: ad5d1122b82f");
+	uw.machine = EM_386;
+	kernel_version_parse("6.18.44", NULL, &k);
+	ok(known_bug_match(&uw, &k, &m) && !strcmp(m.bug->id, "7a59ed415f5b"),
+	   "no FDE, x86's 32-bit vDSO: 7a59ed415f5b");
+	uw.machine = EM_X86_64;
+	ok(!known_bug_match(&uw, &k, &m) && !m.bug, "no FDE, x86_64's vDSO: no row");
+	uw.machine = 0;
 	uw.unwind_known = false;
 	ok(!known_bug_match(&uw, &k, &m) && !m.bug, "tables not looked up: no row");
 

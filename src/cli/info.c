@@ -339,69 +339,96 @@ static void *call_bound(const struct info *in, enum vdso_call c, char *buf, size
 	return vdso_arch_lookup(&in->img, in->arch, c, buf, len);
 }
 
-/* The row of the functions built without unwind tables (core/known_bugs.h). */
-static const struct known_bug *no_fde_bug(void)
+/*
+ * The row of the functions built without unwind tables (core/known_bugs.h)
+ * for @in's image: the one of its machine; for an image file (--vdso-image:
+ * it may be a stand-in, as a --vdso-lib fake is) without one, the first.
+ */
+static const struct known_bug *no_fde_bug(const struct info *in)
 {
-	for (size_t i = 0; i < known_bug_count; i++)
-		if (known_bugs[i].kind == KNOWN_UNWIND_NO_FDE)
-			return &known_bugs[i];
-	return NULL;
+	const struct known_bug *first = NULL;
+
+	for (size_t i = 0; i < known_bug_count; i++) {
+		const struct known_bug *b = &known_bugs[i];
+		if (b->kind != KNOWN_UNWIND_NO_FDE)
+			continue;
+		if (b->machine == in->img.machine)
+			return b;
+		if (!first)
+			first = b;
+	}
+	return in->image_path ? first : NULL;
 }
 
 /*
  * The exported functions of @in's image whose address its .eh_frame_hdr
- * does not lead an unwinder to (vdso_unwind_covers()); with @out, each
- * said on a line, and the summary line "unwind tables: ...".  A function
- * that no FDE reaches into at all while the table lists FDEs for other
- * code (vdso_unwind_bare()) is the known deficiency of no_fde_bug(): it
- * is said, and counted into *@bare, not into the return value.
+ * does not lead an unwinder to (vdso_unwind_covers()); with @out, the
+ * section line "unwind tables: ..." and one indented line per function.
+ * A function that no FDE reaches into at all while the table lists FDEs
+ * for other code (vdso_unwind_bare()) is the known deficiency of
+ * no_fde_bug(): it is said, and counted into *@bare, not into the return
+ * value.
  */
 static unsigned unwind_uncovered(FILE *out, const struct info *in, unsigned *bare)
 {
 	const struct vdso_image *img = &in->img;
-	const struct known_bug *row = no_fde_bug();
+	const struct known_bug *row = no_fde_bug(in);
 	struct vdso_symbol sym;
 	char why[VDSO_UNWIND_WHY_LEN], whole[VDSO_UNWIND_WHY_LEN], known[300];
 	unsigned n = 0, bad = 0;
 
 	*bare = 0;
-	for (size_t i = 0; i < img->nsyms; i++) {
-		if (!vdso_image_symbol(img, i, &sym) || !listed(&sym))
-			continue;
-		n++;
-		enum vdso_unwind_cover c = vdso_unwind_covers(img, sym.value, why, sizeof(why));
-		if (c == VDSO_UNWIND_NO_TABLE) {
-			if (out)
-				fputs("unwind tables: no .eh_frame_hdr search table (PT_GNU_EH_FRAME): nothing to check\n",
-				      out);
-			*bare = 0;
-			return 0;
-		}
-		if (c == VDSO_UNWIND_COVERED)
-			continue;
-		bool none = row && c == VDSO_UNWIND_UNCOVERED &&
-			    vdso_unwind_bare(img, sym.value, sym.size, whole, sizeof(whole)) ==
-				    VDSO_UNWIND_UNCOVERED;
-		if (out) {
-			const char *w = none ? whole : why;
-			fprintf(out, "unwind tables: %s not covered: ", report_vis(sym.name));
-			for (; *w; w++)
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < img->nsyms; i++) {
+			if (!vdso_image_symbol(img, i, &sym) || !listed(&sym))
+				continue;
+			n += !pass;
+			enum vdso_unwind_cover c = vdso_unwind_covers(img, sym.value, why,
+								      sizeof(why));
+			if (c == VDSO_UNWIND_NO_TABLE) {
+				if (out)
+					fputs("unwind tables: no .eh_frame_hdr search table (PT_GNU_EH_FRAME): nothing to check\n",
+					      out);
+				*bare = 0;
+				return 0;
+			}
+			if (c == VDSO_UNWIND_COVERED)
+				continue;
+			bool none = row && c == VDSO_UNWIND_UNCOVERED &&
+				    vdso_unwind_bare(img, sym.value, sym.size, whole,
+						     sizeof(whole)) == VDSO_UNWIND_UNCOVERED;
+			if (!pass) {
+				*bare += none;
+				bad += !none;
+				continue;
+			}
+			if (!out)
+				continue;
+			fprintf(out, "  %s: ", report_vis(sym.name));
+			for (const char *w = none ? whole : why; *w; w++)
 				fputc(*w >= 0x20 && *w < 0x7f ? *w : '?', out);
 			if (none)
 				fprintf(out, " (known kernel bug %s)", row->id);
 			fputc('\n', out);
 		}
-		if (none)
-			(*bare)++;
-		else
-			bad++;
+		if (!out)
+			break;
+		if (pass)
+			continue;
+		if (!bad && !*bare) {
+			fprintf(out,
+				"unwind tables: .eh_frame_hdr covers all %u exported functions\n",
+				n);
+			break;
+		}
+		fprintf(out, "unwind tables: %u of %u exported functions not covered", bad + *bare,
+			n);
+		if (*bare)
+			fprintf(out,
+				"; %u without any FDE (built without unwind tables: %s), not counted as a failure",
+				*bare, known_bug_describe(row, known, sizeof(known)));
+		fputc('\n', out);
 	}
-	if (out && !bad && !*bare)
-		fprintf(out, "unwind tables: .eh_frame_hdr covers all %u exported functions\n", n);
-	else if (out && *bare)
-		fprintf(out,
-			"unwind tables: %u of %u exported functions without any FDE (built without unwind tables), an unwinder cannot step out of them: %s; not counted as a failure\n",
-			*bare, n, known_bug_describe(row, known, sizeof(known)));
 	return bad;
 }
 

@@ -145,13 +145,43 @@ const struct known_bug known_bugs[] = {
 		.arches = "riscv: the vDSO's C functions (clock_gettime, clock_getres, "
 			  "gettimeofday, riscv_hwprobe, getrandom)",
 		.config = "",
-		.machine = EM_RISCV,
+		.machine = EM_RISCV, /* (a --vdso-lib fake of the shape: this row) */
 		.call = "clock_gettime",
 		.checks = { "backtrace from the vDSO reaches the caller" },
 		.kind = KNOWN_UNWIND_NO_FDE,
 		.answer = "the vDSO's .eh_frame_hdr lists FDEs for its assembly functions only: "
 			  "none for any byte of clock_gettime, so that backtrace() from a signal "
 			  "handler stops in the vDSO",
+		.certain = true,
+	},
+	{
+		/*
+		 * The same shape in x86's 32-bit vDSO: arch/x86/Makefile
+		 * adds -fno-asynchronous-unwind-tables for x86_64, and
+		 * arch/x86/entry/vdso/Makefile takes the 32-bit vDSO's flags
+		 * from KBUILD_CFLAGS without adding them back (its 64-bit CFL
+		 * has -fasynchronous-unwind-tables): Debian's linux-source
+		 * 6.12.118.  Seen in the compat vDSO of this project's
+		 * build machine (6.18.44): FDEs for __kernel_vsyscall,
+		 * __kernel_sigreturn and __kernel_rt_sigreturn only.
+		 * 7a59ed415f5b brought the C time functions into the 32-bit
+		 * vDSO (the 32-bit kernel's; its 64-bit companion is of the
+		 * same series): whether they had FDEs then is not checked.
+		 */
+		.id = "7a59ed415f5b",
+		.intro_commit = "7a59ed415f5b",
+		.intro_subject = "x86, vdso: Add 32 bit VDSO time support for 32 bit kernel",
+		.intro_version = "3.15",
+		.stable_fixed = "",
+		.arches = "x86: the 32-bit vDSO (i386 kernels, the compat vDSO of x86_64 "
+			  "kernels): its C functions",
+		.config = "",
+		.machine = EM_386,
+		.call = "clock_gettime",
+		.checks = { "backtrace from the vDSO reaches the caller" },
+		.kind = KNOWN_UNWIND_NO_FDE,
+		.answer = "the 32-bit vDSO's .eh_frame_hdr lists FDEs for __kernel_vsyscall and "
+			  "the signal trampolines only: none for its C functions",
 		.certain = true,
 	},
 };
@@ -290,7 +320,7 @@ static bool concerns(const struct known_bug *b, const struct known_symptom *s)
 	case KNOWN_ADJTIMEX_OFFSET_U32:
 		return s->field && strcmp(s->field, "offset") == 0;
 	case KNOWN_UNWIND_NO_FDE:
-		return s->unwind_known;
+		return s->unwind_known && (!b->machine || !s->machine || b->machine == s->machine);
 	case KNOWN_ADJTIMEX_UNCLAMPED:
 		return s->field &&
 		       (strcmp(b->id, "06c03c8edce3") == 0

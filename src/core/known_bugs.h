@@ -76,9 +76,9 @@ struct known_bug {
 				      than any kernel vdsotest knows */
 	const char *arches;	   /* where it shows, in words */
 	const char *config;	   /* the config conditions, in words ("" none) */
-	uint16_t machine;	   /* the EM_* of the only vDSO it shows on, 0: any; for info's list
-			     of the bugs a kernel may show, not for matching (a fake on
-			     another machine may show the signature) */
+	uint16_t machine;	   /* the EM_* of the only vDSO it shows on, 0: any; a symptom of
+			     another machine's vDSO is not its (a --vdso-lib fake's,
+			     machine 0, may be) */
 	/* the signature: */
 	const char *call;      /* the call, a prefix of vdso_call_name() or "adjtimex" */
 	const char *checks[8]; /* the checks whose failure it is (verify_ok() names, or
@@ -161,6 +161,8 @@ struct known_symptom {
 	bool unwind_known;		  /* the two below were looked up */
 	enum vdso_unwind_cover unwind_pc; /* the interrupted address (vdso_unwind_covers()) */
 	enum vdso_unwind_cover unwind_fn; /* the whole function entered (vdso_unwind_bare()) */
+	uint16_t machine; /* the kernel vDSO's e_machine, for rows with one; 0: a --vdso-lib
+			     object, a stand-in that any row's shape may show */
 };
 
 /* What known_bug_match() found. */

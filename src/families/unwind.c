@@ -339,6 +339,7 @@ static struct known_symptom sample_symptom(const struct unwind_state *s, uintptr
 	if (!s->have_img || !s->fn_size || pc < s->bias)
 		return sym;
 	sym.unwind_known = true;
+	sym.machine = s->file ? 0 : s->img.machine;
 	sym.unwind_pc = vdso_unwind_covers(&s->img, pc - s->bias, why, sizeof(why));
 	sym.unwind_fn = vdso_unwind_bare(&s->img, s->fn_vaddr, s->fn_size, why, sizeof(why));
 	return sym;
