@@ -158,8 +158,10 @@ struct known_symptom {
 	int64_t set;	      /* adjtimex: the value set */
 	const char *field;    /* adjtimex: "offset", "constant", "maxerror", "esterror" */
 	/* unwind: the vDSO's unwind tables where the sample landed */
-	bool unwind_known;		  /* the two below were looked up */
-	enum vdso_unwind_cover unwind_pc; /* the interrupted address (vdso_unwind_covers()) */
+	bool unwind_known; /* the two below were looked up */
+	/* the address the unwinder stopped at (vdso_unwind_covers()): the interrupted one,
+	 * or in the function entered, for a sample in code it called */
+	enum vdso_unwind_cover unwind_pc;
 	enum vdso_unwind_cover unwind_fn; /* the whole function entered (vdso_unwind_bare()) */
 	uint16_t machine; /* the kernel vDSO's e_machine, for rows with one; 0: a --vdso-lib
 			     object, a stand-in that any row's shape may show */

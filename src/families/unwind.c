@@ -55,12 +55,18 @@
 /* What this thread's SIGPROF handler found (one sampling thread at a time). */
 static __thread struct {
 	volatile sig_atomic_t sampling;
+	/* inside unwind_call()'s vDSO call: a sample elsewhere in the vDSO (i386's
+	 * __kernel_vsyscall under the C library's syscall(), the rounds' clock)
+	 * has no frame of unwind_call() to reach */
+	volatile sig_atomic_t in_call;
 	uintptr_t lo, hi;	/* the vDSO's loaded segments */
+	uintptr_t fn_lo, fn_hi; /* the function entered, when its size is known (else 0, 0) */
 	volatile uintptr_t ret; /* the return address into unwind_loop() */
 	volatile unsigned long inside, reached;
 	volatile unsigned nbad;
 	uintptr_t bad_pc[MAX_BAD];
 	int bad_frames[MAX_BAD];
+	uintptr_t bad_in_fn[MAX_BAD]; /* a frame inside fn_lo .. fn_hi, or 0 */
 } t;
 
 static volatile long sink;
@@ -119,7 +125,7 @@ static void on_sigprof(int sig, siginfo_t *si, void *uc)
 	uintptr_t pc = sigctx_pc(uc);
 
 	(void)sig, (void)si;
-	if (!t.sampling || pc < t.lo || pc >= t.hi)
+	if (!t.sampling || !t.in_call || pc < t.lo || pc >= t.hi)
 		return;
 	t.inside++;
 	n = backtrace(frames, MAX_FRAMES);
@@ -132,6 +138,10 @@ static void on_sigprof(int sig, siginfo_t *si, void *uc)
 	if (t.nbad < MAX_BAD) {
 		t.bad_pc[t.nbad] = pc;
 		t.bad_frames[t.nbad] = n;
+		t.bad_in_fn[t.nbad] = 0;
+		for (int i = 0; i < n; i++)
+			if ((uintptr_t)frames[i] > t.fn_lo && (uintptr_t)frames[i] <= t.fn_hi)
+				t.bad_in_fn[t.nbad] = (uintptr_t)frames[i];
 		t.nbad++;
 	}
 	errno = saved;
@@ -144,11 +154,13 @@ __attribute__((noinline)) static long unwind_call(void *fn)
 	vdso_timespec ts = { 0, 0 };
 
 	t.ret = (uintptr_t)__builtin_return_address(0);
+	t.in_call = 1;
 #if defined(__powerpc__)
 	vdso_call3(fn, CLOCK_MONOTONIC, (long)&ts, 0);
 #else
 	((int (*)(clockid_t, vdso_timespec *))fn)(CLOCK_MONOTONIC, &ts);
 #endif
+	t.in_call = 0;
 	return (long)ts.tv_nsec; /* (used after the call: no tail call) */
 }
 
@@ -329,18 +341,25 @@ static void name_pc(const struct unwind_state *s, uintptr_t pc, char *buf, size_
 
 /*
  * The facts of a failing sample at @pc for known_bug_match(): the unwind
- * tables at @pc and over the whole function entered.
+ * tables over the whole function entered, and where the unwinder stopped:
+ * at @pc, or, for a sample in code that the function called (i386's
+ * __kernel_vsyscall) whose frames reached back into the function
+ * (@in_fn, 0: they did not), in the function.
  */
-static struct known_symptom sample_symptom(const struct unwind_state *s, uintptr_t pc)
+static struct known_symptom sample_symptom(const struct unwind_state *s, uintptr_t pc,
+					   uintptr_t in_fn)
 {
 	struct known_symptom sym = { .call = vdso_call_name(VDSO_CLOCK_GETTIME), .clock_id = -1 };
 	char why[VDSO_UNWIND_WHY_LEN];
+	uintptr_t fn = s->bias + s->fn_vaddr;
 
 	if (!s->have_img || !s->fn_size || pc < s->bias)
 		return sym;
 	sym.unwind_known = true;
 	sym.machine = s->file ? 0 : s->img.machine;
-	sym.unwind_pc = vdso_unwind_covers(&s->img, pc - s->bias, why, sizeof(why));
+	bool callee = (pc < fn || pc - fn >= s->fn_size) && in_fn;
+	sym.unwind_pc = vdso_unwind_covers(&s->img, (callee ? in_fn - 1 : pc) - s->bias, why,
+					   sizeof(why));
 	sym.unwind_fn = vdso_unwind_bare(&s->img, s->fn_vaddr, s->fn_size, why, sizeof(why));
 	return sym;
 }
@@ -388,6 +407,12 @@ static enum status unwind_setup(const struct api *api, const struct run *run, vo
 	}
 	s->have_img = find_image(s, o, fn);
 	free(o);
+	/* (a return address into the function: after its first byte, up to its end) */
+	t.fn_lo = t.fn_hi = 0;
+	if (s->have_img && s->fn_size) {
+		t.fn_lo = s->bias + s->fn_vaddr;
+		t.fn_hi = t.fn_lo + s->fn_size;
+	}
 	backtrace(warm, 4); /* (its first call loads the unwinder: not in a handler) */
 	char why[320];
 	if (untestable(fn, why, sizeof(why))) {
@@ -459,7 +484,7 @@ static void unwind_round(struct verify_ctx *ctx, void *state)
 	for (unsigned i = 0; i < nbad; i++) {
 		verify_ok(ctx, "backtrace from the vDSO reaches the caller", false);
 		name_pc(s, t.bad_pc[i], where, sizeof(where));
-		struct known_symptom sym = sample_symptom(s, t.bad_pc[i]);
+		struct known_symptom sym = sample_symptom(s, t.bad_pc[i], t.bad_in_fn[i]);
 		verify_fail_known(
 			ctx, &sym,
 			"a SIGPROF in the vDSO at %s: backtrace() from the handler gave %d frames, without the caller's return address %#jx",
