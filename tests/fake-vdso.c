@@ -214,6 +214,9 @@ enum bug {
 	BUG_FLUSH_ICACHE_ALL_NOOP,	/* flush_icache with flags 0 does nothing (the local flush works) */
 	BUG_FLUSH_ICACHE_ERROR,	/* flush_icache fails with -EINVAL */
 	BUG_FLUSH_ICACHE_ANY_FLAG,	/* flush_icache accepts unknown flags */
+	BUG_GETTIME_SLOW,	/* right, after a spin of some microseconds: a timer's samples land in it */
+	BUG_SIGRETURN_CLOBBER,	/* the trampoline (x86_64) changes the frame's saved rbx */
+	BUG_SIGRETURN_MASK,	/* the trampoline (x86_64) adds signal 28 to the frame's saved mask */
 	NR_BUGS
 };
 
@@ -380,6 +383,9 @@ static const char *const bug_names[NR_BUGS] = {
 	[BUG_FLUSH_ICACHE_ALL_NOOP] = "flush-icache-all-noop",
 	[BUG_FLUSH_ICACHE_ERROR] = "flush-icache-error",
 	[BUG_FLUSH_ICACHE_ANY_FLAG] = "flush-icache-any-flag",
+	[BUG_GETTIME_SLOW] = "gettime-slow",
+	[BUG_SIGRETURN_CLOBBER] = "sigreturn-clobber",
+	[BUG_SIGRETURN_MASK] = "sigreturn-mask",
 };
 
 /*
@@ -959,37 +965,74 @@ int fake_clobber(unsigned long reg)
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
+/*
+ * (the fake-vdso-nocfi.so build, FAKE_NO_CFI, leaves the unwind tables
+ * out; fake-vdso-badcfi.so, FAKE_BAD_CFI, makes two of them wrong, with
+ * BAD_CFI(): clock_gettime's and rt_sigreturn's, x86_64 only)
+ */
+#ifdef FAKE_NO_CFI
+#define CFI(x) ""
+#else
+#define CFI(x) "\t" x "\n"
+#endif
+#ifdef FAKE_BAD_CFI
+#define BAD_CFI(x) x
+#else
+#define BAD_CFI(x) ""
+#endif
 #if defined(__x86_64__)
 __asm__(".text\n"
 	".globl " STR(FAKE(clock_gettime)) "\n"
 	".type " STR(FAKE(clock_gettime)) ", @function\n"
 	STR(FAKE(clock_gettime)) ":\n"
+	CFI(".cfi_startproc")
+	/*
+	 * fake-vdso-badcfi.so: the FDE says the return address is undefined
+	 * (the outermost frame: an unwinder stops here), and the samples land
+	 * here, in a spin (rcx: not an argument of clock_gettime)
+	 */
+	BAD_CFI("\t.cfi_undefined rip\n"
+		"\tmov $200000, %ecx\n"
+		"3:\tdec %ecx\n"
+		"\tjnz 3b\n")
 	"\tpush %rdi\n"
+	CFI(".cfi_adjust_cfa_offset 8")
 	"\tpush %rsi\n"
+	CFI(".cfi_adjust_cfa_offset 8")
 	"\tsub $8, %rsp\n" /* 16-byte aligned at the call */
+	CFI(".cfi_adjust_cfa_offset 8")
 	"\tmov %rbx, %rdi\n"
 	"\tcall fake_clobber\n"
 	"\tadd $8, %rsp\n"
+	CFI(".cfi_adjust_cfa_offset -8")
 	"\tpop %rsi\n"
+	CFI(".cfi_adjust_cfa_offset -8")
 	"\tpop %rdi\n"
+	CFI(".cfi_adjust_cfa_offset -8")
 	"\ttest %eax, %eax\n"
 	"\tjz 1f\n"
 	"\txor %ebx, %ebx\n"
 	"1:\tjmp fake_clock_gettime\n"
+	CFI(".cfi_endproc")
 	".size " STR(FAKE(clock_gettime)) ", . - " STR(FAKE(clock_gettime)) "\n");
 #else
 __asm__(".text\n"
 	".globl " STR(FAKE(clock_gettime)) "\n"
 	".type " STR(FAKE(clock_gettime)) ", @function\n"
 	STR(FAKE(clock_gettime)) ":\n"
+	CFI(".cfi_startproc")
 	"\tsub $8, %esp\n" /* 16-byte aligned at the call */
+	CFI(".cfi_adjust_cfa_offset 8")
 	"\tpush %esi\n"
+	CFI(".cfi_adjust_cfa_offset 4")
 	"\tcall fake_clobber\n"
 	"\tadd $12, %esp\n"
+	CFI(".cfi_adjust_cfa_offset -12")
 	"\ttest %eax, %eax\n"
 	"\tjz 1f\n"
 	"\txor %esi, %esi\n"
 	"1:\tjmp fake_clock_gettime\n"
+	CFI(".cfi_endproc")
 	".size " STR(FAKE(clock_gettime)) ", . - " STR(FAKE(clock_gettime)) "\n");
 #endif
 #else
@@ -998,6 +1041,9 @@ __asm__(".text\n"
 
 int fake_clock_gettime(clockid_t id, vdso_timespec *ts)
 {
+	if (bug() == BUG_GETTIME_SLOW)
+		for (volatile unsigned i = 0; i < 4000; i++)
+			;
 	int r = fake_gettime(id, ts, SYS_clock_gettime, false);
 
 	if (ts && r == 0 && bug() == BUG_GETTIME_STORE_PAST)
@@ -1789,3 +1835,92 @@ int FAKE(flush_icache)(void *start, void *end, unsigned long flags)
 	last_len = len;
 	return 0;
 }
+
+/*
+ * The signal trampoline (x86_64): the kernel's vDSO has none there (its
+ * kernel takes the C library's SA_RESTORER), so vdsotest's sigreturn
+ * passes this one as SA_RESTORER.  Entered by the handler's return, with
+ * the stack pointer at the frame's ucontext (arch/x86/include/asm/sigframe.h:
+ * struct rt_sigframe, pretcode popped); it makes rt_sigreturn (15).  The
+ * sigreturn-* bugs change the frame first: the saved rbx (on every other
+ * return), or the saved signal mask (signal 28 added).
+ */
+#if defined(__x86_64__) && !defined(__ILP32__)
+#include <stddef.h>
+#include <ucontext.h>
+
+_Static_assert(offsetof(ucontext_t, uc_mcontext.gregs[REG_RBX]) == 128, "saved rbx at 128");
+_Static_assert(offsetof(ucontext_t, uc_sigmask) == 296, "saved mask at 296");
+
+__attribute__((visibility("hidden"))) int fake_sigreturn_bug; /* 1 clobber, 2 mask */
+/* sigreturn-clobber: every other return (vdsotest's rounds return twice:
+ * the second handler's return restores the interrupted registers) */
+__attribute__((visibility("hidden"))) int fake_sigreturn_odd;
+
+__attribute__((constructor)) static void fake_sigreturn_init(void)
+{
+	fake_sigreturn_bug = bug() == BUG_SIGRETURN_CLOBBER ? 1 : bug() == BUG_SIGRETURN_MASK ? 2 : 0;
+}
+
+__asm__(".text\n"
+	".globl __vdso_rt_sigreturn\n"
+	".type __vdso_rt_sigreturn, @function\n"
+	"__vdso_rt_sigreturn:\n"
+	/* fake-vdso-badcfi.so: an FDE that leaves the first byte out (info) */
+	BAD_CFI("\tnop\n")
+	CFI(".cfi_startproc")
+	"\tcmpl $1, fake_sigreturn_bug(%rip)\n"
+	"\tjne 1f\n"
+	"\txorl $1, fake_sigreturn_odd(%rip)\n"
+	"\tjz 1f\n"
+	"\tmovq $0x5a5a, 128(%rsp)\n"
+	"1:\tcmpl $2, fake_sigreturn_bug(%rip)\n"
+	"\tjne 2f\n"
+	"\torq $0x8000000, 296(%rsp)\n"
+	"2:\tmov $15, %eax\n"
+	"\tsyscall\n"
+	"\thlt\n"
+	CFI(".cfi_endproc")
+	".size __vdso_rt_sigreturn, . - __vdso_rt_sigreturn\n");
+#endif
+
+#if defined(FAKE_NO_CFI) && !defined(FAKE_NO_ANCHOR) && defined(__x86_64__) && \
+	!defined(__ILP32__)
+/*
+ * fake-vdso-nocfi.so (fake-vdso-notables.so has none): one function with unwind information, so that the
+ * object has an .eh_frame_hdr search table, which omits every exported
+ * function (info's check, src/vdso/unwind_tables.h).  Its CIE and FDE are
+ * written out: with -g and no unwind tables the compiler sends .cfi_*
+ * directives to .debug_frame.  (LSB Core "Exception Frames"; x86_64: the
+ * return address is column 16, at CFA - 8, CFA = rsp + 8.)
+ */
+__asm__(".text\n"
+	".type fake_cfi_anchor, @function\n"
+	"fake_cfi_anchor:\n"
+	"\tret\n"
+	".size fake_cfi_anchor, . - fake_cfi_anchor\n"
+	".section .eh_frame,\"a\",@progbits\n"
+	".Lanchor_cie:\n"
+	"\t.long .Lanchor_cie_end - .Lanchor_cie - 4\n"
+	"\t.long 0\n"			/* CIE id */
+	"\t.byte 1\n"			/* version */
+	"\t.string \"zR\"\n"
+	"\t.uleb128 1\n"		/* code alignment */
+	"\t.sleb128 -8\n"		/* data alignment */
+	"\t.byte 16\n"			/* return address column */
+	"\t.uleb128 1\n"		/* augmentation data: */
+	"\t.byte 0x1b\n"		/* FDE pointers pcrel sdata4 */
+	"\t.byte 0x0c, 7, 8\n"		/* DW_CFA_def_cfa rsp, 8 */
+	"\t.byte 0x90, 1\n"		/* DW_CFA_offset r16, CFA - 8 */
+	"\t.balign 8, 0\n"
+	".Lanchor_cie_end:\n"
+	"\t.long .Lanchor_fde_end - .Lanchor_fde - 4\n"
+	".Lanchor_fde:\n"
+	"\t.long .Lanchor_fde - .Lanchor_cie\n"	/* back to the CIE */
+	"\t.long fake_cfi_anchor - .\n"		/* pc_begin */
+	"\t.long 1\n"				/* pc_range */
+	"\t.uleb128 0\n"
+	"\t.balign 8, 0\n"
+	".Lanchor_fde_end:\n"
+	".previous\n");
+#endif

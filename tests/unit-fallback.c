@@ -134,12 +134,22 @@ static void test_fake(void)
 		/*
 		 * Its getrandom() makes bytes in user space once seeded; its
 		 * powerpc exports make no system call; its riscv functions
-		 * are a model, answered in user space.
+		 * are a model, answered in user space; the trampoline is never
+		 * called (sigreturn's call_once is empty).
 		 */
 		enum vdso_call c = api_table[i].family->call;
+#if !defined(__x86_64__) || defined(__ILP32__)
+		/* (the fake's trampoline, __vdso_rt_sigreturn, is x86_64's only) */
+		if (c == VDSO_RT_SIGRETURN && r == FALLBACK_NO_VDSO) {
+			printf("# %s: not checked: the fake has no trampoline in this build\n",
+			       api_table[i].name);
+			continue;
+		}
+#endif
 		enum fallback want = c == VDSO_GETRANDOM || c == VDSO_GET_TBFREQ ||
 						     c == VDSO_GET_SYSCALL_MAP || c == VDSO_SYNC_DICACHE ||
-						     c == VDSO_RISCV_HWPROBE || c == VDSO_FLUSH_ICACHE
+						     c == VDSO_RISCV_HWPROBE || c == VDSO_FLUSH_ICACHE ||
+					     c == VDSO_RT_SIGRETURN
 					     ? FALLBACK_NONE
 					     : FALLBACK_SYSCALL;
 		ok(r == want, "fake vDSO: %s %s (got %d %s)", api_table[i].name,

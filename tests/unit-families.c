@@ -42,9 +42,13 @@ int main(void)
 		   "%s: a name and a summary", name);
 		ok((unsigned)f->call < VDSO_NR_CALLS, "%s: its vDSO call is one vdso.h knows", name);
 		ok(f->call_once != NULL, "%s: .call_once (the fallback and stack probes)", name);
-		ok(f->bench_paths != NULL, "%s: .bench_paths", name);
+		ok(f->bench_paths != NULL || (f->flags & FAMILY_VERIFY_ONLY), "%s: .bench_paths",
+		   name);
 		ok(f->verify_round != NULL, "%s: .verify_round", name);
-		ok(f->abi_call != NULL && f->abi_cases != NULL, "%s: .abi_call and .abi_cases", name);
+		ok((f->abi_call != NULL && f->abi_cases != NULL) || (f->flags & FAMILY_VERIFY_ONLY),
+		   "%s: .abi_call and .abi_cases", name);
+		ok(!(f->flags & FAMILY_VERIFY_ONLY) || (!f->bench_paths && !f->abi_cases),
+		   "%s: FAMILY_VERIFY_ONLY has no bench or abi", name);
 		ok(!(f->flags & FAMILY_CROSS_CPU) || f->read_clock,
 		   "%s: FAMILY_CROSS_CPU comes with .read_clock", name);
 		/* (FAMILY_TIMENS without .read_clock: the checks alone, getrandom) */

@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -151,6 +152,46 @@ int main(void)
 				    .value = 0 };
 	ok(known_bug_match(&tc, &k, &m) && !strcmp(m.bug->id, "06c03c8edce3"),
 	   "time constant read back 0 on 5.10.223: 06c03c8edce3");
+
+	/* riscv's vDSO C functions without FDEs: from 5.8, no fix */
+	range("ad5d1122b82f", "5.7.0", NULL, KNOWN_BEFORE);
+	range("ad5d1122b82f", "6.12.0-1-riscv64", "#1 SMP Debian 6.12.117-1", KNOWN_IN_RANGE);
+	range("ad5d1122b82f", "7.2.11+deb13-riscv64", NULL, KNOWN_IN_RANGE);
+	struct known_symptom uw = { .call = "clock_gettime",
+				    .clock_id = -1,
+				    .check = "backtrace from the vDSO reaches the caller",
+				    .unwind_known = true,
+				    .unwind_pc = VDSO_UNWIND_UNCOVERED,
+				    .unwind_fn = VDSO_UNWIND_UNCOVERED };
+	kernel_version_parse("6.12.0-1-riscv64", "#1 SMP Debian 6.12.117-1", &k);
+	ok(known_bug_match(&uw, &k, &m) && !strcmp(m.bug->id, "ad5d1122b82f"),
+	   "no FDE for the function nor the address, on 6.12.117: ad5d1122b82f");
+	uw.unwind_pc = VDSO_UNWIND_COVERED;
+	ok(!known_bug_match(&uw, &k, &m) && m.bug && strstr(m.why, "a wrong FDE"),
+	   "an FDE covers the address: a near-miss (%s)", m.why);
+	uw.unwind_pc = VDSO_UNWIND_UNCOVERED;
+	uw.unwind_fn = VDSO_UNWIND_COVERED;
+	ok(!known_bug_match(&uw, &k, &m) && m.bug && strstr(m.why, "covers part of the function"),
+	   "an FDE covers part of the function: a near-miss (%s)", m.why);
+	uw.unwind_fn = VDSO_UNWIND_NO_TABLE;
+	ok(!known_bug_match(&uw, &k, &m) && m.bug && strstr(m.why, "no .eh_frame_hdr"),
+	   "no search table: a near-miss (%s)", m.why);
+	uw.unwind_fn = VDSO_UNWIND_BAD;
+	ok(!known_bug_match(&uw, &k, &m) && m.bug && strstr(m.why, "malformed"),
+	   "a malformed table: a near-miss (%s)", m.why);
+	uw.unwind_fn = VDSO_UNWIND_UNCOVERED;
+	uw.machine = EM_RISCV;
+	ok(known_bug_match(&uw, &k, &m) && !strcmp(m.bug->id, "ad5d1122b82f"),
+	   "no FDE, riscv's vDSO: ad5d1122b82f");
+	uw.machine = EM_386;
+	kernel_version_parse("6.18.44", NULL, &k);
+	ok(known_bug_match(&uw, &k, &m) && !strcmp(m.bug->id, "7a59ed415f5b"),
+	   "no FDE, x86's 32-bit vDSO: 7a59ed415f5b");
+	uw.machine = EM_X86_64;
+	ok(!known_bug_match(&uw, &k, &m) && !m.bug, "no FDE, x86_64's vDSO: no row");
+	uw.machine = 0;
+	uw.unwind_known = false;
+	ok(!known_bug_match(&uw, &k, &m) && !m.bug, "tables not looked up: no row");
 
 	/* the disturber's adjtimex read-back (harness/perturb_readback.h) */
 	struct readback_mismatch rm;

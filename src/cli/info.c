@@ -23,6 +23,7 @@
 #include "harness/stack.h"
 #include "output/report.h"
 #include "vdso/arch.h"
+#include "vdso/unwind_tables.h"
 #include "vdso/vdso.h"
 
 /* What is printed, gathered first. */
@@ -338,6 +339,99 @@ static void *call_bound(const struct info *in, enum vdso_call c, char *buf, size
 	return vdso_arch_lookup(&in->img, in->arch, c, buf, len);
 }
 
+/*
+ * The row of the functions built without unwind tables (core/known_bugs.h)
+ * for @in's image: the one of its machine; for an image file (--vdso-image:
+ * it may be a stand-in, as a --vdso-lib fake is) without one, the first.
+ */
+static const struct known_bug *no_fde_bug(const struct info *in)
+{
+	const struct known_bug *first = NULL;
+
+	for (size_t i = 0; i < known_bug_count; i++) {
+		const struct known_bug *b = &known_bugs[i];
+		if (b->kind != KNOWN_UNWIND_NO_FDE)
+			continue;
+		if (b->machine == in->img.machine)
+			return b;
+		if (!first)
+			first = b;
+	}
+	return in->image_path ? first : NULL;
+}
+
+/*
+ * The exported functions of @in's image whose address its .eh_frame_hdr
+ * does not lead an unwinder to (vdso_unwind_covers()); with @out, the
+ * section line "unwind tables: ..." and one indented line per function.
+ * A function that no FDE reaches into at all while the table lists FDEs
+ * for other code (vdso_unwind_bare()) is the known deficiency of
+ * no_fde_bug(): it is said, and counted into *@bare, not into the return
+ * value.
+ */
+static unsigned unwind_uncovered(FILE *out, const struct info *in, unsigned *bare)
+{
+	const struct vdso_image *img = &in->img;
+	const struct known_bug *row = no_fde_bug(in);
+	struct vdso_symbol sym;
+	char why[VDSO_UNWIND_WHY_LEN], whole[VDSO_UNWIND_WHY_LEN], known[300];
+	unsigned n = 0, bad = 0;
+
+	*bare = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < img->nsyms; i++) {
+			if (!vdso_image_symbol(img, i, &sym) || !listed(&sym))
+				continue;
+			n += !pass;
+			enum vdso_unwind_cover c = vdso_unwind_covers(img, sym.value, why,
+								      sizeof(why));
+			if (c == VDSO_UNWIND_NO_TABLE) {
+				if (out)
+					fputs("unwind tables: no .eh_frame_hdr search table (PT_GNU_EH_FRAME): nothing to check\n",
+					      out);
+				*bare = 0;
+				return 0;
+			}
+			if (c == VDSO_UNWIND_COVERED)
+				continue;
+			bool none = row && c == VDSO_UNWIND_UNCOVERED &&
+				    vdso_unwind_bare(img, sym.value, sym.size, whole,
+						     sizeof(whole)) == VDSO_UNWIND_UNCOVERED;
+			if (!pass) {
+				*bare += none;
+				bad += !none;
+				continue;
+			}
+			if (!out)
+				continue;
+			fprintf(out, "  %s: ", report_vis(sym.name));
+			for (const char *w = none ? whole : why; *w; w++)
+				fputc(*w >= 0x20 && *w < 0x7f ? *w : '?', out);
+			if (none)
+				fprintf(out, " (known kernel bug %s)", row->id);
+			fputc('\n', out);
+		}
+		if (!out)
+			break;
+		if (pass)
+			continue;
+		if (!bad && !*bare) {
+			fprintf(out,
+				"unwind tables: .eh_frame_hdr covers all %u exported functions\n",
+				n);
+			break;
+		}
+		fprintf(out, "unwind tables: %u of %u exported functions not covered", bad + *bare,
+			n);
+		if (*bare)
+			fprintf(out,
+				"; %u without any FDE (built without unwind tables: %s), not counted as a failure",
+				*bare, known_bug_describe(row, known, sizeof(known)));
+		fputc('\n', out);
+	}
+	return bad;
+}
+
 static void text_image(FILE *out, const struct info *in)
 {
 	const struct vdso_image *img = &in->img;
@@ -376,7 +470,7 @@ static void text_image(FILE *out, const struct info *in)
 			bool bound = call_bound(in, c, name, sizeof(name));
 			char why[VDSO_UNREACHABLE_LEN];
 			bool reachable = vdso_image_reachable(img, name,
-							      in->arch ? in->arch->version : NULL,
+							      vdso_arch_call_version(in->arch, c),
 							      why, sizeof(why));
 			fprintf(out, "  %-20s %s %s", vdso_call_name(c), name,
 				bound ? "bound" : "missing");
@@ -388,6 +482,8 @@ static void text_image(FILE *out, const struct info *in)
 			}
 			fputc('\n', out);
 		}
+	unsigned bare;
+	unwind_uncovered(out, in, &bare);
 }
 
 /*
@@ -459,6 +555,13 @@ static int bug_shows(const struct info *in, const struct known_bug *b, char *how
 	vdso_timespec sys, v;
 	void *fn;
 
+	if (b->kind == KNOWN_UNWIND_NO_FDE && !in->image_path && in->have_image) {
+		unsigned bare;
+		unwind_uncovered(NULL, in, &bare);
+		snprintf(how, len, "%u exported function%s without any FDE (unwind tables)", bare,
+			 bare == 1 ? "" : "s");
+		return bare > 0;
+	}
 	if (b->kind != KNOWN_ANSWERS_REJECTED_ID || in->image_path || !in->have_image ||
 	    !(fn = call_bound(in, VDSO_CLOCK_GETRES, name, sizeof(name)))) {
 		snprintf(how, len, "not tested by info");
@@ -472,10 +575,15 @@ static int bug_shows(const struct info *in, const struct known_bug *b, char *how
 	return r == -1 && err == EINVAL && rv == 0 && v.tv_nsec == 1;
 }
 
-/* The rows whose range holds this kernel, or may (range unknown). */
-static bool bug_listed(const struct known_bug *b, enum known_range *r)
+/*
+ * The rows whose range holds this kernel, or may (range unknown), of the
+ * vDSO's machine (a row's machine, when it has one).
+ */
+static bool bug_listed(const struct info *in, const struct known_bug *b, enum known_range *r)
 {
 	*r = known_bug_range(b, known_bugs_kernel(NULL));
+	if (b->machine && in->have_image && in->img.machine != b->machine)
+		return false;
 	return *r == KNOWN_IN_RANGE || *r == KNOWN_RANGE_UNKNOWN;
 }
 
@@ -486,7 +594,7 @@ static void text_bugs(FILE *out, const struct info *in)
 		const struct known_bug *b = &known_bugs[i];
 		enum known_range r;
 		char how[200], subject[160];
-		if (!bug_listed(b, &r))
+		if (!bug_listed(in, b, &r))
 			continue;
 		int shows = bug_shows(in, b, how, sizeof(how));
 		fprintf(out, "  %s %s: %s; %s: %s\n", b->id, known_range_name(r),
@@ -660,7 +768,7 @@ static void print_json(FILE *out, const struct info *in)
 		const struct known_bug *b = &known_bugs[i];
 		enum known_range r;
 		char how[200], subject[160];
-		if (!bug_listed(b, &r))
+		if (!bug_listed(in, b, &r))
 			continue;
 		int shows = bug_shows(in, b, how, sizeof(how));
 		fprintf(out, "%s\n  {", first ? "" : ",");
@@ -685,7 +793,7 @@ static unsigned count_unreachable(const struct info *in)
 
 	for (int c = 0; c < VDSO_NR_CALLS; c++)
 		if (call_applies(&in->img, c) && call_bound(in, c, name, sizeof(name)) &&
-		    !vdso_image_reachable(&in->img, name, in->arch ? in->arch->version : NULL, why,
+		    !vdso_image_reachable(&in->img, name, vdso_arch_call_version(in->arch, c), why,
 					  sizeof(why)))
 			n++;
 	return n;
@@ -748,8 +856,14 @@ enum status info_run(const struct info_request *req, FILE *out)
 		fprintf(stderr,
 			"vdsotest: info: %u bound vDSO function%s not reachable through the image's hash tables, as programs look them up (see calls)\n",
 			unreachable, unreachable == 1 ? " is" : "s are");
+	unsigned bare = 0, uncovered = in.have_image ? unwind_uncovered(NULL, &in, &bare) : 0;
+	if (uncovered)
+		fprintf(stderr,
+			"vdsotest: info: %u exported vDSO function%s no unwind table entry: an unwinder cannot step out of %s (see unwind tables)\n",
+			uncovered, uncovered == 1 ? " has" : "s have",
+			uncovered == 1 ? "it" : "them");
 	free(in.apis);
 	free(in.tested);
 	free(file);
-	return unreachable ? STATUS_FAIL : STATUS_PASS;
+	return unreachable || uncovered ? STATUS_FAIL : STATUS_PASS;
 }

@@ -147,6 +147,13 @@ enum family_flags {
 	 * (getrandom); --size with APIs none of which has it is refused.
 	 */
 	FAMILY_BENCH_SIZE = 1 << 4,
+	/*
+	 * verify alone: the family has no bench (nothing of its own to time)
+	 * and no abi (no arguments); those TEST-TYPEs say so and skip
+	 * (sigreturn, unwind).  tests/unit-families requires .bench_paths,
+	 * .abi_call and .abi_cases of the others.
+	 */
+	FAMILY_VERIFY_ONLY = 1 << 5,
 };
 
 /*

@@ -2,6 +2,7 @@
 /* The known kernel bugs; see known_bugs.h and doc/known-bugs.md. */
 #include "config.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -118,6 +119,69 @@ const struct known_bug known_bugs[] = {
 		.kind = KNOWN_ADJTIMEX_UNCLAMPED,
 		.answer = "ADJ_MAXERROR or ADJ_ESTERROR out of range read back unclamped "
 			  "(above NTP_PHASE_LIMIT, 16000000 us)",
+		.certain = true,
+	},
+	{
+		/*
+		 * A deficiency rather than a wrong answer: riscv's vDSO C
+		 * functions have no FDE.  ad5d1122b82f replaced the assembly
+		 * clock_gettime.S (with .cfi directives) by vgettimeofday.c;
+		 * arch/riscv/Makefile builds every C file with
+		 * "-fno-asynchronous-unwind-tables -fno-unwind-tables"
+		 * (2f394c0e7d11 "riscv: disable generation of unwind tables",
+		 * v6.2 and stable; GCC before 13 made none for riscv by
+		 * default), and arch/riscv/kernel/vdso/Makefile does not undo
+		 * it for vgettimeofday.c, hwprobe.c, getrandom.c; its .S files
+		 * (rt_sigreturn, getcpu, flush_icache, sys_hwprobe) keep
+		 * theirs.  No fix as of Debian's linux-source 6.12.118 and the
+		 * vDSO of Debian's riscv64 7.2.11 (doc/known-bugs.md).
+		 */
+		.id = "ad5d1122b82f",
+		.intro_commit = "ad5d1122b82f",
+		.intro_subject = "riscv: use vDSO common flow to reduce the latency of the "
+				 "time-related functions",
+		.intro_version = "5.8",
+		.stable_fixed = "",
+		.arches = "riscv: the vDSO's C functions (clock_gettime, clock_getres, "
+			  "gettimeofday, riscv_hwprobe, getrandom)",
+		.config = "",
+		.machine = EM_RISCV, /* (a --vdso-lib fake of the shape: this row) */
+		.call = "clock_gettime",
+		.checks = { "backtrace from the vDSO reaches the caller" },
+		.kind = KNOWN_UNWIND_NO_FDE,
+		.answer = "the vDSO's .eh_frame_hdr lists FDEs for its assembly functions only: "
+			  "none for any byte of clock_gettime, so that backtrace() from a signal "
+			  "handler stops in the vDSO",
+		.certain = true,
+	},
+	{
+		/*
+		 * The same shape in x86's 32-bit vDSO: arch/x86/Makefile
+		 * adds -fno-asynchronous-unwind-tables for x86_64, and
+		 * arch/x86/entry/vdso/Makefile takes the 32-bit vDSO's flags
+		 * from KBUILD_CFLAGS without adding them back (its 64-bit CFL
+		 * has -fasynchronous-unwind-tables): Debian's linux-source
+		 * 6.12.118.  Seen in the compat vDSO of this project's
+		 * build machine (6.18.44): FDEs for __kernel_vsyscall,
+		 * __kernel_sigreturn and __kernel_rt_sigreturn only.
+		 * 7a59ed415f5b brought the C time functions into the 32-bit
+		 * vDSO (the 32-bit kernel's; its 64-bit companion is of the
+		 * same series): whether they had FDEs then is not checked.
+		 */
+		.id = "7a59ed415f5b",
+		.intro_commit = "7a59ed415f5b",
+		.intro_subject = "x86, vdso: Add 32 bit VDSO time support for 32 bit kernel",
+		.intro_version = "3.15",
+		.stable_fixed = "",
+		.arches = "x86: the 32-bit vDSO (i386 kernels, the compat vDSO of x86_64 "
+			  "kernels): its C functions",
+		.config = "",
+		.machine = EM_386,
+		.call = "clock_gettime",
+		.checks = { "backtrace from the vDSO reaches the caller" },
+		.kind = KNOWN_UNWIND_NO_FDE,
+		.answer = "the 32-bit vDSO's .eh_frame_hdr lists FDEs for __kernel_vsyscall and "
+			  "the signal trampolines only: none for its C functions",
 		.certain = true,
 	},
 };
@@ -255,6 +319,8 @@ static bool concerns(const struct known_bug *b, const struct known_symptom *s)
 		return (s->clock_flags & CLK_COARSE) != 0;
 	case KNOWN_ADJTIMEX_OFFSET_U32:
 		return s->field && strcmp(s->field, "offset") == 0;
+	case KNOWN_UNWIND_NO_FDE:
+		return s->unwind_known && (!b->machine || !s->machine || b->machine == s->machine);
 	case KNOWN_ADJTIMEX_UNCLAMPED:
 		return s->field &&
 		       (strcmp(b->id, "06c03c8edce3") == 0
@@ -324,6 +390,22 @@ static bool exactly(const struct known_bug *b, const struct known_symptom *s, ch
 			return false;
 		}
 		snprintf(why, len, "not the field this bug leaves unclamped");
+		return false;
+	case KNOWN_UNWIND_NO_FDE:
+		if (s->unwind_fn == VDSO_UNWIND_UNCOVERED && s->unwind_pc == VDSO_UNWIND_UNCOVERED)
+			return true;
+		if (s->unwind_fn == VDSO_UNWIND_NO_TABLE || s->unwind_pc == VDSO_UNWIND_NO_TABLE)
+			snprintf(why, len,
+				 "the vDSO has no .eh_frame_hdr search table, or an "
+				 "empty one");
+		else if (s->unwind_fn == VDSO_UNWIND_BAD || s->unwind_pc == VDSO_UNWIND_BAD)
+			snprintf(why, len, "its .eh_frame_hdr or an FDE is malformed");
+		else if (s->unwind_pc == VDSO_UNWIND_COVERED)
+			snprintf(why, len,
+				 "an FDE covers the interrupted address, and the unwinder did not "
+				 "get out with it: a wrong FDE");
+		else
+			snprintf(why, len, "an FDE covers part of the function: an incomplete one");
 		return false;
 	}
 	return false;

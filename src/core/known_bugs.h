@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "vdso/unwind_tables.h"
 #include "vdso/vdso.h"
 
 /* The kinds of wrong answer a row's signature can name. */
@@ -48,6 +49,15 @@ enum known_bug_kind {
 	 * above the limit.
 	 */
 	KNOWN_ADJTIMEX_UNCLAMPED,
+	/*
+	 * An unwinder cannot step out of a vDSO function because the vDSO's
+	 * .eh_frame_hdr search table, well formed and listing FDEs for other
+	 * code, leads to no FDE for any byte of the function entered nor for
+	 * the address interrupted (vdso_unwind_bare(), vdso_unwind_covers()):
+	 * C functions built without unwind tables.  Not an FDE that is wrong
+	 * or covers part of the function, nor a vDSO without the table.
+	 */
+	KNOWN_UNWIND_NO_FDE,
 };
 
 /* The coarse clocks' bug steps back by less than this (doc/known-bugs.md). */
@@ -66,6 +76,9 @@ struct known_bug {
 				      than any kernel vdsotest knows */
 	const char *arches;	   /* where it shows, in words */
 	const char *config;	   /* the config conditions, in words ("" none) */
+	uint16_t machine;	   /* the EM_* of the only vDSO it shows on, 0: any; a symptom of
+			     another machine's vDSO is not its (a --vdso-lib fake's,
+			     machine 0, may be) */
 	/* the signature: */
 	const char *call;      /* the call, a prefix of vdso_call_name() or "adjtimex" */
 	const char *checks[8]; /* the checks whose failure it is (verify_ok() names, or
@@ -144,6 +157,14 @@ struct known_symptom {
 	int64_t value;	      /* ns for clocks; adjtimex: the value read back */
 	int64_t set;	      /* adjtimex: the value set */
 	const char *field;    /* adjtimex: "offset", "constant", "maxerror", "esterror" */
+	/* unwind: the vDSO's unwind tables where the sample landed */
+	bool unwind_known; /* the two below were looked up */
+	/* the address the unwinder stopped at (vdso_unwind_covers()): the interrupted one,
+	 * or in the function entered, for a sample in code it called */
+	enum vdso_unwind_cover unwind_pc;
+	enum vdso_unwind_cover unwind_fn; /* the whole function entered (vdso_unwind_bare()) */
+	uint16_t machine; /* the kernel vDSO's e_machine, for rows with one; 0: a --vdso-lib
+			     object, a stand-in that any row's shape may show */
 };
 
 /* What known_bug_match() found. */

@@ -18,6 +18,8 @@ extern const struct family gettimeofday_family;
 extern const struct family time_family;
 extern const struct family getcpu_family;
 extern const struct family getrandom_family;
+extern const struct family sigreturn_family;
+extern const struct family unwind_family;
 extern const struct family clock_gettime64_family; /* 32-bit targets only */
 extern const struct family clock_getres_time64_family;
 extern const struct family tbfreq_family; /* powerpc (families/exports.c) */
@@ -88,6 +90,8 @@ const struct api api_table[] = {
 	{ "powerpc-sync-dicache", &sync_dicache_family, -1, NULL, 0, 0 },
 	{ "riscv-hwprobe", &riscv_hwprobe_family, -1, NULL, 0, 0 },
 	{ "riscv-flush-icache", &riscv_flush_icache_family, -1, NULL, 0, 0 },
+	{ "sigreturn", &sigreturn_family, -1, NULL, 0, 0 },
+	{ "unwind", &unwind_family, -1, NULL, 0, 0 },
 #ifdef SYS_clock_gettime64	/* 32-bit targets (Linux 5.1 y2038 system calls) */
 	CLOCK64_APIS("clock-gettime64-", clock_gettime64_family),
 	CLOCK64_APIS("clock-getres-time64-", clock_getres_time64_family),

@@ -218,6 +218,8 @@ static enum status run_abi(const struct api *api, const struct run *run)
 /* Has the family what TEST-TYPE @t needs (the fields tests/unit-families requires)? */
 static bool family_has(const struct family *f, enum test_type t)
 {
+	if ((f->flags & FAMILY_VERIFY_ONLY) && t != TEST_VERIFY)
+		return false;
 	switch (t) {
 	case TEST_BENCH:
 		return f->bench_paths;

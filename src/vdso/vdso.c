@@ -65,6 +65,19 @@ static const char *const call_names[VDSO_NR_CALLS] = {
 	/* arch/riscv/kernel/vdso/vdso.lds.S */
 	[VDSO_RISCV_HWPROBE] = "riscv_hwprobe",
 	[VDSO_FLUSH_ICACHE] = "flush_icache",
+	[VDSO_RT_SIGRETURN] = "rt_sigreturn",
+};
+
+/* The calls whose name or version an architecture's vDSO spells otherwise. */
+static const struct {
+	uint16_t machine;
+	enum vdso_call call;
+	const char *name;    /* NULL: call_names[] */
+	const char *version; /* NULL: the architecture's */
+} call_exceptions[] = {
+	{ EM_PPC64, VDSO_RT_SIGRETURN, "sigtramp_rt64", NULL },
+	{ EM_PPC, VDSO_RT_SIGRETURN, "sigtramp_rt32", NULL },
+	{ EM_386, VDSO_RT_SIGRETURN, NULL, "LINUX_2.5" },
 };
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -98,6 +111,24 @@ bool vdso_call_on_machine(enum vdso_call call, uint16_t machine)
 	if (call == VDSO_RISCV_HWPROBE || call == VDSO_FLUSH_ICACHE)
 		return machine == EM_RISCV;
 	return true;
+}
+
+const char *vdso_arch_call_symbol(const struct vdso_arch *a, enum vdso_call call)
+{
+	for (size_t i = 0; a && i < sizeof(call_exceptions) / sizeof(call_exceptions[0]); i++)
+		if (call_exceptions[i].machine == a->machine && call_exceptions[i].call == call &&
+		    call_exceptions[i].name)
+			return call_exceptions[i].name;
+	return vdso_call_name(call);
+}
+
+const char *vdso_arch_call_version(const struct vdso_arch *a, enum vdso_call call)
+{
+	for (size_t i = 0; a && i < sizeof(call_exceptions) / sizeof(call_exceptions[0]); i++)
+		if (call_exceptions[i].machine == a->machine && call_exceptions[i].call == call &&
+		    call_exceptions[i].version)
+			return call_exceptions[i].version;
+	return a ? a->version : NULL;
 }
 
 /*
@@ -489,6 +520,7 @@ bool vdso_image_symbol(const struct vdso_image *img, size_t i, struct vdso_symbo
 	*out = (struct vdso_symbol){
 		.name = img->strtab + s->st_name,
 		.value = s->st_value,
+		.size = s->st_size,
 		.type = ELF64_ST_TYPE(s->st_info),
 		.bind = ELF64_ST_BIND(s->st_info),
 		.defined = s->st_shndx != SHN_UNDEF,
@@ -769,7 +801,7 @@ const char *vdso_arch_prefix(const struct vdso_arch *a, unsigned nth)
 const char *vdso_arch_symbol_name(const struct vdso_arch *a, enum vdso_call call, char *buf,
 				  size_t len)
 {
-	snprintf(buf, len, "%s%s", vdso_arch_prefix(a, 0), vdso_call_name(call));
+	snprintf(buf, len, "%s%s", vdso_arch_prefix(a, 0), vdso_arch_call_symbol(a, call));
 	return buf;
 }
 
@@ -779,8 +811,8 @@ void *vdso_arch_lookup(const struct vdso_image *img, const struct vdso_arch *a, 
 	const char *prefix;
 
 	for (unsigned n = 0; (prefix = vdso_arch_prefix(a, n)); n++) {
-		snprintf(buf, len, "%s%s", prefix, vdso_call_name(call));
-		void *fn = vdso_image_lookup(img, buf, a ? a->version : NULL);
+		snprintf(buf, len, "%s%s", prefix, vdso_arch_call_symbol(a, call));
+		void *fn = vdso_image_lookup(img, buf, vdso_arch_call_version(a, call));
 		if (fn)
 			return fn;
 	}
@@ -811,8 +843,8 @@ int vdso_bind_kernel(struct vdso_binding *b, const struct vdso_image *img)
 		b->fn[c] = vdso_arch_lookup(img, a, c, b->name[c], sizeof(b->name[c]));
 		bound += b->fn[c] != NULL;
 		if (b->fn[c])
-			vdso_image_reachable(img, b->name[c], a->version, b->unreachable[c],
-					     sizeof(b->unreachable[c]));
+			vdso_image_reachable(img, b->name[c], vdso_arch_call_version(a, c),
+					     b->unreachable[c], sizeof(b->unreachable[c]));
 	}
 	return bound;
 }
@@ -895,7 +927,8 @@ int vdso_bind_library(struct vdso_binding *b, const char *path, const char **err
 	for (int c = 0; c < VDSO_NR_CALLS; c++) {
 		const char *prefix;
 		for (unsigned n = 0; !b->fn[c] && (prefix = vdso_arch_prefix(a, n)); n++) {
-			snprintf(b->name[c], sizeof(b->name[c]), "%s%s", prefix, vdso_call_name(c));
+			snprintf(b->name[c], sizeof(b->name[c]), "%s%s", prefix,
+				 vdso_arch_call_symbol(a, c));
 			b->fn[c] = dlsym(h, b->name[c]);
 		}
 		if (!b->fn[c])

@@ -31,6 +31,14 @@ enum vdso_call {
 	/* riscv only (vdso_call_on_machine()) */
 	VDSO_RISCV_HWPROBE, /* __vdso_riscv_hwprobe (Linux 6.4) */
 	VDSO_FLUSH_ICACHE,  /* __vdso_flush_icache (Linux 4.15) */
+	/*
+	 * The signal trampoline the kernel makes a handler return to (it
+	 * calls rt_sigreturn(2)); never called by vdsotest.  Named
+	 * "rt_sigreturn" (arm64, riscv, s390, i386, loongarch), on powerpc
+	 * "sigtramp_rt64" / "sigtramp_rt32"; none on x86_64 (see
+	 * vdso_arch_call_symbol()).
+	 */
+	VDSO_RT_SIGRETURN,
 	VDSO_NR_CALLS
 };
 
@@ -63,6 +71,7 @@ struct vdso_image {
 struct vdso_symbol {
 	const char *name;    /* "" for an unnamed symbol */
 	uintptr_t value;     /* st_value, a virtual address of the image */
+	uint64_t size;	     /* st_size, bytes (0: unknown) */
 	unsigned type;	     /* STT_* */
 	unsigned bind;	     /* STB_* */
 	bool defined;	     /* st_shndx != SHN_UNDEF */
@@ -308,6 +317,22 @@ void *vdso_arch_lookup(const struct vdso_image *img, const struct vdso_arch *a, 
  * Return: 8 for those two, 4 otherwise.
  */
 size_t vdso_hash_entry_size(uint16_t machine, unsigned elf_class);
+
+/*
+ * vdso_arch_call_symbol - the name after the prefix of @call in the vDSO of
+ * architecture @a (NULL: unknown): vdso_call_name(@call), except where the
+ * kernel's vDSO linker script says otherwise: powerpc's trampoline is
+ * "sigtramp_rt64" (arch/powerpc/kernel/vdso/sigtramp64.S) or
+ * "sigtramp_rt32" (sigtramp32.S).  Never NULL.
+ */
+const char *vdso_arch_call_symbol(const struct vdso_arch *a, enum vdso_call call);
+
+/*
+ * vdso_arch_call_version - the version node of @call in @a's vDSO:
+ * a->version, except i386's trampolines, "LINUX_2.5"
+ * (arch/x86/entry/vdso/vdso32/vdso32.lds.S); NULL when @a is NULL.
+ */
+const char *vdso_arch_call_version(const struct vdso_arch *a, enum vdso_call call);
 
 /* vdso_call_name - the C name of a call ("clock_gettime", ...); never NULL. */
 const char *vdso_call_name(enum vdso_call call);
