@@ -162,7 +162,8 @@ int main(void)
 		   "needs SGX hardware and an enclave to enter (out of scope)");
 	expect_why("__vdso_sgx_enter_enclave", EM_AARCH64, "unknown to vdsotest");
 	expect_why("__kernel_rt_sigreturn", EM_AARCH64, "no API yet (sigreturn, unwind)");
-	expect_why("__kernel_restart_syscall", EM_S390, "no API yet (sigreturn)");
+	expect_why("__kernel_restart_syscall", EM_S390,
+		   "the trampoline that restarts an interrupted system call (restart_syscall): no API makes a call restart through it");
 	expect_why("__vdso_riscv_hwprobe", EM_RISCV, "no API yet (riscv-hwprobe)");
 	expect_why("__vdso_riscv_hwprobe", EM_X86_64, "unknown to vdsotest");
 	expect_why("__kernel_vsyscall", EM_386,

@@ -33,7 +33,8 @@ const struct vdso_export vdso_exports[] = {
 	/* the signal trampolines a handler returns through */
 	{ "__kernel_sigreturn", { EM_386, EM_S390 }, "sigreturn", false, NULL },
 	{ "__kernel_rt_sigreturn", { EM_386, EM_AARCH64, EM_S390 }, "sigreturn unwind", false, NULL },
-	{ "__kernel_restart_syscall", { EM_S390 }, "sigreturn", false, NULL },
+	{ "__kernel_restart_syscall", { EM_S390 }, NULL, false,
+	  "the trampoline that restarts an interrupted system call (restart_syscall): no API makes a call restart through it" },
 	{ "__vdso_rt_sigreturn", { EM_RISCV, EM_LOONGARCH }, "sigreturn unwind", false, NULL },
 	{ "__kernel_sigtramp_rt64", { EM_PPC64 }, "sigreturn unwind", false, NULL },
 	/* riscv64 (arch/riscv/kernel/vdso/vdso.lds.S) */
