@@ -1208,6 +1208,8 @@ static bool pinned(void)
 	return sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) == 1;
 }
 
+/* (fake-vdso-noseam.so, FAKE_NO_SEAM: a stand-in without this mark of one) */
+#ifndef FAKE_NO_SEAM
 /*
  * The test seam (src/vdso/vdso.h): the system call verify compares with,
  * syscall(@nr, @a1, @a2), then the syscall-* bugs.
@@ -1276,6 +1278,7 @@ long vdsotest_test_syscall(long nr, long a1, long a2)
 	put_ts((void *)a2, t64, t);
 	return r;
 }
+#endif /* FAKE_NO_SEAM */
 
 /* The test seam's vsyscall getcpu (src/vdso/vdso.h): getcpu, then the vsyscall-getcpu-* bugs. */
 long vdsotest_test_vsyscall_getcpu(unsigned *cpu, unsigned *node, void *cache)

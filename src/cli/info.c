@@ -341,8 +341,9 @@ static void *call_bound(const struct info *in, enum vdso_call c, char *buf, size
 
 /*
  * The row of the functions built without unwind tables (core/known_bugs.h)
- * for @in's image: the one of its machine; for an image file (--vdso-image:
- * it may be a stand-in, as a --vdso-lib fake is) without one, the first.
+ * for @in's image: the one of its machine; for a test stand-in's file
+ * (--vdso-image of a library with vdsotest's test seam, VDSO_TEST_SYSCALL,
+ * as the --vdso-lib fakes) without one, the first.
  */
 static const struct known_bug *no_fde_bug(const struct info *in)
 {
@@ -357,7 +358,8 @@ static const struct known_bug *no_fde_bug(const struct info *in)
 		if (!first)
 			first = b;
 	}
-	return in->image_path ? first : NULL;
+	return in->image_path && vdso_image_lookup(&in->img, VDSO_TEST_SYSCALL, NULL) ? first
+										      : NULL;
 }
 
 /*
