@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Sourced by the shell tests: TAP output.  ok STATUS DESCRIPTION prints
-# "ok N" or "not ok N" (then the files named in $tap_show, as # lines);
+# "ok N" or "not ok N" (then the files named in $tap_show, as # lines,
+# less vdsotest's "Note: " lines);
 # tap_done prints the plan and returns non-zero if anything failed.
 n=0
 failed=0
@@ -13,8 +14,10 @@ ok() {
 	else
 		echo "not ok $n - $2"
 		failed=$((failed + 1))
+		# (without vdsotest's notes, which come first and would hide
+		# the failure: the first 20 other lines)
 		# shellcheck disable=SC2086
-		cat $tap_show 2>/dev/null | sed 's/^/# /' | head -n 10
+		cat $tap_show 2>/dev/null | grep -v '^Note: ' | sed 's/^/# /' | head -n 20
 	fi
 }
 

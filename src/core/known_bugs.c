@@ -476,15 +476,11 @@ const char *known_bug_subject(const struct known_bug *b, char *buf, size_t len)
 	return buf;
 }
 
-const struct kernel_version *known_bugs_kernel(const struct vdso_binding *b)
+/* The version @b or uname(2) gives, into @k. */
+static void kernel_version_read(const struct vdso_binding *b, struct kernel_version *k)
 {
-	static struct kernel_version k;
-	static bool read;
 	struct utsname u;
 
-	if (read)
-		return &k;
-	read = true;
 	if (b && b->test_kernel_release) {
 		const char *r = ((const char *(*)(void))b->test_kernel_release)();
 		if (r) {
@@ -492,15 +488,40 @@ const struct kernel_version *known_bugs_kernel(const struct vdso_binding *b)
 			char rel[128];
 			const char *bar = strchr(r, ';');
 			snprintf(rel, sizeof(rel), "%.*s", (int)(bar ? bar - r : 127), r);
-			kernel_version_parse(rel, bar ? bar + 1 : NULL, &k);
-			return &k;
+			kernel_version_parse(rel, bar ? bar + 1 : NULL, k);
+			return;
 		}
 	}
 	if (uname(&u) == 0)
-		kernel_version_parse(u.release, u.version, &k);
+		kernel_version_parse(u.release, u.version, k);
 	else
-		kernel_version_parse(NULL, NULL, &k);
-	return &k;
+		kernel_version_parse(NULL, NULL, k);
+}
+
+/*
+ * Verify's threads may ask at once: the first to finish reading publishes
+ * its version (release); a thread that finds none published yet, or loses
+ * that race, answers from its own copy.  Nobody waits, so a child forked
+ * meanwhile cannot hang here.
+ */
+const struct kernel_version *known_bugs_kernel(const struct vdso_binding *b)
+{
+	static struct kernel_version published;
+	static atomic_flag claimed = ATOMIC_FLAG_INIT;
+	static atomic_bool ready;
+	static _Thread_local struct kernel_version own;
+	struct kernel_version k;
+
+	if (atomic_load_explicit(&ready, memory_order_acquire))
+		return &published;
+	kernel_version_read(b, &k);
+	if (!atomic_flag_test_and_set(&claimed)) {
+		published = k;
+		atomic_store_explicit(&ready, true, memory_order_release);
+		return &published;
+	}
+	own = k;
+	return &own;
 }
 
 /* The record: the run's and the current API's rows seen. */

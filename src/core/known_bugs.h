@@ -199,9 +199,11 @@ const char *known_bug_describe(const struct known_bug *b, char *buf, size_t len)
 const char *known_bug_subject(const struct known_bug *b, char *buf, size_t len);
 
 /*
- * known_bugs_kernel - this kernel's version, read once per process:
- * @b's VDSO_TEST_KERNEL_RELEASE stand-in when --vdso-lib has one (the test
- * seam, vdso/vdso.h), else uname(2).  @b may be NULL.
+ * known_bugs_kernel - this kernel's version, kept from the first call
+ * that completes: @b's VDSO_TEST_KERNEL_RELEASE stand-in when --vdso-lib
+ * has one (the test seam, vdso/vdso.h), else uname(2).  @b may be NULL.
+ * Thread-safe without locks; the result stays valid for the calling
+ * thread's lifetime.
  */
 const struct kernel_version *known_bugs_kernel(const struct vdso_binding *b);
 

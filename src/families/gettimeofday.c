@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -124,16 +125,15 @@ static int64_t unwrap_usec(int64_t usec)
 static bool libc_y2038(struct verify_ctx *ctx, void *fn, int r, int err,
 		       const vdso_timespec *before, const vdso_timespec *after)
 {
-	static bool noted;
+	static atomic_flag noted = ATOMIC_FLAG_INIT; /* (verify's threads: one note) */
 
 	if (fn || r != -1 || err != EOVERFLOW || !(y2038_passed(before) || y2038_passed(after)))
 		return false;
-	if (!noted)
+	if (!atomic_flag_test_and_set(&noted))
 		report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit gettimeofday() returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64
 			    " s",
 			    ctx->api->name, strerror(err),
 			    (int64_t)(y2038_passed(after) ? after->tv_sec : before->tv_sec));
-	noted = true;
 	return true;
 }
 
@@ -208,13 +208,12 @@ static void gtod_round_once(struct verify_ctx *ctx, void *state)
 	int64_t lo = ts_usec(&r1), hi = ts_usec(&r2);
 	/* 32-bit seconds past 2038 wrap in both paths: taken back (ts64_unwrap32()) */
 	if (sizeof(tv.tv_sec) < 8 && (tv.tv_sec < 0 || r1.tv_sec < 0 || r2.tv_sec < 0)) {
-		static bool noted;
-		if (!noted)
+		static atomic_flag noted = ATOMIC_FLAG_INIT; /* (verify's threads: one note) */
+		if (!atomic_flag_test_and_set(&noted))
 			report_note("%s: past 2038-01-19T03:14:07Z the 32-bit gettimeofday() of %s%s returns %" PRId64
 				    " s, the system call's 32-bit readings %" PRId64 " s",
 				    ctx->api->name, fn ? "the " : "", who, (int64_t)tv.tv_sec,
 				    (int64_t)(r1.tv_sec < 0 ? r1.tv_sec : r2.tv_sec));
-		noted = true;
 		v = unwrap_usec(v);
 		lo = unwrap_usec(lo);
 		hi = unwrap_usec(hi);

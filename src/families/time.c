@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -140,12 +141,11 @@ static void time_round_once(struct verify_ctx *ctx, void *state)
 	 * disagreement with the system call, a failure.
 	 */
 	if (!fn && a == -1 && err_a == EOVERFLOW) {
-		static bool noted;
-		if (!noted)
+		static atomic_flag noted = ATOMIC_FLAG_INIT; /* (verify's threads: one note) */
+		if (!atomic_flag_test_and_set(&noted))
 			report_note("%s: past 2038-01-19T03:14:07Z libc's 32-bit time() returns -1 (%s); the system call's 32-bit readings wrap to %" PRId64
 				    " s",
 				    ctx->api->name, strerror(err_a), (int64_t)c1.tv_sec);
-		noted = true;
 		return;
 	}
 	if (!verify_ok(ctx, "return value equals the value stored", b == (int64_t)t)) {
@@ -156,12 +156,11 @@ static void time_round_once(struct verify_ctx *ctx, void *state)
 	int64_t s1 = c1.tv_sec, s2 = c2.tv_sec;
 	/* 32-bit seconds past 2038 wrap in both paths: taken back (ts64_unwrap32()) */
 	if (sizeof(vdso_time_t) < 8 && (s1 < 0 || s2 < 0 || a < 0 || b < 0)) {
-		static bool noted;
-		if (!noted)
+		static atomic_flag noted = ATOMIC_FLAG_INIT; /* (verify's threads: one note) */
+		if (!atomic_flag_test_and_set(&noted))
 			report_note("%s: past 2038-01-19T03:14:07Z the 32-bit time() of %s%s returns %" PRId64
 				    ", the system call's 32-bit readings %" PRId64 " s",
 				    ctx->api->name, fn ? "the " : "", who, a, s1 < 0 ? s1 : s2);
-		noted = true;
 		s1 = ts64_unwrap32((struct ts64){ s1, 0 }).sec;
 		s2 = ts64_unwrap32((struct ts64){ s2, 0 }).sec;
 		a = ts64_unwrap32((struct ts64){ a, 0 }).sec;
