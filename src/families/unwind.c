@@ -69,7 +69,7 @@ static __thread struct {
 	uintptr_t bad_in_fn[MAX_BAD]; /* a frame inside fn_lo .. fn_hi, or 0 */
 } t;
 
-static volatile long sink;
+static _Thread_local volatile long sink; /* (one per verify thread) */
 
 #if HAVE_UNWINDER
 /*

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,12 +27,27 @@
 #include "output/report.h"
 #include "vdso/arch.h"
 
-static volatile sig_atomic_t bench_stop;
+/*
+ * Set by SIGALRM's handler (in whichever thread it lands) and read by every
+ * measuring thread: a lock-free atomic, safe in a handler and between
+ * threads (volatile sig_atomic_t is for one thread and its handler only).
+ */
+static atomic_int bench_stop;
+
+static inline void stop_set(int v)
+{
+	atomic_store_explicit(&bench_stop, v, memory_order_relaxed);
+}
+
+static inline bool stopped(void)
+{
+	return atomic_load_explicit(&bench_stop, memory_order_relaxed);
+}
 
 static void on_alarm(int sig)
 {
 	(void)sig;
-	bench_stop = 1;
+	stop_set(1);
 }
 
 /* The one-shot ITIMER_REAL value that ends a run of @duration_ns: at least
@@ -229,7 +245,7 @@ static void loop_run(const struct loop *l, struct bench_sample *out)
 		do {
 			l->batch(l->arg, l->batch_calls);
 			n += l->batch_calls;
-		} while (++k < l->slice_batches && (!bench_stop || slices < BENCH_MIN_SLICES));
+		} while (++k < l->slice_batches && (!stopped() || slices < BENCH_MIN_SLICES));
 		if (l->cyc) /* (read as at the start: just before the clock) */
 			c1 = cycles_read(l->cyc->info, l->cyc->fd);
 		t1 = now_ns();
@@ -248,7 +264,7 @@ static void loop_run(const struct loop *l, struct bench_sample *out)
 		}
 		t0 = t1;
 		c0 = c1;
-	} while ((!bench_stop || slices < BENCH_MIN_SLICES) && !interrupt_signal());
+	} while ((!stopped() || slices < BENCH_MIN_SLICES) && !interrupt_signal());
 	out->cpu_ns = thread_cpu_ns() - cpu_start;
 	out->cycles = l->cyc ? cycles_read(l->cyc->info, l->cyc->fd) - cycles_start : 0;
 	out->duration_ns = now_ns() - start;
@@ -278,7 +294,7 @@ static int measure_one(bench_batch_fn batch, const bench_batch_fn *placed, const
 
 	catch_alarm(&old_sa);
 	loop_prepare(&l, true);
-	bench_stop = 0;
+	stop_set(0);
 	if (setitimer(ITIMER_REAL, &timer, NULL) != 0) {
 		sigaction(SIGALRM, &old_sa, NULL);
 		return -1;
@@ -401,19 +417,19 @@ int bench_measure_threads(bench_batch_fn batch, const bench_batch_fn *placed, co
 					.gate = &gate,
 					.cpu = cpus ? cpus[i] : -1 };
 	catch_alarm(&old_sa);
-	bench_stop = 0;
+	stop_set(0);
 	started = start_workers(w, n);
 	if (started < n) {
 		/* Those that did start run one slice and stop: the flag is set. */
 		saved = errno;
-		bench_stop = 1;
+		stop_set(1);
 		rc = -1;
 	}
 	/* The timer runs from the moment all are ready, not before. */
 	open_gate(&gate, started);
 	if (rc == 0 && setitimer(ITIMER_REAL, &timer, NULL) != 0) {
 		saved = errno;
-		bench_stop = 1;
+		stop_set(1);
 		rc = -1;
 	}
 	memset(total, 0, sizeof(*total));
@@ -450,7 +466,7 @@ static int latency_loop(const struct latency_counter *c, bench_batch_fn batch, c
 	catch_alarm(&old_sa);
 	if (batch)
 		batch(arg, 1);
-	bench_stop = 0;
+	stop_set(0);
 	if (setitimer(ITIMER_REAL, &timer, NULL) != 0) {
 		sigaction(SIGALRM, &old_sa, NULL);
 		return -1;
@@ -462,7 +478,7 @@ static int latency_loop(const struct latency_counter *c, bench_batch_fn batch, c
 				batch(arg, 1);
 			latency_add(h, latency_counter_read(c) - t0);
 		}
-	} while (!bench_stop && !interrupt_signal());
+	} while (!stopped() && !interrupt_signal());
 	release_alarm(&old_sa);
 	return 0;
 }

@@ -51,8 +51,9 @@ void report_csv_string(const char *s)
 
 const char *report_vis(const char *s)
 {
-	/* three buffers used in turn: a message may show three strings */
-	static struct {
+	/* three buffers used in turn: a message may show three strings;
+	 * each thread its own (verify's threads name vDSO symbols) */
+	static _Thread_local struct {
 		char buf[3][512];
 		unsigned turn;
 	} vis;

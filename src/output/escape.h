@@ -38,7 +38,8 @@ void report_csv_string(const char *s);
 /*
  * report_vis - @s as it can be shown on one line of a terminal: control
  * characters and non-ASCII bytes as \xHH, cut after 120 bytes with "...".
- * Return: one of three static buffers used in turn (enough for a message).
+ * Return: one of three buffers of the calling thread, used in turn (enough
+ * for a message).
  */
 const char *report_vis(const char *s);
 

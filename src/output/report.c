@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -49,26 +50,34 @@ static struct {
  * formats they would spoil, and before report_begin() in one (ktap) whose
  * first line must be its own.
  */
-static const struct format_ctx *now(void)
+static struct format_ctx here(void)
 {
 	const struct format_ops *f = ops_of(out.format);
+	struct format_ctx c = out.ctx;
 
-	out.ctx.lines = f->lines_on_stderr || (f->begin_first && !out.begun) ? stderr : stdout;
-	out.ctx.lead = f->lead ? f->lead : "";
+	c.lines = f->lines_on_stderr || (f->begin_first && !out.begun) ? stderr : stdout;
+	c.lead = f->lead ? f->lead : "";
+	return c;
+}
+
+/* here(), kept in out.ctx for a formatter: the main thread's only. */
+static const struct format_ctx *now(void)
+{
+	out.ctx = here();
 	return &out.ctx;
 }
 
 static void remember(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /*
- * One line where notes and lines go now (now()): the format's lead, then
+ * One line where notes and lines go now (here()): the format's lead, then
  * "@head: " and "@scope: " for each that is not NULL, then the message; the
  * message is remembered as a skip's reason (remember()).
  */
 static __attribute__((format(printf, 3, 0))) void emit(const char *head, const char *scope,
 						       const char *fmt, va_list ap)
 {
-	const struct format_ctx *ctx = now();
+	const struct format_ctx c = here(), *ctx = &c; /* (verify's threads too) */
 	va_list copy;
 
 	va_copy(copy, ap);
@@ -140,9 +149,12 @@ static bool once_claim(const char *key)
 /* Keep @fmt's message as the last one said (struct once_record.last). */
 static void remember(const char *fmt, va_list ap)
 {
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* verify's threads */
 	struct once_record *r = once ? once : &once_local;
 
+	pthread_mutex_lock(&lock);
 	vsnprintf(r->last, sizeof(r->last), fmt, ap);
+	pthread_mutex_unlock(&lock);
 }
 
 bool report_note_once(const char *key, const char *fmt, ...)
@@ -391,7 +403,7 @@ void report_subtests_end(const struct api *api)
 void report_verdict(const char *what, enum test_type t, unsigned passed, unsigned xfailed,
 		    unsigned failed, unsigned skipped)
 {
-	const struct format_ctx *ctx = now();
+	const struct format_ctx c = here(), *ctx = &c;
 
 	report_progress_clear();
 	flockfile(ctx->lines);
@@ -403,7 +415,7 @@ void report_verdict(const char *what, enum test_type t, unsigned passed, unsigne
 
 void report_failures(const struct api *api, enum test_type t, unsigned fails)
 {
-	const struct format_ctx *ctx = now();
+	const struct format_ctx c = here(), *ctx = &c;
 
 	if (!fails)
 		return;

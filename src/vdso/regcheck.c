@@ -20,6 +20,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -618,11 +619,12 @@ static unsigned char guard_byte(size_t i)
 
 /* The guard before the object (byte VDSO_GUARD_BYTES - 1 - i is guard_byte(i)) and after. */
 static unsigned char guard_before[VDSO_GUARD_BYTES], guard_after[VDSO_GUARD_BYTES];
+/* (filled once for all of verify's threads: one that copied them half-made
+ * would see its own guards "changed") */
+static pthread_once_t guards_once = PTHREAD_ONCE_INIT;
 
-static void guards_init(void)
+static void guards_fill(void)
 {
-	if (guard_after[0])
-		return;
 	for (size_t i = 0; i < VDSO_GUARD_BYTES; i++) {
 		guard_before[VDSO_GUARD_BYTES - 1 - i] = guard_byte(i);
 		guard_after[i] = guard_byte(i);
@@ -692,7 +694,7 @@ long vdso_checked_call(void *fn, const long a[5], const struct vdso_out out[2], 
 		p->orig = (void *)a[i];
 		p->size = out[i].size;
 		p->what = out[i].what;
-		guards_init();
+		pthread_once(&guards_once, guards_fill);
 		memcpy(p->buf, guard_before, VDSO_GUARD_BYTES);
 		memcpy(p->buf + VDSO_GUARD_BYTES + p->size, guard_after, VDSO_GUARD_BYTES);
 		memcpy(p->buf + VDSO_GUARD_BYTES, p->orig, p->size);
