@@ -847,6 +847,11 @@ if has_vdso clock_gettime; then
 		bad="$bad --dump=DIR($rc)"
 	[ -z "$bad" ]
 	ok $? "info --vdso-image=FIFO, --dump=FIFO, --dump=DIR: exit 2 at once, 'not a regular file'${bad:+; wrong:$bad}"
+	# (a file that cannot be made: the value is wrong, as --output's)
+	run info --dump="$tmp/no-such-dir/vdso.so"
+	[ $rc -eq 2 ] && [ ! -s "$out" ] &&
+		[ "$(cat "$err")" = "vdsotest: --dump '$tmp/no-such-dir/vdso.so': No such file or directory" ]
+	ok $? "info --dump=FILE in a missing directory: exit 2 (got $rc) naming the file"
 	# Not ELF at all, however short or long: said so, not "too small".
 	printf 'hello world\n' >"$tmp/text12"
 	head -c 100 /dev/zero >"$tmp/zero100"

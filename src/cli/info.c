@@ -271,7 +271,9 @@ static void read_line(const char *dir, const char *name, char *buf, size_t len)
 /*
  * Save @img to the regular file @path (made if missing).  Return:
  * STATUS_PASS; STATUS_USAGE when @path is not a regular file (a FIFO would
- * wait for a reader); STATUS_FAIL when it cannot be written.
+ * wait for a reader) or cannot be opened for writing (a missing directory,
+ * no permission: the value given is wrong, as --output's); STATUS_FAIL
+ * when the write itself fails (a full disk).
  */
 static enum status save_image(const struct vdso_image *img, const char *path)
 {
@@ -287,7 +289,7 @@ static enum status save_image(const struct vdso_image *img, const char *path)
 	fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
 	if (fd < 0) {
 		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), strerror(errno));
-		return STATUS_FAIL;
+		return STATUS_USAGE;
 	}
 	if (fstat(fd, &st) == 0 && (why = not_regular(st.st_mode)) != NULL) {
 		fprintf(stderr, "vdsotest: --dump '%s': %s\n", report_vis(path), why);
