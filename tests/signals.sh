@@ -110,6 +110,27 @@ finish
 	grep -q '^time: bench: interrupted by SIGTERM during the syscall path' "$out"
 ok $? "bench, SIGTERM to vdsotest only: passed on to the child, exit 143 (got $rc)"
 
+# bench --runs: SIGINT once the first measuring process has ended (a
+# second one seen); the runs finished are reported, not dropped.
+start --runs 50 -d 0.05 time bench
+seen=
+i=0
+while [ $i -lt 300 ]; do
+	for c in $(pgrep -P "$pid" 2>/dev/null); do
+		case " $seen " in *" $c "*) ;; *) seen="$seen $c" ;; esac
+	done
+	set -- $seen
+	[ $# -ge 2 ] && break
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -INT "-$pid"
+finish
+[ $rc -eq 130 ] && grep -Eq '^time vdso calls per second: +[0-9]+ ' "$out" &&
+	grep -Eq '^Note: interrupted by SIGINT in run ([2-9]|[1-4][0-9]) of 50: the figures are of the runs finished$' "$out" &&
+	! grep -q 'lost' "$out"
+ok $? "bench --runs 50, SIGINT in a later run: the runs finished reported, none lost, exit 130 (got $rc)"
+
 # ---- SIGHUP (a terminal or ssh connection gone), with --output ----
 # (FILE appears only once the results are all written: until then they go
 # to a temporary file next to it)

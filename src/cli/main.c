@@ -497,6 +497,10 @@ static void measure_one_run(const struct run *run, size_t k, struct bench_runs *
 	if (pid > 0 && (!wait_child(pid, &status, got ? limit : 0, false) || !WIFEXITED(status) ||
 			WEXITSTATUS(status) != STATUS_PASS))
 		got = false;
+	if (!got && interrupt_signal()) { /* (cut short by the signal: not a lost run) */
+		free(rec);
+		return;
+	}
 	char **r = got ? realloc(rs->record, (rs->n + 1) * sizeof(*r)) : NULL;
 	size_t *l = r ? realloc(rs->len, (rs->n + 1) * sizeof(*l)) : NULL;
 	if (r)
@@ -516,13 +520,15 @@ static void measure_one_run(const struct run *run, size_t k, struct bench_runs *
  * bench --runs N: N runs of every API taken, each API of each run in a
  * process of its own; the APIs in table order in even runs and the other
  * way round in odd ones, so that a drift of the machine falls on every API
- * alike.  @rs has one entry per API of the table.
+ * alike.  @rs has one entry per API of the table.  Return: the run under
+ * way when SIGINT, SIGTERM or SIGHUP stopped it (1..N), else 0.
  */
-static void measure_runs(const struct options *o, const struct run *run, struct bench_runs *rs)
+static unsigned measure_runs(const struct options *o, const struct run *run, struct bench_runs *rs)
 {
 	size_t done = 0, total = run->api_total * o->runs;
+	unsigned r;
 
-	for (unsigned r = 0; r < o->runs && !stopped_by(); r++)
+	for (r = 0; r < o->runs && !stopped_by(); r++)
 		for (size_t i = 0; i < api_count && !stopped_by(); i++) {
 			size_t k = r % 2 ? api_count - 1 - i : i;
 			if (!run_takes(o, TEST_BENCH, &api_table[k]))
@@ -531,6 +537,7 @@ static void measure_runs(const struct options *o, const struct run *run, struct 
 			measure_one_run(run, k, &rs[k]);
 		}
 	report_progress_clear();
+	return stopped_by() ? r : 0;
 }
 
 static void free_runs(struct bench_runs *rs)
@@ -582,18 +589,34 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 		report_note("latency: each call timed alone with %s", what);
 	}
 	struct bench_runs *rs = NULL;
+	unsigned cut_in_run = 0; /* --runs: the run a signal stopped */
+	int cut_by = 0;
+	size_t cut_apis = 0;
 	if (t == TEST_BENCH && o->runs > 1) {
 		if (!(rs = calloc(api_count, sizeof(*rs)))) {
 			perror("vdsotest: --runs");
 			report_end(0);
 			return STATUS_FAIL;
 		}
-		measure_runs(o, run, rs);
+		cut_in_run = measure_runs(o, run, rs);
+		if (cut_in_run) {
+			/*
+			 * The runs finished are reported (a second signal stops
+			 * that); an API none of whose runs ended is left out.
+			 */
+			cut_by = stopped_by();
+			interrupt_caught = 0;
+			child_interrupted = 0;
+		}
 	}
 	for (size_t k = 0; k < api_count && !output_lost && !stopped_by(); k++) {
 		const struct api *api = &api_table[k];
 		if (!run_takes(o, t, api))
 			continue;
+		if (cut_in_run && !rs[k].n && !rs[k].lost) {
+			cut_apis++;
+			continue;
+		}
 		run->api_index = i++;
 		run->runs_data = rs ? &rs[k] : NULL;
 		if (t != TEST_BENCH)
@@ -614,7 +637,15 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 	if (o->skip_unsupported && run->api_total < o->napis)
 		report_note("%zu unsupported API%s left out (--skip-unsupported; vdsotest -v list-apis names them)",
 			    o->napis - run->api_total, o->napis - run->api_total == 1 ? "" : "s");
-	if (stopped_by() && run->api_total > 1)
+	if (cut_in_run && !stopped_by()) {
+		char left[80] = "";
+		if (cut_apis)
+			snprintf(left, sizeof(left), "; %zu API%s without one left out", cut_apis,
+				 cut_apis == 1 ? "" : "s");
+		child_interrupted = cut_by; /* (the exit status: 128 + the signal) */
+		report_note("interrupted by %s in run %u of %u: the figures are of the runs finished%s",
+			    interrupt_name(cut_by), cut_in_run, o->runs, left);
+	} else if (stopped_by() && run->api_total > 1)
 		report_note("interrupted by %s: %zu of %zu APIs run", interrupt_name(stopped_by()),
 			    i, run->api_total);
 	else if (o->verbose && run->api_total > 1 && !output_lost)

@@ -1172,7 +1172,8 @@ enum status bench_run(const struct api *api, const struct run *run, const struct
 	struct bench_result res = { .threads = threads, .cpus = run->cpus, .runs = 1 };
 	struct bench_cycles cyc = { run->cycles, -1 };
 	enum status st = STATUS_FAIL;
-	bool measured_elsewhere = runs > 1 || (run->runs_data && run->runs_data->n);
+	/* (--runs: measured by its processes; with no record at all, a failure) */
+	bool measured_elsewhere = run->runs_data != NULL;
 
 	if (!m.samples || !m.each || !run_v) {
 		perror("vdsotest: bench");
