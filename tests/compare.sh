@@ -164,29 +164,44 @@ run compare "$old" "$tmp/other.json"
 ok $? "sides that differ in kernel, clocksource, -t, and an interrupted run: one note each, flagged in the header"
 # Pinning (conditions.pinned, pinned_cpus) said per side and flagged when
 # it differs; a kernel command line the same on both sides printed once.
-sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "cmdline": "ro quiet", "conditions": {"cpu": 1, "pinned": true, "pinned_cpus": "1"}, /' \
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "cmdline": "BOOT_IMAGE=\/vmlinuz ro quiet tsc=reliable", "conditions": {"cpu": 1, "pinned": true, "pinned_cpus": "1"}, /' \
 	"$old" >"$tmp/pin-old.json"
-sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "cmdline": "ro quiet", "conditions": {"cpu": 0, "pinned": false, "pinned_cpus": null}, /' \
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "cmdline": "BOOT_IMAGE=\/vmlinuz ro quiet tsc=reliable", "conditions": {"cpu": 0, "pinned": false, "pinned_cpus": null}, /' \
 	"$new" >"$tmp/pin-new.json"
 run compare "$tmp/pin-old.json" "$tmp/pin-new.json"
 [ $rc -eq 0 ] && grep -Eq '^ +-d 0 -r 1, 5 runs in 1 file, pinned to CPU 1$' "$out" &&
 	grep -Eq '^ +-d 0 -r 1, 5 runs in 1 file, not pinned$' "$out" &&
 	grep -Eq '^differ: pinning$' "$out" &&
 	grep -Fqx "Note: compare: the sides differ in the CPUs measured on (taskset, --cpu): 'CPU 1' (old) and 'not pinned' (new)" "$err" &&
-	[ "$(grep -c 'ro quiet' "$out")" -eq 1 ] && grep -Eq '^ +cmdline: ro quiet$' "$out" &&
+	[ "$(grep -c 'tsc=reliable' "$out")" -eq 1 ] &&
+	grep -Eq '^ +cmdline: tsc=reliable \(3 boot and init arguments left out\)$' "$out" &&
 	grep -Eq '^ +cmdline: the same as old$' "$out"
 ok $? "sides pinned differently: each side's pinning, 'differ: pinning', a note; the same command line printed once"
-sed 's/"cmdline": "ro quiet", "conditions": {"cpu": 0, "pinned": false, "pinned_cpus": null}/"cmdline": "ro", "conditions": {"pinned": true, "pinned_cpus": "0-1,3"}/' \
+sed 's/"cmdline": "BOOT_IMAGE=\/vmlinuz ro quiet tsc=reliable", "conditions": {"cpu": 0, "pinned": false, "pinned_cpus": null}/"cmdline": "ro tsc=unstable", "conditions": {"pinned": true, "pinned_cpus": "0-1,3"}/' \
 	"$tmp/pin-new.json" >"$tmp/pin-new2.json"
 run -o json compare "$tmp/pin-old.json" "$tmp/pin-new2.json"
 rc_j=$rc
 grep -Fq "the sides differ in the CPUs measured on (taskset, --cpu): 'CPU 1' (old) and 'CPUs 0-1,3' (new)" "$out"
 found=$?
 run compare "$tmp/pin-old.json" "$tmp/pin-new2.json"
-[ $rc_j -eq 0 ] && [ $found -eq 0 ] && [ $rc -eq 0 ] && grep -Eq '^ +cmdline: ro quiet$' "$out" &&
-	grep -Eq '^ +cmdline: ro$' "$out" && grep -Eq '^differ: cmdline, pinning$' "$out" &&
+[ $rc_j -eq 0 ] && [ $found -eq 0 ] && [ $rc -eq 0 ] &&
+	grep -Eq '^ +cmdline: tsc=reliable \(3 boot and init arguments left out\)$' "$out" &&
+	grep -Eq '^ +cmdline: tsc=unstable \(1 boot and init argument left out\)$' "$out" &&
+	grep -Eq '^differ: cmdline, pinning$' "$out" &&
 	grep -Eq ', pinned to CPUs 0-1,3$' "$out"
 ok $? "json: the pinning note; text: two command lines that differ both printed, flagged"
+# The kernel's own parameters only: boot arguments (root, console, quiet,
+# ...) and init's (after "--") are left out, and do not make sides differ.
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "cmdline": "BOOT_IMAGE=\/a root=\/dev\/sda1 console=ttyS0 a=\\"b c\\" -- --init-arg x", /' \
+	"$old" >"$tmp/cmd-old.json"
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "cmdline": "root=UUID=1 quiet a=\\"b c\\" systemd.unit=rescue.target", /' \
+	"$new" >"$tmp/cmd-new.json"
+run compare "$tmp/cmd-old.json" "$tmp/cmd-new.json"
+[ $rc -eq 0 ] &&
+	grep -Eq '^ +cmdline: a="b c" \(5 boot and init arguments left out\)$' "$out" &&
+	grep -Eq '^ +cmdline: the same as old$' "$out" && ! grep -q '^differ:.*cmdline' "$out" &&
+	! grep -q 'kernel command line' "$err"
+ok $? "cmdline: boot and init arguments left out, quoted values kept; sides that differ only in them do not differ"
 run compare "$old" "$tmp/other.json" -- "$new"
 [ $rc -eq 0 ] && grep -Fqx "Note: compare: the old files differ in kernel: '6.1.0' ('$old') and '6.2.0' ('$tmp/other.json')" "$err"
 ok $? "files of one side that differ: a note naming both"

@@ -26,7 +26,8 @@ struct entry {
 
 struct doc {
 	const char *file;
-	struct json *tree;
+	struct json *tree;    /* its "cmdline": the kernel's parameters only (kernel_params()) */
+	unsigned cmdline_cut; /* the boot arguments kernel_params() left out */
 	struct entry *entries;
 	size_t count;
 	size_t bytes;	/* the file's length */
@@ -104,6 +105,71 @@ static double number(const struct json *obj, const char *key, double max)
 	return v && v->type == JSON_NUMBER && v->number >= 0 && v->number <= max ? v->number : -1;
 }
 
+/*
+ * Is @w (one word of a kernel command line, "KEY" or "KEY=VALUE") a boot
+ * argument, one that finds the root file system, init, a console or the
+ * log level and does not change how the clocks are read or timed?  Names
+ * from the kernel's Documentation/admin-guide/kernel-parameters.txt, and
+ * the boot loader's BOOT_IMAGE, systemd's and dracut's.
+ */
+static bool boot_argument(const char *w, size_t len)
+{
+	static const char *const keys[] = {
+		"BOOT_IMAGE", "root",	     "rootwait", "rootfstype", "rootflags",  "rootdelay",
+		"ro",	      "rw",	     "initrd",	 "init",       "rdinit",     "console",
+		"earlycon",   "earlyprintk", "quiet",	 "splash",     "loglevel",   "panic",
+		"reboot",     "resume",	     "ip",	 "nfsroot",    "vt.handoff", "noresume",
+	};
+	size_t key = strcspn(w, "=");
+
+	if (key > len)
+		key = len;
+	if ((key > 8 && strncmp(w, "systemd.", 8) == 0) || (key > 3 && strncmp(w, "rd.", 3) == 0))
+		return true;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strlen(keys[i]) == key && strncmp(w, keys[i], key) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * @cmdline (/proc/cmdline) cut down in place to the kernel's own
+ * parameters that can matter to a benchmark: init's arguments (after a
+ * word "--") and boot arguments (boot_argument()) left out.  A value in
+ * double quotes may hold spaces.  Return: the words left out.
+ */
+static unsigned kernel_params(char *cmdline)
+{
+	char *in = cmdline, *out = cmdline;
+	unsigned cut = 0;
+
+	for (;;) {
+		in += strspn(in, " \t\n");
+		if (!*in)
+			break;
+		size_t len = 0;
+		for (bool quoted = false; in[len] && (quoted || !strchr(" \t\n", in[len])); len++)
+			quoted ^= in[len] == '"';
+		if (len == 2 && strncmp(in, "--", 2) == 0) {
+			for (char *w = in + len; *(w += strspn(w, " \t\n"));
+			     w += strcspn(w, " \t\n"))
+				cut++;
+			break;
+		}
+		if (boot_argument(in, len)) {
+			cut++;
+		} else {
+			if (out != cmdline)
+				*out++ = ' ';
+			memmove(out, in, len);
+			out += len;
+		}
+		in += len;
+	}
+	*out = '\0';
+	return cut;
+}
+
 /* Collect the entries of results[@i] of @d. */
 static enum status load_result(struct doc *d, size_t i, const struct json *r)
 {
@@ -177,6 +243,9 @@ static enum status load(struct doc *d, const char *file)
 	tool = json_get(d->tree, "tool");
 	if (!tool || tool->type != JSON_STRING || strcmp(tool->string, PACKAGE_NAME) != 0)
 		return doc_error(d, "not a vdsotest JSON document (no \"tool\": \"vdsotest\")");
+	struct json *cmdline = (struct json *)json_get(d->tree, "cmdline");
+	if (cmdline && cmdline->type == JSON_STRING)
+		d->cmdline_cut = kernel_params(cmdline->string);
 	results = json_get(d->tree, "results");
 	if (!results || results->type != JSON_ARRAY)
 		return doc_error(d, "results: not an array");
@@ -784,14 +853,23 @@ static void print_side_header(const struct side *sd, const struct side *before)
 	mitigations(sd, mit, sizeof(mit));
 	snprintf(buf, sizeof(buf), "mitigations: %s", *mit ? mit : "unknown");
 	print_wrapped("     ", buf);
-	if (before && *side_string(sd, "cmdline") &&
-	    strcmp(side_string(sd, "cmdline"), side_string(before, "cmdline")) == 0)
+	const struct json *cmdline = json_get(sd->docs[0].tree, "cmdline");
+	unsigned cut = sd->docs[0].cmdline_cut;
+	char boot[64] = "";
+	if (cut)
+		snprintf(boot, sizeof(boot), " (%u boot and init argument%s left out)", cut,
+			 cut == 1 ? "" : "s");
+	if (!cmdline || cmdline->type != JSON_STRING)
+		snprintf(buf, sizeof(buf), "cmdline: unknown");
+	else if (before && json_get(before->docs[0].tree, "cmdline") &&
+		 strcmp(side_string(sd, "cmdline"), side_string(before, "cmdline")) == 0)
 		snprintf(buf, sizeof(buf), "cmdline: the same as %s", before->name);
+	else if (!*cmdline->string)
+		snprintf(buf, sizeof(buf), "cmdline: boot and init arguments only (%u left out)",
+			 cut);
 	else
-		snprintf(buf, sizeof(buf), "cmdline: %s",
-			 *side_string(sd, "cmdline")
-				 ? vis_whole(side_string(sd, "cmdline"), line, sizeof(line))
-				 : "unknown");
+		snprintf(buf, sizeof(buf), "cmdline: %s%s", vis_whole(cmdline->string, line, 1000),
+			 boot);
 	print_wrapped("     ", buf);
 	const char *pinning = doc_pinning(&sd->docs[0], pin, sizeof(pin));
 	snprintf(buf, sizeof(buf), "-d %g -r %g, %u run%s in %u file%s, %s%s", d >= 0 ? d / 1e9 : 0,
