@@ -472,6 +472,11 @@ static void text_image(FILE *out, const struct info *in)
 	for (int c = 0; c < VDSO_NR_CALLS; c++)
 		if (call_applies(img, c)) {
 			bool bound = call_bound(in, c, name, sizeof(name));
+			const char *elsewhere = vdso_call_elsewhere(c, img->machine);
+			if (!bound && elsewhere) {
+				fprintf(out, "  %-20s none: %s\n", vdso_call_name(c), elsewhere);
+				continue;
+			}
 			char why[VDSO_UNREACHABLE_LEN];
 			bool reachable = vdso_image_reachable(img, name,
 							      vdso_arch_call_version(in->arch, c),

@@ -175,6 +175,9 @@ struct family {
 	const char *name;    /* e.g. "time": its file, families/time.c */
 	const char *summary; /* one line, e.g. "time(2) through the vDSO" */
 	unsigned flags;	     /* enum family_flags */
+	/* why a TEST-TYPE it has no hooks for has nothing to test, for the
+	 * skip line; NULL: "not implemented by the NAME family" */
+	const char *lacks_why;
 
 	/*
 	 * supported - can @api be tested here?  Asked once per TEST-TYPE by

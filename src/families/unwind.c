@@ -510,6 +510,8 @@ const struct family unwind_family = {
 	.call = VDSO_CLOCK_GETTIME,
 	.name = "unwind",
 	.summary = "unwinding out of the vDSO's clock_gettime from a signal handler (backtrace(3))",
+	.lacks_why = "it checks the vDSO's unwind tables, which have no speed and take no "
+		     "arguments (verify tests them)",
 	.flags = FAMILY_VERIFY_ONLY,
 	.call_once = unwind_call_once,
 	.verify_state_size = sizeof(struct unwind_state),

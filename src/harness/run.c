@@ -239,8 +239,12 @@ enum status api_run(const struct api *api, enum test_type t, const struct run *r
 	if ((unsigned)t >= NR_TEST_TYPES)
 		return STATUS_USAGE;
 	if (!family_has(f, t)) {
-		report_line(api, "%s: not implemented by the %s family; skipped", test_type_name(t),
-			    f->name ? f->name : "?");
+		if (f->lacks_why)
+			report_line(api, "%s: nothing to test: %s; skipped", test_type_name(t),
+				    f->lacks_why);
+		else
+			report_line(api, "%s: not implemented by the %s family; skipped",
+				    test_type_name(t), f->name ? f->name : "?");
 		return STATUS_SKIP;
 	}
 	struct run r = *run;

@@ -465,7 +465,10 @@ void verify_notes(const struct api *api, const struct run *run)
 	if (session->noted)
 		return;
 	session->noted = true;
-	if (!api_vdso_fn(api, run))
+	const char *elsewhere = vdso_call_elsewhere(api->family->call, VDSOTEST_NATIVE_EM);
+	if (!api_vdso_fn(api, run) && elsewhere)
+		report_note("%s: %s: verifying libc's", api->name, elsewhere);
+	else if (!api_vdso_fn(api, run))
 		report_note("%s: vDSO version of %s not found; verifying libc's", api->name,
 			    vdso_call_name(api->family->call));
 	if (run->verbose) {

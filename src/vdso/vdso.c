@@ -113,6 +113,13 @@ bool vdso_call_on_machine(enum vdso_call call, uint16_t machine)
 	return true;
 }
 
+const char *vdso_call_elsewhere(enum vdso_call call, uint16_t machine)
+{
+	if (call == VDSO_RT_SIGRETURN && machine == EM_X86_64)
+		return "x86_64's vDSO has no signal trampoline: a handler returns through libc's SA_RESTORER";
+	return NULL;
+}
+
 const char *vdso_arch_call_symbol(const struct vdso_arch *a, enum vdso_call call)
 {
 	for (size_t i = 0; a && i < sizeof(call_exceptions) / sizeof(call_exceptions[0]); i++)

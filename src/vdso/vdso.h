@@ -350,6 +350,15 @@ const char *vdso_call_name(enum vdso_call call);
 bool vdso_call_on_machine(enum vdso_call call, uint16_t machine);
 
 /*
+ * vdso_call_elsewhere - why the vDSO of @machine (EM_*) never exports
+ * @call although vdsotest tests the same thing there through libc, or
+ * NULL: rt_sigreturn on EM_X86_64, whose kernel has no signal trampoline
+ * in the vDSO and makes every handler return through its sigaction's
+ * SA_RESTORER (arch/x86/kernel/signal_64.c; libc always gives one).
+ */
+const char *vdso_call_elsewhere(enum vdso_call call, uint16_t machine);
+
+/*
  * vdso_locate - find the kernel's vDSO of this process.
  * @img: parsed on success
  * @why: on failure, a static string saying why there is no usable vDSO
