@@ -437,23 +437,61 @@ static struct pair pair_of(const struct agg *o, const struct agg *n)
 
 static const char *doc_fact(const struct doc *d, const char *key, bool opt, char *buf, size_t size);
 
-/*
- * Do the sides differ in option @key, one that changes what is measured
- * (--net: the loop's own cost taken off; -t: threads at once; --size:
- * getrandom's bytes a call)?  Then no verdict: "n/a (options)".  (-d, -r
- * and --runs change only how much is measured.)
- */
-static bool measured_differently(const struct side *o, const struct side *n, const char *key)
-{
-	char a[64], b[64];
+/* How a difference in a fact bears on the verdicts. */
+enum fact_measure {
+	FACT_SAID,	/* said only */
+	FACT_MEASURE,	/* changes what is measured: no verdict, "n/a (options)" */
+	FACT_GETRANDOM, /* the same, for getrandom's rows only (--size) */
+};
 
-	return strcmp(doc_fact(&o->docs[0], key, true, a, sizeof(a)),
-		      doc_fact(&n->docs[0], key, true, b, sizeof(b))) != 0;
+/*
+ * What two sides can differ in, in the order of the header's "differ:"
+ * line: a key of the JSON document (of its "options" with @opt;
+ * "pinning", doc_pinning()), or one the header works out (mitigations,
+ * emulated, runs: fact_differs()); its name on the "differ:" line; its
+ * name in the notes, NULL for a fact they leave out (check_sides()).
+ * --net (the loop's own cost taken off), -t (threads at once) and --size
+ * (getrandom's bytes a call) change what is measured; -d, -r and --runs
+ * only how much.
+ */
+static const struct fact {
+	const char *key;
+	bool opt;
+	const char *differ;
+	const char *what;
+	enum fact_measure measure;
+} facts[] = {
+	{ "kernel_release", false, "kernel", "kernel", FACT_SAID },
+	{ "machine", false, "machine", "machine", FACT_SAID },
+	{ "clocksource", false, "clocksource", "clocksource", FACT_SAID },
+	{ "cpu_model", false, "CPU model", "CPU model", FACT_SAID },
+	{ "cmdline", false, "cmdline", "kernel command line", FACT_SAID },
+	{ "mitigations", false, "mitigations", NULL, FACT_SAID },
+	{ "emulated", false, "emulation", NULL, FACT_SAID },
+	{ "duration_ns", true, "-d", "-d", FACT_SAID },
+	{ "repeat", true, "-r", "-r", FACT_SAID },
+	{ "threads", true, "-t", "-t", FACT_MEASURE },
+	{ "size", true, "--size", "--size", FACT_GETRANDOM },
+	{ "net", true, "--net", "--net", FACT_MEASURE },
+	{ "cpu", true, "--cpu", "--cpu", FACT_SAID },
+	{ "runs", false, "--runs", NULL, FACT_SAID },
+	{ "pinning", false, "pinning", "the CPUs measured on (taskset, --cpu)", FACT_SAID },
+};
+
+static bool fact_differs(const struct fact *f, const struct side *o, const struct side *n);
+
+/* Do the sides differ in a fact of kind @m (FACT_MEASURE, FACT_GETRANDOM)? */
+static bool measure_differs(const struct side *o, const struct side *n, enum fact_measure m)
+{
+	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
+		if (facts[i].measure == m && fact_differs(&facts[i], o, n))
+			return true;
+	return false;
 }
 
 /*
  * The verdict of @p once p.q is known; @emulated: a side's CPU was
- * emulated, not allowed; @options: measured_differently().
+ * emulated, not allowed; @options: measure_differs().
  */
 static void pair_verdict(struct pair *p, bool emulated, bool options)
 {
@@ -882,50 +920,34 @@ static void print_side_header(const struct side *sd, const struct side *before)
 	print_wrapped("     ", buf);
 }
 
-/* The facts the text header flags when the sides differ in them. */
+/* Do the sides differ in fact @f (of facts[])? */
+static bool fact_differs(const struct fact *f, const struct side *o, const struct side *n)
+{
+	char a[160], b[160];
+
+	if (strcmp(f->key, "mitigations") == 0) {
+		mitigations(o, a, sizeof(a));
+		mitigations(n, b, sizeof(b));
+		return strcmp(a, b) != 0 || vulnerabilities_differ(o, n);
+	}
+	if (strcmp(f->key, "emulated") == 0)
+		return side_emulated(o) != side_emulated(n);
+	if (strcmp(f->key, "runs") == 0)
+		return side_runs(o) != side_runs(n);
+	return strcmp(doc_fact(&o->docs[0], f->key, f->opt, a, sizeof(a)),
+		      doc_fact(&n->docs[0], f->key, f->opt, b, sizeof(b))) != 0;
+}
+
+/* The header's "differ:" line: the facts the sides differ in. */
 static void print_differs(const struct side *o, const struct side *n)
 {
-	/* (JSON keys, and their names in the header or on the command line) */
-	static const char *const keys[][2] = { { "kernel_release", "kernel" },
-					       { "machine", "machine" },
-					       { "clocksource", "clocksource" },
-					       { "cpu_model", "CPU model" },
-					       { "cmdline", "cmdline" } };
-	static const char *const opts[][2] = { { "duration_ns", "-d" }, { "repeat", "-r" },
-					       { "threads", "-t" },	{ "size", "--size" },
-					       { "net", "--net" },	{ "cpu", "--cpu" } };
-	char buf[400] = "", mo[128], mn[128];
+	char buf[400] = "";
 	size_t len = 0;
 
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (strcmp(side_string(o, keys[i][0]), side_string(n, keys[i][0])) != 0)
+	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
+		if (fact_differs(&facts[i], o, n))
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
-						len ? ", " : "", keys[i][1]);
-	mitigations(o, mo, sizeof(mo));
-	mitigations(n, mn, sizeof(mn));
-	if (strcmp(mo, mn) != 0 || vulnerabilities_differ(o, n))
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%smitigations",
-					len ? ", " : "");
-	if (side_emulated(o) != side_emulated(n))
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%semulation",
-					len ? ", " : "");
-	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
-		const struct json *a = json_get(json_get(o->docs[0].tree, "options"), opts[i][0]);
-		const struct json *b = json_get(json_get(n->docs[0].tree, "options"), opts[i][0]);
-		bool same = (!a && !b) ||
-			    (a && b && a->type == b->type &&
-			     (a->type != JSON_NUMBER || a->number == b->number) &&
-			     (a->type != JSON_STRING || strcmp(a->string, b->string) == 0));
-		if (!same)
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
-						len ? ", " : "", opts[i][1]);
-	}
-	if (side_runs(o) != side_runs(n))
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s--runs", len ? ", " : "");
-	char po[160], pn[160];
-	if (strcmp(doc_pinning(&o->docs[0], po, sizeof(po)),
-		   doc_pinning(&n->docs[0], pn, sizeof(pn))) != 0)
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%spinning", len ? ", " : "");
+						len ? ", " : "", facts[i].differ);
 	print_wrapped("differ: ", len ? buf : "nothing of the above");
 }
 
@@ -993,8 +1015,8 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 {
 	int w = name_width(o), wn = name_width(n);
 	bool first = true, emulated = !opts->emulated_ok && (side_emulated(o) || side_emulated(n));
-	bool options = measured_differently(o, n, "net") || measured_differently(o, n, "threads");
-	bool size = measured_differently(o, n, "size"); /* (getrandom's rows) */
+	bool options = measure_differs(o, n, FACT_MEASURE);
+	bool size = measure_differs(o, n, FACT_GETRANDOM); /* (getrandom's rows) */
 	struct pair *pairs = calloc(o->naggs ? o->naggs : 1, sizeof(*pairs));
 	double *q = calloc(o->naggs ? o->naggs : 1, sizeof(*q));
 	size_t np = 0;
@@ -1109,29 +1131,13 @@ static bool same_file(const char *a, const char *b);
 static unsigned check_sides(const struct side *o, const struct side *n,
 			    char notes[][COMPARE_NOTE_LEN])
 {
-	static const struct {
-		const char *key;
-		bool opt;
-		const char *what;
-	} facts[] = {
-		{ "kernel_release", false, "kernel" },
-		{ "clocksource", false, "clocksource" },
-		{ "cpu_model", false, "CPU model" },
-		{ "machine", false, "machine" },
-		{ "cmdline", false, "kernel command line" },
-		{ "net", true, "--net" },
-		{ "threads", true, "-t" },
-		{ "size", true, "--size" },
-		{ "cpu", true, "--cpu" },
-		{ "duration_ns", true, "-d" },
-		{ "repeat", true, "-r" },
-		{ "pinning", false, "the CPUs measured on (taskset, --cpu)" },
-	};
 	const struct side *sides[2] = { o, n };
 	unsigned nn = 0;
 	char a[160], b[160];
 
 	for (size_t f = 0; f < sizeof(facts) / sizeof(facts[0]) && nn < COMPARE_NOTES_MAX; f++) {
+		if (!facts[f].what)
+			continue;
 		const char *vo = doc_fact(&o->docs[0], facts[f].key, facts[f].opt, a, sizeof(a));
 		const char *vn = doc_fact(&n->docs[0], facts[f].key, facts[f].opt, b, sizeof(b));
 		if (strcmp(vo, vn) != 0) {
