@@ -757,14 +757,14 @@ TABLE
 	rc=$?
 	[ $rc -eq 0 ] &&
 		grep -Eq '^  __vdso_clock_gettime: no FDE for any of its [0-9]+ bytes from 0x[0-9a-f]+; \.eh_frame_hdr lists [1-9][0-9]* FDEs? for other code \(known kernel bug ad5d1122b82f\)$' "$out" &&
-		grep -Eq '^unwind tables: [1-9][0-9]* of [0-9]+ exported functions not covered; [1-9][0-9]* without any FDE \(built without unwind tables: known kernel bug ad5d1122b82f: no fix yet; .*\), not counted as a failure$' "$out" &&
+		grep -Eq '^unwind tables: [1-9][0-9]* of [0-9]+ exported symbols not covered; [1-9][0-9]* without any FDE \(built without unwind tables: known kernel bug ad5d1122b82f: no fix yet; .*\), not counted as a failure$' "$out" &&
 		! grep -q '^vdsotest: info: .* no unwind table entry' "$out"
 	ok $? "info --vdso-image fake-vdso-nocfi.so exits 0 (got $rc) naming __vdso_clock_gettime and known kernel bug ad5d1122b82f"
 	# (nocfi without the test seam, vdsotest_test_syscall: an x86_64
 	# library, not a stand-in for riscv's vDSO, whose gap is no excuse)
 	"$VDSOTEST" info --vdso-image="${FAKE_VDSO%.so}-noseam.so" >"$out" 2>&1
 	rc=$?
-	[ $rc -eq 1 ] && grep -q '^vdsotest: info: [0-9]* exported vDSO functions have no unwind table entry' "$out" &&
+	[ $rc -eq 1 ] && grep -q '^vdsotest: info: [0-9]* exported vDSO symbols have no unwind table entry' "$out" &&
 		! grep -q 'known kernel bug' "$out"
 	ok $? "info --vdso-image fake-vdso-noseam.so (no test seam: its own machine's) exits 1 (got $rc), no known bug named"
 	# (an FDE that leaves the function's first byte out is no excuse)
@@ -772,7 +772,7 @@ TABLE
 	rc=$?
 	[ $rc -eq 1 ] &&
 		grep -Eq '^  __vdso_rt_sigreturn: the nearest FDE below, at 0x[0-9a-f]+, covers 0x[0-9a-f]+\.\.0x[0-9a-f]+ only$' "$out" &&
-		grep -q '^vdsotest: info: 1 exported vDSO function has no unwind table entry' "$out" &&
+		grep -q '^vdsotest: info: 1 exported vDSO symbol has no unwind table entry' "$out" &&
 		! grep '(known kernel bug ad5d1122b82f)$' "$out" | grep -Evq '^  (_init|_fini): '
 	ok $? "info --vdso-image fake-vdso-badcfi.so exits 1 (got $rc) naming __vdso_rt_sigreturn, no known bug on it"
 	# (musl's crti.o exports _init and _fini, without FDEs: not the fake's)
