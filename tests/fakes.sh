@@ -760,6 +760,14 @@ TABLE
 		grep -Eq '^unwind tables: [1-9][0-9]* of [0-9]+ exported symbols not covered; [1-9][0-9]* without any FDE \(built without unwind tables: known kernel bug ad5d1122b82f: no fix yet; .*\), not counted as a failure$' "$out" &&
 		! grep -q '^vdsotest: info: .* no unwind table entry' "$out"
 	ok $? "info --vdso-image fake-vdso-nocfi.so exits 0 (got $rc) naming __vdso_clock_gettime and known kernel bug ad5d1122b82f"
+	# (the same in info -o json, per symbol)
+	"$VDSOTEST" info -o json --vdso-image="$nocfi" >"$out" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] &&
+		grep -Eq '"name": "__vdso_clock_gettime",.*"unwind": "no FDE", "unwind_known_bug": "ad5d1122b82f", "unwind_why": "no FDE for any of its' "$out" &&
+		"$VDSOTEST" info -o json --vdso-image="$FAKE_VDSO" 2>/dev/null |
+		grep '"name": "__vdso_clock_gettime",' | grep -q '"unwind": "covered", "unwind_known_bug": null, "unwind_why": null'
+	ok $? "info -o json: __vdso_clock_gettime's unwind 'no FDE' with ad5d1122b82f in fake-vdso-nocfi.so, 'covered' in fake-vdso.so (got $rc)"
 	# (nocfi without the test seam, vdsotest_test_syscall: an x86_64
 	# library, not a stand-in for riscv's vDSO, whose gap is no excuse)
 	"$VDSOTEST" info --vdso-image="${FAKE_VDSO%.so}-noseam.so" >"$out" 2>&1
@@ -784,7 +792,7 @@ TABLE
 		! grep -q '^unwind tables: no \.eh_frame_hdr' "$out"
 	ok $? "info --vdso-image fake-vdso.so: every function of the fake covered (uncovered: ${uncovered:-none}; exit $rc)"
 else
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
 		tap_skip "sigreturn, unwind: the fake's trampoline and other unwind tables are x86_64 only (this build: ${machine:-unknown})"
 	done
 fi

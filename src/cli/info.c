@@ -680,6 +680,35 @@ static void json_testing(FILE *out, const struct info *in, const struct vdso_sym
 	json_field(out, "not_tested", n ? NULL : why, true);
 }
 
+/*
+ * , "unwind": "covered", "uncovered", "no FDE" (the known deficiency of
+ * no_fde_bug(), its id in "unwind_known_bug"), "malformed", or null
+ * without a search table; "unwind_why": the reason when not covered.
+ */
+static void json_unwind(FILE *out, const struct info *in, const struct vdso_symbol *sym)
+{
+	const struct known_bug *row = no_fde_bug(in);
+	char why[VDSO_UNWIND_WHY_LEN], whole[VDSO_UNWIND_WHY_LEN];
+	enum vdso_unwind_cover c = vdso_unwind_covers(&in->img, sym->value, why, sizeof(why));
+	bool none = row && c == VDSO_UNWIND_UNCOVERED &&
+		    vdso_unwind_bare(&in->img, sym->value, sym->size, whole, sizeof(whole)) ==
+			    VDSO_UNWIND_UNCOVERED;
+
+	json_field(out, "unwind",
+		   c == VDSO_UNWIND_NO_TABLE  ? NULL
+		   : c == VDSO_UNWIND_COVERED ? "covered"
+		   : c == VDSO_UNWIND_BAD     ? "malformed"
+		   : none		      ? "no FDE"
+					      : "uncovered",
+		   true);
+	json_field(out, "unwind_known_bug", none ? row->id : NULL, true);
+	json_field(out, "unwind_why",
+		   c == VDSO_UNWIND_COVERED || c == VDSO_UNWIND_NO_TABLE ? NULL
+		   : none						 ? whole
+									 : why,
+		   true);
+}
+
 static void json_image(FILE *out, const struct info *in)
 {
 	const struct vdso_image *img = &in->img;
@@ -721,6 +750,7 @@ static void json_image(FILE *out, const struct info *in)
 			sym.bind == STB_WEAK ? "true" : "false",
 			sym.type == STT_NOTYPE ? "true" : "false");
 		json_testing(out, in, &sym);
+		json_unwind(out, in, &sym);
 		fputs("}", out);
 		first = false;
 	}
@@ -738,6 +768,8 @@ static void json_image(FILE *out, const struct info *in)
 						      in->arch ? in->arch->version : NULL, why,
 						      sizeof(why));
 		fprintf(out, ", \"bound\": %s", bound ? "true" : "false");
+		json_field(out, "elsewhere", bound ? NULL : vdso_call_elsewhere(c, img->machine),
+			   true);
 		if (!reachable)
 			json_field(out, "unreachable", why, true);
 		fputs("}", out);
