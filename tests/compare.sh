@@ -172,7 +172,7 @@ run compare "$tmp/pin-old.json" "$tmp/pin-new.json"
 [ $rc -eq 0 ] && grep -Eq '^ +-d 0 -r 1, 5 runs in 1 file, pinned to CPU 1$' "$out" &&
 	grep -Eq '^ +-d 0 -r 1, 5 runs in 1 file, not pinned$' "$out" &&
 	grep -Eq '^differ: pinning$' "$out" &&
-	grep -Fqx "Note: compare: the sides differ in the CPUs measured on (taskset, --cpu): 'CPU 1' (old) and 'not pinned' (new)" "$err" &&
+	grep -Fqx "Note: compare: the sides differ in the CPUs measured on (taskset, --cpu, -t): 'CPU 1' (old) and 'not pinned' (new)" "$err" &&
 	[ "$(grep -c 'tsc=reliable' "$out")" -eq 1 ] &&
 	grep -Eq '^ +cmdline: tsc=reliable \(3 boot and init arguments left out\)$' "$out" &&
 	grep -Eq '^ +cmdline: the same as old$' "$out"
@@ -181,7 +181,7 @@ sed 's/"cmdline": "BOOT_IMAGE=\/vmlinuz ro quiet tsc=reliable", "conditions": {"
 	"$tmp/pin-new.json" >"$tmp/pin-new2.json"
 run -o json compare "$tmp/pin-old.json" "$tmp/pin-new2.json"
 rc_j=$rc
-grep -Fq "the sides differ in the CPUs measured on (taskset, --cpu): 'CPU 1' (old) and 'CPUs 0-1,3' (new)" "$out"
+grep -Fq "the sides differ in the CPUs measured on (taskset, --cpu, -t): 'CPU 1' (old) and 'CPUs 0-1,3' (new)" "$out"
 found=$?
 run compare "$tmp/pin-old.json" "$tmp/pin-new2.json"
 [ $rc_j -eq 0 ] && [ $found -eq 0 ] && [ $rc -eq 0 ] &&
@@ -535,5 +535,22 @@ for opts in '"net": true' '"threads": 2' '"duration_ns": 20000000, "repeat": 3' 
 	esac
 	ok $? "A/B with {$opts} on the new side: $(case $opts in *net*|*threads*) echo "n/a (options), no verdict" ;; *) echo "the verdicts as before" ;; esac) (got $rc)"
 done
+# (a side whose files were measured differently: pooled all the same, so
+# no verdict either; the note names the files)
+sed 's/^{"tool": "vdsotest", /{"tool": "vdsotest", "options": {"threads": 2}, /' \
+	"$tmp/ab-new.json" >"$tmp/opt-ab.json"
+run compare "$tmp/aa-old.json" -- "$tmp/ab-new.json" "$tmp/opt-ab.json"
+[ $rc -eq 0 ] && [ "$(grep -c '^  vdso .* n/a (options)$' "$out")" -eq 3 ] &&
+	! grep -Eq ' (faster|slower)$' "$out" && grep -q "^Note: compare: the new files differ in -t: " "$err"
+ok $? "new files that differ in -t among themselves: n/a (options), a note (got $rc)"
+
+# Long command lines that differ in one word: the note names the words.
+long="mitigations=auto,no_guest_host,no_guest_guest nomodule random.trust_cpu=1 swiotlb=noforce psi=1 page_reporting.page_reporting_order=11 deferred_init=lazy"
+sed "s/^{\"tool\": \"vdsotest\", /{\"tool\": \"vdsotest\", \"cmdline\": \"$long sched=15\", /" "$old" >"$tmp/long-old.json"
+sed "s/^{\"tool\": \"vdsotest\", /{\"tool\": \"vdsotest\", \"cmdline\": \"$long sched=16 idle=poll\", /" "$new" >"$tmp/long-new.json"
+run compare "$tmp/long-old.json" "$tmp/long-new.json"
+[ $rc -eq 0 ] && grep -Eq '^differ: cmdline$' "$out" &&
+	grep -Fqx "Note: compare: the sides differ in kernel command line: only old has 'sched=15', only new has 'sched=16 idle=poll'" "$err"
+ok $? "command lines that differ late: the note names the words that differ (got $rc)"
 
 tap_done

@@ -475,17 +475,29 @@ static const struct fact {
 	{ "net", true, "--net", "--net", FACT_MEASURE },
 	{ "cpu", true, "--cpu", "--cpu", FACT_SAID },
 	{ "runs", false, "--runs", NULL, FACT_SAID },
-	{ "pinning", false, "pinning", "the CPUs measured on (taskset, --cpu)", FACT_SAID },
+	{ "pinning", false, "pinning", "the CPUs measured on (taskset, --cpu, -t)", FACT_SAID },
 };
 
-static bool fact_differs(const struct fact *f, const struct side *o, const struct side *n);
-
-/* Do the sides differ in a fact of kind @m (FACT_MEASURE, FACT_GETRANDOM)? */
+/*
+ * Does a file of either side differ from the first old file in a fact of
+ * kind @m (FACT_MEASURE, FACT_GETRANDOM)?  (Files of one side that
+ * differ are pooled all the same: no verdict either.)
+ */
 static bool measure_differs(const struct side *o, const struct side *n, enum fact_measure m)
 {
-	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
-		if (facts[i].measure == m && fact_differs(&facts[i], o, n))
-			return true;
+	const struct side *sides[2] = { o, n };
+	char a[64], b[64];
+
+	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++) {
+		if (facts[i].measure != m)
+			continue;
+		const char *v0 = doc_fact(&o->docs[0], facts[i].key, facts[i].opt, a, sizeof(a));
+		for (int s = 0; s < 2; s++)
+			for (unsigned k = 0; k < sides[s]->ndocs; k++)
+				if (strcmp(v0, doc_fact(&sides[s]->docs[k], facts[i].key,
+							facts[i].opt, b, sizeof(b))) != 0)
+					return true;
+	}
 	return false;
 }
 
@@ -1080,17 +1092,19 @@ static void print_all(struct side *o, struct side *n, enum output_format format,
 	if (format == FORMAT_JSON) {
 		puts("\n  ]\n}");
 	} else if (format == FORMAT_TEXT || format == FORMAT_TABLE) {
-		char foot[600];
+		char foot[600], rows[40] = "the rows tested (none here)";
+		if (tested)
+			snprintf(rows, sizeof(rows), "the %u rows tested", tested);
 		snprintf(foot, sizeof(foot),
 			 "ns: best-slice ns/call, median of a side's runs (one value per run, "
 			 "each run a process of its own); diff: Hodges-Lehmann shift in %% of "
 			 "old, with its distribution-free 95%% interval; verdict: Mann-Whitney U, "
-			 "Benjamini-Hochberg q < %.2f over the %u rows tested, and |diff| >= "
+			 "Benjamini-Hochberg q < %.2f over %s, and |diff| >= "
 			 "%.1f%%; no change: the interval within +-%.1f%%, undecided: not; n/a: "
 			 "too few runs for p < 0.05 (3 a side or fewer; 4 a side, or 5 and 3, "
 			 "can), sides measured with another --net, -t or --size (options), "
 			 "an emulated CPU",
-			 COMPARE_ALPHA, tested, COMPARE_MIN_DIFF_PCT, COMPARE_MIN_DIFF_PCT);
+			 COMPARE_ALPHA, rows, COMPARE_MIN_DIFF_PCT, COMPARE_MIN_DIFF_PCT);
 		putchar('\n');
 		print_wrapped("", foot);
 	}
@@ -1128,6 +1142,31 @@ static bool same_file(const char *a, const char *b);
  * (What differs between the sides is in the text header, and here too
  * for the other formats.)
  */
+/*
+ * The words of command line @a that @b does not have, space-separated,
+ * into @out (cut to @len bytes), or "nothing": what to show of two long
+ * command lines that differ.
+ */
+static const char *words_only_in(const char *a, const char *b, char *out, size_t len)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (const char *w = a + strspn(a, " "); *w; w += strspn(w, " ")) {
+		size_t wl = strcspn(w, " ");
+		bool found = false;
+		for (const char *v = b + strspn(b, " "); *v && !found; v += strspn(v, " ")) {
+			size_t vl = strcspn(v, " ");
+			found = vl == wl && strncmp(v, w, wl) == 0;
+			v += vl;
+		}
+		if (!found && n + wl + 2 < len)
+			n += (size_t)snprintf(out + n, len - n, "%s%.*s", n ? " " : "", (int)wl, w);
+		w += wl;
+	}
+	return n ? out : "nothing";
+}
+
 static unsigned check_sides(const struct side *o, const struct side *n,
 			    char notes[][COMPARE_NOTE_LEN])
 {
@@ -1140,6 +1179,16 @@ static unsigned check_sides(const struct side *o, const struct side *n,
 			continue;
 		const char *vo = doc_fact(&o->docs[0], facts[f].key, facts[f].opt, a, sizeof(a));
 		const char *vn = doc_fact(&n->docs[0], facts[f].key, facts[f].opt, b, sizeof(b));
+		if (strcmp(vo, vn) != 0 && strcmp(facts[f].key, "cmdline") == 0) {
+			char wo[160], wn[160], vis[160];
+			words_only_in(vo, vn, wo, sizeof(wo));
+			words_only_in(vn, vo, wn, sizeof(wn));
+			snprintf(vis, sizeof(vis), "%s", report_vis(wo));
+			snprintf(notes[nn++], COMPARE_NOTE_LEN,
+				 "the sides differ in %s: only old has '%.150s', only new has '%.150s'",
+				 facts[f].what, vis, report_vis(wn));
+			continue;
+		}
 		if (strcmp(vo, vn) != 0) {
 			snprintf(notes[nn++], COMPARE_NOTE_LEN,
 				 "the sides differ in %s: '%.150s' (old) and '%.150s' (new)",
