@@ -637,7 +637,15 @@ static enum status run_all(const struct options *o, enum test_type t, struct run
 	if (o->skip_unsupported && run->api_total < o->napis)
 		report_note("%zu unsupported API%s left out (--skip-unsupported; vdsotest -v list-apis names them)",
 			    o->napis - run->api_total, o->napis - run->api_total == 1 ? "" : "s");
-	if (cut_in_run && !stopped_by()) {
+	if (cut_in_run && cut_apis == run->api_total) {
+		child_interrupted = cut_by; /* (the exit status: 128 + the signal) */
+		report_note("interrupted by %s in run %u of %u: no run finished, nothing to report",
+			    interrupt_name(cut_by), cut_in_run, o->runs);
+	} else if (cut_in_run && stopped_by()) {
+		report_note("interrupted by %s in run %u of %u, and by %s while reporting the runs finished: %zu of %zu APIs reported",
+			    interrupt_name(cut_by), cut_in_run, o->runs,
+			    interrupt_name(stopped_by()), i, run->api_total - cut_apis);
+	} else if (cut_in_run) {
 		char left[80] = "";
 		if (cut_apis)
 			snprintf(left, sizeof(left), "; %zu API%s without one left out", cut_apis,
