@@ -191,7 +191,7 @@ done
 ok $? "--help names the options"
 # (the exit statuses a script tests, list-apis and its -v, the manual)
 missing=
-for a in ' 0 passed' ' 1 failures' '2 usage error' ' 77 nothing' \
+for a in ' 0 passed' ' 1 failures' '2 usage error' ' 77 nothing' '128+sig' \
 	'[-v] list-apis' "'vdsotest list-apis'" "'man vdsotest'"; do
 	grep -qF -- "$a" "$out" || missing="$missing '$a'"
 done

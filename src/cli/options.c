@@ -128,7 +128,7 @@ static void help(FILE *f)
 	      "  -v, --verbose         say more (check counts, every abi case, a verdict)\n"
 	      "  -g, --debug           the vDSO lookup, on stderr\n"
 	      "  -V, --version, -h, --help, --usage  the version, this help, the usage\n"
-	      "Exit status: 0 passed, 1 failures found, 2 usage error, 77 nothing tested.\n"
+	      "Exit status: 0 passed, 1 failures, 2 usage error, 77 nothing tested, 128+sig\n"
 	      "APIs: 'vdsotest list-apis'.  Everything else: 'man vdsotest'.\n",
 	      f);
 }

@@ -248,8 +248,9 @@ const struct family sigreturn_family = {
 	.call = VDSO_RT_SIGRETURN,
 	.name = "sigreturn",
 	.summary = "the signal trampoline: a handler returns through it to rt_sigreturn(2)",
-	.lacks_why = "the trampoline is entered only as a signal handler returns, with no "
-		     "arguments (verify tests it)",
+	.lacks_why = "a handler's way back (the vDSO's trampoline, or libc's SA_RESTORER) "
+		     "is entered only as a signal handler returns, with no arguments (verify "
+		     "tests it)",
 	.flags = FAMILY_VERIFY_ONLY,
 	.call_once = sigreturn_call_once,
 	.verify_state_size = sizeof(struct sigreturn_state),
