@@ -552,5 +552,10 @@ run compare "$tmp/long-old.json" "$tmp/long-new.json"
 [ $rc -eq 0 ] && grep -Eq '^differ: cmdline$' "$out" &&
 	grep -Fqx "Note: compare: the sides differ in kernel command line: only old has 'sched=15', only new has 'sched=16 idle=poll'" "$err"
 ok $? "command lines that differ late: the note names the words that differ (got $rc)"
+sed "s/^{\"tool\": \"vdsotest\", /{\"tool\": \"vdsotest\", \"cmdline\": \"$long sched=15 extra=1\", /" "$new" >"$tmp/long-new2.json"
+run compare "$tmp/long-old.json" "$tmp/long-new2.json"
+[ $rc -eq 0 ] &&
+	grep -Fqx "Note: compare: the sides differ in kernel command line: only new has 'extra=1'" "$err"
+ok $? "a word on the new side only: 'only new has' it, nothing said of old (got $rc)"
 
 tap_done

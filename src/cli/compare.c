@@ -841,18 +841,23 @@ static void print_wrapped(const char *label, const char *text)
 	putchar('\n');
 }
 
-/* @s into @buf (@size bytes) with control characters and bytes above 0x7e as \xHH, uncut. */
+/*
+ * @s into @buf (@size bytes) with control characters and bytes above 0x7e
+ * as \xHH; " ..." ends it where @size cut it.
+ */
 static const char *vis_whole(const char *s, char *buf, size_t size)
 {
 	size_t n = 0;
 
-	for (; *s && n + 5 < size; s++) {
+	for (; *s && n + 9 < size; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c < 0x20 || c >= 0x7f)
 			n += (size_t)snprintf(buf + n, size - n, "\\x%02x", c);
 		else
 			buf[n++] = (char)c;
 	}
+	if (*s) /* (cut: said so) */
+		n += (size_t)snprintf(buf + n, size - n, " ...");
 	buf[n] = '\0';
 	return buf;
 }
@@ -1144,12 +1149,12 @@ static bool same_file(const char *a, const char *b);
  */
 /*
  * The words of command line @a that @b does not have, space-separated,
- * into @out (cut to @len bytes), or "nothing": what to show of two long
- * command lines that differ.
+ * into @out (cut to @len bytes): what to show of two long command lines
+ * that differ.  Return: their count.
  */
-static const char *words_only_in(const char *a, const char *b, char *out, size_t len)
+static size_t words_only_in(const char *a, const char *b, char *out, size_t len)
 {
-	size_t n = 0;
+	size_t n = 0, count = 0;
 
 	out[0] = '\0';
 	for (const char *w = a + strspn(a, " "); *w; w += strspn(w, " ")) {
@@ -1160,11 +1165,12 @@ static const char *words_only_in(const char *a, const char *b, char *out, size_t
 			found = vl == wl && strncmp(v, w, wl) == 0;
 			v += vl;
 		}
+		count += !found;
 		if (!found && n + wl + 2 < len)
 			n += (size_t)snprintf(out + n, len - n, "%s%.*s", n ? " " : "", (int)wl, w);
 		w += wl;
 	}
-	return n ? out : "nothing";
+	return count;
 }
 
 static unsigned check_sides(const struct side *o, const struct side *n,
@@ -1180,13 +1186,14 @@ static unsigned check_sides(const struct side *o, const struct side *n,
 		const char *vo = doc_fact(&o->docs[0], facts[f].key, facts[f].opt, a, sizeof(a));
 		const char *vn = doc_fact(&n->docs[0], facts[f].key, facts[f].opt, b, sizeof(b));
 		if (strcmp(vo, vn) != 0 && strcmp(facts[f].key, "cmdline") == 0) {
-			char wo[160], wn[160], vis[160];
-			words_only_in(vo, vn, wo, sizeof(wo));
-			words_only_in(vn, vo, wn, sizeof(wn));
-			snprintf(vis, sizeof(vis), "%s", report_vis(wo));
-			snprintf(notes[nn++], COMPARE_NOTE_LEN,
-				 "the sides differ in %s: only old has '%.150s', only new has '%.150s'",
-				 facts[f].what, vis, report_vis(wn));
+			char wo[160], wn[160], so[180] = "", sn[180] = "";
+			if (words_only_in(vo, vn, wo, sizeof(wo)))
+				snprintf(so, sizeof(so), "only old has '%.150s'", report_vis(wo));
+			if (words_only_in(vn, vo, wn, sizeof(wn)))
+				snprintf(sn, sizeof(sn), "only new has '%.150s'", report_vis(wn));
+			snprintf(notes[nn++], COMPARE_NOTE_LEN, "the sides differ in %s: %s%s%s",
+				 facts[f].what, *so || *sn ? so : "the same words in another order",
+				 *so && *sn ? ", " : "", sn);
 			continue;
 		}
 		if (strcmp(vo, vn) != 0) {
