@@ -365,6 +365,19 @@ static const struct known_bug *no_fde_bug(const struct info *in)
 }
 
 /*
+ * Is @sym, whose address the search table leads to no FDE for (@c), the
+ * known deficiency of @row (no_fde_bug(), or NULL): no FDE for any of its
+ * bytes while the table lists FDEs for other code?  Then @whole says so.
+ */
+static bool no_fde_at_all(const struct vdso_image *img, const struct known_bug *row,
+			  const struct vdso_symbol *sym, enum vdso_unwind_cover c, char *whole,
+			  size_t len)
+{
+	return row && c == VDSO_UNWIND_UNCOVERED &&
+	       vdso_unwind_bare(img, sym->value, sym->size, whole, len) == VDSO_UNWIND_UNCOVERED;
+}
+
+/*
  * The exported functions of @in's image whose address its .eh_frame_hdr
  * does not lead an unwinder to (vdso_unwind_covers()); with @out, the
  * section line "unwind tables: ..." and one indented line per function.
@@ -406,9 +419,7 @@ static unsigned unwind_uncovered(FILE *out, const struct info *in, unsigned *bar
 			}
 			if (c == VDSO_UNWIND_COVERED)
 				continue;
-			bool none = row && c == VDSO_UNWIND_UNCOVERED &&
-				    vdso_unwind_bare(img, sym.value, sym.size, whole,
-						     sizeof(whole)) == VDSO_UNWIND_UNCOVERED;
+			bool none = no_fde_at_all(img, row, &sym, c, whole, sizeof(whole));
 			if (!pass) {
 				*bare += none;
 				bad += !none;
@@ -685,14 +696,12 @@ static void json_testing(FILE *out, const struct info *in, const struct vdso_sym
  * no_fde_bug(), its id in "unwind_known_bug"), "malformed", or null
  * without a search table; "unwind_why": the reason when not covered.
  */
-static void json_unwind(FILE *out, const struct info *in, const struct vdso_symbol *sym)
+static void json_unwind(FILE *out, const struct info *in, const struct known_bug *row,
+			const struct vdso_symbol *sym)
 {
-	const struct known_bug *row = no_fde_bug(in);
 	char why[VDSO_UNWIND_WHY_LEN], whole[VDSO_UNWIND_WHY_LEN];
 	enum vdso_unwind_cover c = vdso_unwind_covers(&in->img, sym->value, why, sizeof(why));
-	bool none = row && c == VDSO_UNWIND_UNCOVERED &&
-		    vdso_unwind_bare(&in->img, sym->value, sym->size, whole, sizeof(whole)) ==
-			    VDSO_UNWIND_UNCOVERED;
+	bool none = no_fde_at_all(&in->img, row, sym, c, whole, sizeof(whole));
 
 	json_field(out, "unwind",
 		   c == VDSO_UNWIND_NO_TABLE  ? NULL
@@ -712,6 +721,7 @@ static void json_unwind(FILE *out, const struct info *in, const struct vdso_symb
 static void json_image(FILE *out, const struct info *in)
 {
 	const struct vdso_image *img = &in->img;
+	const struct known_bug *row = no_fde_bug(in); /* (json_unwind()) */
 	struct vdso_symbol sym;
 	char name[64], addr[32];
 	bool base, first = true;
@@ -750,7 +760,7 @@ static void json_image(FILE *out, const struct info *in)
 			sym.bind == STB_WEAK ? "true" : "false",
 			sym.type == STT_NOTYPE ? "true" : "false");
 		json_testing(out, in, &sym);
-		json_unwind(out, in, &sym);
+		json_unwind(out, in, row, &sym);
 		fputs("}", out);
 		first = false;
 	}
